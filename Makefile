@@ -1,0 +1,46 @@
+# The two commands a newcomer needs: `make play` and `make test`.
+# Both install what they need on a fresh Debian machine (run as root for apt-get).
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+SITE   := _site
+PORT   ?= 8000
+
+.PHONY: play test site bench bench-startup tournament lint clean
+
+play: site
+	$(PYTHON) tools/serve.py --dir $(SITE) --port $(PORT)
+
+test: $(VENV)/.stamp site /usr/bin/chromium
+	$(PY) -m ruff check longana tests e2e tools ui
+	$(PY) -m mypy
+	$(PY) -m pytest
+
+site: node_modules/.stamp
+	$(PYTHON) tools/build_site.py --out $(SITE)
+
+bench: $(VENV)/.stamp
+	$(PY) -m longana.bench
+
+bench-startup: $(VENV)/.stamp site /usr/bin/chromium
+	$(PY) tools/bench_startup.py
+
+tournament: $(VENV)/.stamp
+	$(PY) -m longana tournament --matches 200
+
+$(VENV)/.stamp: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $@
+
+node_modules/.stamp: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+/usr/bin/chromium:
+	apt-get update
+	DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
+
+clean:
+	rm -rf $(SITE) $(VENV) node_modules .pytest_cache .mypy_cache .ruff_cache .hypothesis
