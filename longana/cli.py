@@ -13,8 +13,12 @@ from typing import Any, TextIO
 
 from .errors import LonganaError
 from .hand import Hand, NoDoubleError
+from .players import LEVELS, choose
 from .records import hand_from_record
 from .tiles import SEAT_NAMES
+from .tournament import report as tournament_report
+from .tournament import run as run_tournament
+from .view import SeatView
 
 Answer = Callable[[Any], dict[str, Any]]
 
@@ -39,6 +43,17 @@ def describe(hand: Hand) -> dict[str, Any]:
             "pips": dict(zip(SEAT_NAMES, outcome.pips, strict=True))}
 
 
+def hint_answer(level: str, seed: int) -> Answer:
+    """The move the computer at ``level`` would make for the seat to move, from its view."""
+    def answer(record: Any) -> dict[str, Any]:
+        hand = hand_from_record(record)  # a redeal deal raises NoDoubleError, a RecordError
+        if hand.outcome is not None:
+            raise LonganaError("the hand is over: there is no move to hint")
+        view = SeatView.of(hand, hand.to_move)
+        return {"seat": SEAT_NAMES[view.seat], "move": str(choose(view, level, seed))}
+    return answer
+
+
 def serve(answer: Answer, lines: Iterable[str], out: TextIO) -> None:
     """Answer each non-blank line, flushing after each so another program can drive us."""
     for number, line in enumerate(lines, 1):
@@ -60,7 +75,26 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m longana", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
     commands.add_parser("legal", help="hand records in, legal moves or the hand's result out")
+    hint = commands.add_parser("hint", help="hand records in, the computer's move for the seat "
+                               "to move out (from that seat's view only)")
+    hint.add_argument("--level", choices=LEVELS, default="normal")
+    hint.add_argument("--seed", type=int, default=0)
+    tournament = commands.add_parser("tournament", help="seeded matches between levels, seats "
+                                     "rotated; win rates, points per hand, decision times")
+    tournament.add_argument("--matches", type=int, default=200)
+    tournament.add_argument("--seed", type=int, default=0)
+    tournament.add_argument("--levels", default="normal,easy,easy,easy",
+                            help="four comma-separated levels, seat S first")
     args = parser.parse_args(argv)
     if args.command == "legal":
         serve(legal_answer, sys.stdin, sys.stdout)
+    elif args.command == "hint":
+        serve(hint_answer(args.level, args.seed), sys.stdin, sys.stdout)
+    elif args.command == "tournament":
+        levels = [level.strip() for level in args.levels.split(",")]
+        if len(levels) != 4 or any(level not in LEVELS for level in levels) or args.matches < 1:
+            parser.error(f"--levels takes four of {', '.join(LEVELS)}, like normal,easy,easy,easy;"
+                         " --matches at least 1")
+        tallies = run_tournament(levels, args.matches, args.seed)
+        print(tournament_report(tallies, args.matches), flush=True)
     return 0

@@ -1,0 +1,208 @@
+"""The computer players and the hints: three levels that decide from one seat's view alone.
+
+Every player is a function of a :class:`~longana.view.SeatView` (never a ``Hand``), so it
+cannot look at another hand or at the unused tiles: there is nothing else to look at.
+
+- ``easy`` plays like a beginner: any legal move, picked at random.
+- ``normal`` rates each legal move by a few rules of thumb (shed heavy pips and doubles,
+  keep tiles for your own branch's end and a spread of numbers, don't leave yourself without
+  a play, set other branches to numbers their owners are known to lack, press the leader).
+- ``hard`` deals the unseen tiles many times in ways that agree with what the seat knows
+  (tile counts and every pass, see :mod:`longana.sampler`), plays every legal move out on
+  each deal with a fast greedy policy, and takes the move with the best average result
+  for the match. The budget is a fixed number of play-outs, so the choice is repeatable.
+
+The same view, level and seed always give the same move::
+
+    >>> from longana.hand import Hand
+    >>> hand = Hand.deal(random.Random(1))
+    >>> str(choose(SeatView.of(hand, hand.to_move), "hard", seed=3))
+    '9-9'
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+
+from .board import Board
+from .errors import LonganaError
+from .hand import Hand, Outcome
+from .sampler import Knowledge, position, sample_deals
+from .tiles import HIGHEST, MATCH_MASK, PASS, Move
+from .view import SeatView, view_from_dict
+
+LEVELS = ("easy", "normal", "hard")
+
+Player = Callable[[SeatView, list[Move], random.Random], Move]
+
+
+def choose(view: SeatView, level: str = "normal", seed: int = 0) -> Move:
+    """The move the computer at ``level`` makes for ``view.seat`` (which must be to move)."""
+    if level not in PLAYERS:
+        raise LonganaError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
+    legal = view.legal_moves()
+    if not legal:
+        if view.outcome is not None:
+            raise LonganaError("the hand is over: there is no move to make")
+        raise LonganaError("it is not this seat's turn")
+    if len(legal) == 1:
+        return legal[0]
+    rng = random.Random(f"longana:{level}:{seed}:{view.seat}:{len(view.history)}")
+    return PLAYERS[level](view, legal, rng)
+
+
+def choose_json(view_json: str, level: str = "normal", seed: int = 0) -> str:
+    """For the page's worker: a view as JSON in, ``{"move": "7-3@N"}`` or
+    ``{"error": "..."}`` out. Never raises."""
+    try:
+        view = view_from_dict(json.loads(view_json))
+        return json.dumps({"move": str(choose(view, level, int(seed)))})
+    except Exception as error:  # the worker must always get an answer
+        return json.dumps({"error": str(error) or type(error).__name__})
+
+
+# -- easy --------------------------------------------------------------------------------------
+
+def easy(view: SeatView, legal: list[Move], rng: random.Random) -> Move:
+    """A beginner: any tile that fits, anywhere it fits."""
+    return rng.choice(legal)
+
+
+# -- normal ------------------------------------------------------------------------------------
+
+DOUBLE_BONUS = 4.0  # a double fits only one number: get rid of it while you can
+OWN_END = 2.0  # per tile kept that continues your own branch (counted up to two)
+SPREAD = 1.0  # per different number left in your hand
+STUCK = 7.0  # when you would have no play on the board you leave
+BLOCKER = 3.0  # for setting another's branch to a number its owner is known to lack
+LEADER_NEAR = 35  # how close to the target a leader must be before we press it
+
+
+def lacking(know: Knowledge) -> list[int]:
+    """For each seat, a bit set of the numbers it cannot hold (its passes rule out every
+    unseen tile with that number)."""
+    out = []
+    for s in range(4):
+        room = know.unseen & ~know.barred[s]
+        out.append(sum(1 << v for v in range(HIGHEST + 1) if not room & MATCH_MASK[v]))
+    return out
+
+
+def rate(board: Board, seat: int, held: int, move: Move, lacks: list[int],
+         pressed: int | None) -> float:
+    """How much ``normal`` likes ``move``: higher is better."""
+    tile = move.tile
+    if tile is None:
+        return 0.0
+    rest = held ^ tile.bit
+    if not rest:
+        return 1000.0  # domino
+    score = float(tile.pips)
+    if tile.is_double:
+        score += DOUBLE_BONUS
+    after = board.copy()
+    after.apply(seat, move)
+    score += OWN_END * min(2, bin(rest & MATCH_MASK[after.ends[seat]]).count("1"))
+    score += SPREAD * sum(1 for v in range(HIGHEST + 1) if rest & MATCH_MASK[v])
+    if not after.plays_for(seat, rest):
+        score -= STUCK
+    branch = move.branch
+    if branch is not None and branch != seat and not tile.is_double:
+        if lacks[branch] >> after.ends[branch] & 1:
+            score += BLOCKER * (2 if branch == pressed else 1)
+        elif branch == pressed:
+            score -= BLOCKER  # don't hand the leader a number it may well hold
+    return score
+
+
+def leader(view: SeatView) -> int | None:
+    """The other seat to press: the top scorer when it is near the target and ahead of us."""
+    others = [s for s in range(4) if s != view.seat]
+    top = max(others, key=lambda s: view.scores[s])
+    ahead = view.scores[top] > view.scores[view.seat]
+    return top if ahead and view.scores[top] >= view.target - LEADER_NEAR else None
+
+
+def normal_ratings(view: SeatView, legal: list[Move]) -> list[float]:
+    lacks = lacking(Knowledge.of(view))
+    board = view.board()
+    if view.opening is None:
+        # choosing which double to open with: shed it and keep tiles that follow it
+        return [_rate_opening(view.held, m) for m in legal]
+    pressed = leader(view)
+    return [rate(board, view.seat, view.held, m, lacks, pressed) for m in legal]
+
+
+def _rate_opening(held: int, move: Move) -> float:
+    assert move.tile is not None
+    rest = held ^ move.tile.bit
+    return move.tile.pips + OWN_END * min(3, bin(rest & MATCH_MASK[move.tile.high]).count("1"))
+
+
+def normal(view: SeatView, legal: list[Move], rng: random.Random) -> Move:
+    ratings = normal_ratings(view, legal)
+    best = max(ratings)
+    return rng.choice([m for m, r in zip(legal, ratings, strict=True) if r == best])
+
+
+# -- hard --------------------------------------------------------------------------------------
+
+PLAYOUTS = 96  # play-outs per decision, shared among the legal moves
+MIN_DEALS, MAX_DEALS = 8, 24
+MATCH_BONUS = 100.0  # a hand that ends the match counts this much more
+OTHER_WEIGHT = 0.5  # another seat's points hurt us, but less than ours help
+PRIOR = 0.5  # weight of normal's rating, which breaks near-ties between play-outs
+
+
+def greedy(hand: Hand) -> Move:
+    """The play-out policy: lay the heaviest tile that fits (doubles first), own branch first."""
+    seat = hand.to_move
+    moves = hand.board.plays_for(seat, hand.held[seat])
+    if not moves:
+        return PASS
+    best = moves[0]
+    best_key = -1
+    for move in moves:
+        tile = move.tile
+        assert tile is not None
+        key = tile.pips * 4 + (40 if tile.is_double else 0) + (1 if move.branch == seat else 0)
+        if key > best_key:
+            best, best_key = move, key
+    return best
+
+
+def play_out(hand: Hand) -> Outcome:
+    while hand.outcome is None:
+        hand.apply(greedy(hand))
+    return hand.outcome
+
+
+def worth(outcome: Outcome, view: SeatView) -> float:
+    """What a hand's result is worth to ``view.seat`` in this match."""
+    winner = outcome.winner
+    if winner is None:
+        return 0.0
+    points = outcome.points
+    reaches = view.scores[winner] + points >= view.target
+    if winner == view.seat:
+        return points + (MATCH_BONUS if reaches else 0.0)
+    return -OTHER_WEIGHT * points - (MATCH_BONUS if reaches else 0.0)
+
+
+def hard(view: SeatView, legal: list[Move], rng: random.Random) -> Move:
+    deals = max(MIN_DEALS, min(MAX_DEALS, PLAYOUTS // len(legal)))
+    totals = [0.0] * len(legal)
+    for held in sample_deals(view, rng, deals):
+        start = position(view, held)
+        for k, move in enumerate(legal):
+            hand = start.copy()
+            hand.apply(move)
+            totals[k] += worth(play_out(hand), view)
+    prior = normal_ratings(view, legal)
+    scores = [t / deals + PRIOR * p for t, p in zip(totals, prior, strict=True)]
+    return legal[scores.index(max(scores))]
+
+
+PLAYERS: dict[str, Player] = {"easy": easy, "normal": normal, "hard": hard}

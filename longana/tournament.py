@@ -1,0 +1,116 @@
+"""Tournaments between the computer levels: seeded matches, seats rotated, plain figures.
+
+Match ``i`` of a tournament with seed ``S`` is dealt from deal number ``tournament:S:i`` and
+the levels sit one seat further round each match, so every level opens and follows from
+every seat equally often. Everything is repeatable except the decision times.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from .match import Match
+from .players import LEVELS, choose
+from .view import SeatView
+
+
+@dataclass
+class Tally:
+    """One level's figures over a tournament (all the seats it sat in together)."""
+
+    seats: int = 0
+    wins: int = 0
+    points: int = 0
+    seat_hands: int = 0
+    times: list[float] = field(default_factory=list)
+    choice_times: list[float] = field(default_factory=list)
+
+
+def play_match(levels: Sequence[str], deal: str, seed: int,
+               tallies: dict[str, Tally] | None = None) -> Match:
+    """Play one match with ``levels[s]`` at seat ``s``; record decision times in tallies."""
+    match = Match(deal)
+    while True:
+        hand = match.hand
+        number = len(match.hands)
+        scores = match.scores
+        while hand.outcome is None:
+            seat = hand.to_move
+            view = SeatView.of(hand, seat, scores, match.target)
+            started = time.perf_counter()
+            move = choose(view, levels[seat], seed * 64 + number)
+            spent = time.perf_counter() - started
+            if tallies is not None:
+                tally = tallies[levels[seat]]
+                tally.times.append(spent)
+                if len(view.legal_moves()) > 1:
+                    tally.choice_times.append(spent)
+            hand.push(move)
+        if match.is_over:
+            return match
+        match.next_hand()
+
+
+def run(levels: Sequence[str], matches: int, seed: int = 0) -> dict[str, Tally]:
+    if len(levels) != 4 or any(level not in LEVELS for level in levels):
+        raise ValueError(f"give four levels, one per seat, from {', '.join(LEVELS)}")
+    tallies = {level: Tally() for level in levels}
+    for level in levels:
+        tallies[level].seats += 1
+    for i in range(matches):
+        turn = i % 4
+        seated = [levels[(s + turn) % 4] for s in range(4)]
+        match = play_match(seated, f"tournament:{seed}:{i}", seed * 1_000_003 + i, tallies)
+        winner = match.winner
+        assert winner is not None
+        tallies[seated[winner]].wins += 1
+        for hand in match.hands:
+            for s in range(4):
+                tallies[seated[s]].seat_hands += 1
+            outcome = hand.outcome
+            if outcome is not None and outcome.winner is not None:
+                tallies[seated[outcome.winner]].points += outcome.points
+    return tallies
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval (95 % by default) for a proportion ``wins / n``."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _ms(times: list[float], q: float) -> float:
+    if not times:
+        return 0.0
+    ordered = sorted(times)
+    if q == 0.5:
+        return 1000 * statistics.median(ordered)
+    return 1000 * ordered[min(len(ordered) - 1, math.ceil(q * len(ordered)) - 1)]
+
+
+def report(tallies: dict[str, Tally], matches: int) -> str:
+    lines = [f"{matches} matches, seats rotated each match",
+             f"{'level':<8}{'seats':>6}{'wins':>6}{'win rate':>10}{'95% CI':>17}{'fair':>6}"
+             f"{'pts/hand':>10}{'decisions':>11}{'median ms':>11}{'p99 ms':>8}"
+             f"{'choices':>9}{'median ms':>11}{'p99 ms':>8}"]
+    for level, t in tallies.items():
+        low, high = wilson(t.wins, matches)
+        rate = t.wins / matches if matches else 0.0
+        per_hand = t.points / t.seat_hands if t.seat_hands else 0.0
+        lines.append(
+            f"{level:<8}{t.seats:>6}{t.wins:>6}{rate:>10.1%}{f'{low:.1%}-{high:.1%}':>17}"
+            f"{t.seats / 4:>6.0%}{per_hand:>10.1f}{len(t.times):>11}{_ms(t.times, 0.5):>11.2f}"
+            f"{_ms(t.times, 0.99):>8.1f}{len(t.choice_times):>9}"
+            f"{_ms(t.choice_times, 0.5):>11.2f}{_ms(t.choice_times, 0.99):>8.1f}")
+    lines.append("win rate: share of matches won by the seats at that level (fair = its share of "
+                 "seats); pts/hand: points per seat per hand; choices: decisions with more than "
+                 "one legal move")
+    return "\n".join(lines)
