@@ -73,7 +73,8 @@ def easy(view: SeatView, legal: list[Move], rng: random.Random) -> Move:
 # -- normal ------------------------------------------------------------------------------------
 
 DOUBLE_BONUS = 4.0  # a double fits only one number: get rid of it while you can
-OWN_END = 2.0  # per tile kept that continues your own branch (counted up to two)
+OWN_END = 2.0  # per tile kept that continues your own branch (counted up to OWN_CAP)
+OWN_CAP = 2
 SPREAD = 1.0  # per different number left in your hand
 STUCK = 7.0  # when you would have no play on the board you leave
 BLOCKER = 3.0  # for setting another's branch to a number its owner is known to lack
@@ -104,7 +105,7 @@ def rate(board: Board, seat: int, held: int, move: Move, lacks: list[int],
         score += DOUBLE_BONUS
     after = board.copy()
     after.apply(seat, move)
-    score += OWN_END * min(2, bin(rest & MATCH_MASK[after.ends[seat]]).count("1"))
+    score += OWN_END * min(OWN_CAP, bin(rest & MATCH_MASK[after.ends[seat]]).count("1"))
     score += SPREAD * sum(1 for v in range(HIGHEST + 1) if rest & MATCH_MASK[v])
     if not after.plays_for(seat, rest):
         score -= STUCK

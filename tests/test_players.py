@@ -1,0 +1,216 @@
+"""The computer players: legal, repeatable, and blind to every tile their seat cannot see."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from longana.errors import LonganaError
+from longana.hand import Hand
+from longana.match import Match
+from longana.players import LEVELS, choose, choose_json, lacking, worth
+from longana.records import hand_from_record, hand_record
+from longana.sampler import Knowledge, sample_deals
+from longana.tiles import SEAT_NAMES, SEATS, Move, Tile, tiles_of
+from longana.view import SeatView, view_to_dict
+
+
+def random_position(seed: int, later: bool) -> Hand:
+    """A hand (first or later) after some random moves, still in play."""
+    rng = random.Random(seed)
+    hand = Hand.deal(rng)
+    if later:
+        hand = Hand(hand.starting_tiles, first_hand=False, winner=rng.randrange(4))
+    for _ in range(rng.randrange(40)):
+        before = hand.copy()
+        hand.apply(rng.choice(hand.legal_moves()))
+        if hand.outcome is not None:
+            return before
+    return hand
+
+
+def other_deals(hand: Hand, seat: int, rng: random.Random, wanted: int) -> list[Hand]:
+    """Hands with the same record except for the unseen tiles: the other seats' unplayed
+    tiles and the unused ones exchanged at random, kept only when the record still replays
+    legally. Random shuffles, plus deals from the sampler where passes make shuffles fail."""
+    view = SeatView.of(hand, seat)
+    unseen = tiles_of(view.unseen())
+    played = [0, 0, 0, 0]
+    for mover, move in hand.history:
+        if move.tile is not None:
+            played[mover] |= move.tile.bit
+    candidates: list[list[int]] = []
+    for _ in range(300):
+        rng.shuffle(unseen)
+        held, at = [0, 0, 0, 0], 0
+        for s in SEATS:
+            if s == seat:
+                held[s] = hand.held[s]
+                continue
+            for t in unseen[at:at + view.counts[s]]:
+                held[s] |= t.bit
+            at += view.counts[s]
+        candidates.append(held)
+    candidates += list(sample_deals(view, rng, 20))
+    found: list[Hand] = []
+    for held in candidates:
+        if held == hand.held:
+            continue
+        record = hand_record(hand)
+        record["hands"] = {SEAT_NAMES[s]: [str(t) for t in tiles_of(held[s] | played[s])]
+                           for s in SEATS}
+        try:
+            again = hand_from_record(record)
+        except LonganaError:
+            continue
+        if again.outcome is None:
+            found.append(again)
+            if len(found) == wanted:
+                break
+    return found
+
+
+@pytest.mark.parametrize("later", [False, True])
+def test_no_peeking_other_hidden_tiles_same_decision(later: bool) -> None:
+    rng = random.Random(later)
+    checked = 0
+    for seed in range(40):
+        hand = random_position(seed, later)
+        seat = hand.to_move
+        scores = (rng.randrange(100), rng.randrange(100), rng.randrange(100), rng.randrange(100))
+        view = SeatView.of(hand, seat, scores)
+        expected = {level: choose(view, level, seed) for level in LEVELS}
+        for other in other_deals(hand, seat, rng, 3):
+            assert other.held[seat] == hand.held[seat] and other.held != hand.held
+            seen = SeatView.of(other, seat, scores)
+            assert seen == view
+            for level in LEVELS:
+                assert choose(seen, level, seed) == expected[level], (seed, level)
+            checked += 1
+    assert checked > 60
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_plays_only_legal_moves_from_every_seat(level: str) -> None:
+    for seed in range(12 if level == "hard" else 60):
+        rng = random.Random(seed)
+        hand = Hand.deal(rng, first_hand=bool(seed % 2), winner=seed % 4)
+        while hand.outcome is None:
+            seat = hand.to_move
+            # this level at one rotating seat, the other levels elsewhere
+            mover = level if seat == seed % 4 else rng.choice(LEVELS[:2])
+            move = choose(SeatView.of(hand, seat), mover, seed)
+            assert move in hand.legal_moves()
+            hand.push(move)
+
+
+def test_every_level_plays_whole_matches_legally() -> None:
+    for seed in range(3):
+        match = Match(f"legal:{seed}")
+        levels = [LEVELS[(seed + s) % 3] for s in SEATS]
+        while not match.is_over:
+            hand = match.hand
+            while hand.outcome is None:
+                view = SeatView.of(hand, hand.to_move, match.scores, match.target)
+                match.push(choose(view, levels[hand.to_move], seed))
+            if not match.is_over:
+                match.next_hand()
+
+
+def test_same_view_level_and_seed_same_move() -> None:
+    for seed in range(25):
+        hand = random_position(seed, later=True)
+        view = SeatView.of(hand, hand.to_move)
+        text = json.dumps(view_to_dict(view))
+        for level in LEVELS:
+            move = choose(view, level, seed)
+            assert choose(view, level, seed) == move
+            assert json.loads(choose_json(text, level, seed)) == {"move": str(move)}
+
+
+def test_seeds_change_easy_choices() -> None:
+    hand = Hand.deal(random.Random(2))
+    hand.apply(hand.legal_moves()[0])
+    while len(hand.legal_moves()) < 2:
+        hand.apply(hand.legal_moves()[0])
+    view = SeatView.of(hand, hand.to_move)
+    assert len({choose(view, "easy", seed) for seed in range(40)}) > 1
+
+
+def test_choose_json_never_raises() -> None:
+    hand = random_position(1, later=False)
+    view = SeatView.of(hand, (hand.to_move + 1) % 4)
+    data = view_to_dict(view)
+    for text, level in [("not json", "easy"), ("[]", "normal"), ("{}", "hard"),
+                        (json.dumps(data), "normal"), (json.dumps(data), "expert"),
+                        ('{"seat": "Q"}', "easy"), ("[" * 100000, "easy")]:
+        answer = json.loads(choose_json(text, level, 0))
+        assert set(answer) == {"error"} and answer["error"]
+
+
+def test_the_opener_opens_with_a_double_it_holds() -> None:
+    hand = Hand.deal(random.Random(8), first_hand=False, winner=2)
+    view = SeatView.of(hand, hand.opener)
+    for level in LEVELS:
+        move = choose(view, level, 1)
+        assert move.is_opening and move in hand.openings
+
+
+def test_nothing_to_choose_when_not_to_move_or_over() -> None:
+    hand = Hand.deal(random.Random(4))
+    with pytest.raises(LonganaError):
+        choose(SeatView.of(hand, (hand.to_move + 1) % 4))
+    with pytest.raises(LonganaError, match="unknown level"):
+        choose(SeatView.of(hand, hand.to_move), "expert")
+
+
+def test_normal_and_hard_play_out_when_they_can() -> None:
+    """A tile that empties the hand wins it: both thinking levels take it."""
+    for seed in range(300):
+        hand = random_position(seed, later=True)
+        view = SeatView.of(hand, hand.to_move)
+        domino = [m for m in view.legal_moves() if len(view.tiles) == 1 and m.tile is not None]
+        if domino and len(view.legal_moves()) > 1:
+            for level in ("normal", "hard"):
+                assert choose(view, level, 0) in domino
+    # the simplest case: one tile left, it fits
+    hand = Hand.deal(random.Random(0))
+    assert choose(SeatView.of(hand, hand.to_move), "normal") == hand.legal_moves()[0]
+
+
+def test_normal_sheds_the_heavier_tile() -> None:
+    tiles = [[Tile(9, 9), Tile(9, 8), Tile(9, 1), Tile(1, 0), Tile(2, 0), Tile(3, 0),
+              Tile(4, 0), Tile(5, 0)]]
+    rest = [t for t in tiles_of((1 << 55) - 1) if t not in tiles[0]]
+    hands = tiles + [rest[0:8], rest[8:16], rest[16:24]]
+    hand = Hand(hands)
+    assert hand.opener == 0
+    hand.push(Move.parse("9-9"))
+    while hand.to_move != 0:
+        hand.push(hand.legal_moves()[0])
+    view = SeatView.of(hand, 0)
+    if {Move.parse("9-8@S"), Move.parse("9-1@S")} <= set(view.legal_moves()):
+        move = choose(view, "normal")
+        assert move.tile == Tile(9, 8)
+
+
+def test_lacking_numbers_follow_from_passes() -> None:
+    for seed in range(30):
+        hand = random_position(seed, later=True)
+        know = Knowledge.of(SeatView.of(hand, hand.to_move))
+        lacks = lacking(know)
+        for s in SEATS:
+            if s != hand.to_move:
+                held_numbers = {n for t in hand.tiles(s) for n in (t.high, t.low)}
+                assert not any(lacks[s] >> n & 1 for n in held_numbers)
+
+
+def test_worth_counts_match_wins() -> None:
+    hand = Hand.deal(random.Random(0))
+    view = SeatView.of(hand, 0, (90, 0, 0, 0))
+    from longana.hand import Outcome
+    assert worth(Outcome("domino", 0, 20, (0, 5, 5, 10)), view) > 100
+    assert worth(Outcome("domino", 1, 20, (5, 0, 5, 10)), view) < 0
+    assert worth(Outcome("block", None, 0, (5, 5, 5, 5)), view) == 0
