@@ -6,6 +6,7 @@ Bad input never stops the program: that line is answered with ``{"error": "..."}
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
 from collections.abc import Callable, Iterable
@@ -54,13 +55,22 @@ def hint_answer(level: str, seed: int) -> Answer:
     return answer
 
 
+def _read(line: str) -> Any:
+    try:
+        return json.loads(line)
+    except json.JSONDecodeError:
+        raise
+    except ValueError as error:  # a number with more digits than Python will convert
+        raise LonganaError(f"not usable JSON ({error})") from None
+
+
 def serve(answer: Answer, lines: Iterable[str], out: TextIO) -> None:
     """Answer each non-blank line, flushing after each so another program can drive us."""
     for number, line in enumerate(lines, 1):
         if not line.strip():
             continue
         try:
-            reply = answer(json.loads(line))
+            reply = answer(_read(line))
         except json.JSONDecodeError as error:
             reply = {"error": f"line {number}: not JSON ({error.msg} at column {error.colno})"}
         except LonganaError as error:
@@ -86,6 +96,9 @@ def main(argv: list[str] | None = None) -> int:
     tournament.add_argument("--levels", default="normal,easy,easy,easy",
                             help="four comma-separated levels, seat S first")
     args = parser.parse_args(argv)
+    if isinstance(sys.stdin, io.TextIOWrapper):
+        # bytes that are not UTF-8 become U+FFFD and that line gets an error, not a traceback
+        sys.stdin.reconfigure(errors="replace")
     if args.command == "legal":
         serve(legal_answer, sys.stdin, sys.stdout)
     elif args.command == "hint":

@@ -68,7 +68,8 @@ class Tile:
         """``"7-3"`` or ``"3-7"`` to the tile 7-3."""
         if isinstance(text, str):
             parts = text.strip().split("-")
-            if len(parts) == 2 and all(p.isdigit() and len(p) == 1 for p in parts):
+            # ASCII digits only: "²".isdigit() is true, but int("²") fails
+            if len(parts) == 2 and all(len(p) == 1 and p in "0123456789" for p in parts):
                 return cls(int(parts[0]), int(parts[1]))
         raise InvalidMoveError(f"{text!r} is not a tile: write it as two numbers 0-9, like 7-3")
 
