@@ -212,10 +212,7 @@ def import_text(text: str) -> Imported:
     except ValueError:
         return Imported(tuple(_lines(text)))
     if isinstance(data, dict) and "schema" in data:
-        if "match" in data:
-            match = Session.from_dict(data).match
-        else:
-            match = match_from_dict(data)
+        match = Session.from_dict(data).match if "match" in data else match_from_dict(data)
         return Imported(tuple(match.hands), match.seed)
     if isinstance(data, dict):
         return Imported((_hand(data, "the hand record"),))

@@ -14,6 +14,8 @@ from ui.storage import (
     FULL,
     SAVE_KEY,
     SETTINGS_KEY,
+    SETTINGS_UNAVAILABLE,
+    SETTINGS_UNREADABLE,
     UNAVAILABLE,
     SaveSlot,
     Settings,
@@ -234,36 +236,41 @@ def test_only_the_interface_keys_are_used() -> None:
 
 def test_settings_round_trip() -> None:
     storage = FakeStorage()
-    assert load_settings(storage) == Settings()
+    assert load_settings(storage) == (Settings(), None)
     mine = Settings(language="es", speed="fast", level="hard",
                     seats=(PERSON, PERSON, COMPUTER, PERSON))
     assert save_settings(storage, mine) is None
-    assert load_settings(storage) == mine
+    assert load_settings(storage) == (mine, None)
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("not json", Settings()),
-    ("[]", Settings()),
-    ('{"language": "fr", "speed": "fast"}', Settings(speed="fast")),
-    ('{"level": 3, "seats": ["person", "robot", "computer", "computer"]}', Settings()),
-    ('{"seats": ["person", "person"]}', Settings()),
+@pytest.mark.parametrize("text, expected, replaced", [
+    ("not json", Settings(), True),
+    ("[]", Settings(), True),
+    ('{"language": "fr", "speed": "fast"}', Settings(speed="fast"), True),
+    ('{"level": 3, "seats": ["person", "robot", "computer", "computer"]}', Settings(), True),
+    ('{"seats": ["person", "person"]}', Settings(), True),
     ('{"seats": ["computer", "computer", "computer", "computer"], "extra": 1}',
-     Settings(seats=(COMPUTER,) * 4)),
+     Settings(seats=(COMPUTER,) * 4), False),
+    ('{"speed": "fast"}', Settings(speed="fast"), False),
 ])
-def test_unusable_settings_fall_back_field_by_field(text: str, expected: Settings) -> None:
-    assert load_settings(FakeStorage({SETTINGS_KEY: text})) == expected
+def test_unusable_settings_fall_back_field_by_field(text: str, expected: Settings,
+                                                    replaced: bool) -> None:
+    settings, notice = load_settings(FakeStorage({SETTINGS_KEY: text}))
+    assert settings == expected
+    assert (notice is not None and notice.code == SETTINGS_UNREADABLE) == replaced
 
 
 def test_settings_survive_a_refusing_storage() -> None:
     storage = FakeStorage()
     storage.refuse = True
-    assert load_settings(storage) == Settings()
+    settings, notice = load_settings(storage)
+    assert settings == Settings() and notice is not None
+    assert notice.code == SETTINGS_UNAVAILABLE
     notice = save_settings(storage, Settings())
-    assert notice is not None and notice.code == UNAVAILABLE
+    assert notice is not None and notice.code == SETTINGS_UNAVAILABLE
     storage.refuse, storage.full = False, True
-    notice = save_settings(storage, Settings())
-    assert notice is not None and notice.code == FULL
-    assert load_settings(None) == Settings()
+    assert save_settings(storage, Settings()) is not None
+    assert load_settings(None)[0] == Settings()
 
 
 # -- deal numbers -------------------------------------------------------------------------

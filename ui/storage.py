@@ -16,7 +16,7 @@ The two keys of interfaces.md, and the one extra key for a broken save:
   If the broken save cannot be set aside (storage full), it stays where it is and the slot
   refuses to save until the person chooses "start fresh" (:meth:`SaveSlot.start_fresh`).
 - ``longana:settings`` holds :class:`Settings`; anything unreadable in it falls back to the
-  default for that field.
+  default for that field (and :func:`load_settings` says so).
 
 Every storage error (full, unavailable, forbidden) is caught: the game goes on in memory and
 the page shows the :class:`Notice` it gets back. Notice codes are message keys of the page's
@@ -38,11 +38,13 @@ SAVE_KEY = "longana:save"
 CORRUPT_KEY = "longana:save:corrupt"
 SETTINGS_KEY = "longana:settings"
 
-# Message keys of the notices (the page's catalog holds their text).
-CORRUPT = "storage.corrupt"  # set aside; the person may download it or just play on
-CORRUPT_KEPT = "storage.corrupt-kept"  # could not be set aside: download, then start fresh
-FULL = "storage.full"  # this game is not being saved: storage is full
-UNAVAILABLE = "storage.unavailable"  # this browser does not let the game save
+# Message keys of the notices, as dotted paths into the page's catalog.
+CORRUPT = "save.corrupt"  # set aside; the person may download it or just play on
+CORRUPT_KEPT = "save.corrupt_kept"  # could not be set aside: download, then start fresh
+FULL = "save.full"  # this game is not being saved: storage is full
+UNAVAILABLE = "save.unavailable"  # this browser does not let the game save
+SETTINGS_UNREADABLE = "notice.settings_unreadable"  # the defaults are used
+SETTINGS_UNAVAILABLE = "notice.storage_unavailable"  # settings last until the page closes
 
 
 class Storage(Protocol):
@@ -218,47 +220,61 @@ class Settings:
     @classmethod
     def from_json(cls, text: str | None) -> Settings:
         """Read settings; each missing or unusable field takes its default."""
+        return cls.read(text)[0]
+
+    @classmethod
+    def read(cls, text: str | None) -> tuple[Settings, bool]:
+        """The settings in ``text`` and whether any of it had to be replaced by a default
+        (a missing field or an unknown extra one is fine: that is an older or newer page)."""
+        if text is None:
+            return cls(), False
         try:
-            data: Any = json.loads(text) if text is not None else {}
+            data: Any = json.loads(text)
         except (ValueError, RecursionError):
-            data = {}
+            return cls(), True
         if not isinstance(data, dict):
-            data = {}
+            return cls(), True
         default = cls()
-        seats = data.get("seats")
-        if not (isinstance(seats, list) and len(seats) == 4
-                and all(isinstance(k, str) and k in KINDS for k in seats)):
-            seats = default.seats
-        return cls(
+        seats = data.get("seats", list(default.seats))
+        good_seats = (isinstance(seats, list) and len(seats) == 4
+                      and all(isinstance(k, str) and k in KINDS for k in seats))
+        settings = cls(
             language=_pick(data.get("language"), LANGUAGES, default.language),
             speed=_pick(data.get("speed"), SPEEDS, default.speed),
             level=_pick(data.get("level"), LEVELS, default.level),
-            seats=tuple(seats),
+            seats=tuple(seats) if good_seats else default.seats,
         )
+        replaced = not good_seats or any(
+            key in data and data[key] != getattr(settings, key)
+            for key in ("language", "speed", "level"))
+        return settings, replaced
 
 
 def _pick(value: object, allowed: tuple[str, ...], default: str) -> str:
     return value if isinstance(value, str) and value in allowed else default
 
 
-def load_settings(storage: Storage | None) -> Settings:
-    """The saved settings, or the defaults (never fails)."""
+def load_settings(storage: Storage | None) -> tuple[Settings, Notice | None]:
+    """The saved settings (the defaults where there are none), never failing; the notice
+    says when stored settings could not be read or storage is not available."""
     if storage is None:
-        return Settings()
+        return Settings(), Notice(SETTINGS_UNAVAILABLE)
     try:
         text = storage.getItem(SETTINGS_KEY)
-    except Exception:  # noqa: BLE001
-        return Settings()
-    return Settings.from_json(None if text is None else str(text))
+    except Exception as error:  # noqa: BLE001
+        return Settings(), Notice(SETTINGS_UNAVAILABLE, str(error))
+    settings, replaced = Settings.read(None if text is None else str(text))
+    return settings, Notice(SETTINGS_UNREADABLE) if replaced else None
 
 
 def save_settings(storage: Storage | None, settings: Settings) -> Notice | None:
+    """Store the settings; ``None`` when stored, else a notice (they last in memory)."""
     if storage is None:
-        return Notice(UNAVAILABLE)
+        return Notice(SETTINGS_UNAVAILABLE)
     try:
         storage.setItem(SETTINGS_KEY, settings.to_json())
     except Exception as error:  # noqa: BLE001
-        return _failure(error)
+        return Notice(SETTINGS_UNAVAILABLE, str(error))
     return None
 
 
