@@ -73,8 +73,8 @@ def easy(view: SeatView, legal: list[Move], rng: random.Random) -> Move:
 # -- normal ------------------------------------------------------------------------------------
 
 DOUBLE_BONUS = 4.0  # a double fits only one number: get rid of it while you can
-OWN_END = 2.0  # per tile kept that continues your own branch (counted up to OWN_CAP)
-OWN_CAP = 2
+OWN_END = 8.0  # for keeping a tile that continues your own branch (counted up to OWN_CAP)
+OWN_CAP = 1
 SPREAD = 1.0  # per different number left in your hand
 STUCK = 7.0  # when you would have no play on the board you leave
 BLOCKER = 3.0  # for setting another's branch to a number its owner is known to lack
@@ -154,21 +154,27 @@ PLAYOUTS = 96  # play-outs per decision, shared among the legal moves
 MIN_DEALS, MAX_DEALS = 8, 24
 MATCH_BONUS = 100.0  # a hand that ends the match counts this much more
 OTHER_WEIGHT = 0.5  # another seat's points hurt us, but less than ours help
-PRIOR = 0.5  # weight of normal's rating, which breaks near-ties between play-outs
+FOLLOW = 24  # play-outs: how much a tile left for your own branch is worth (x4 pips)
+PRIOR = 1.5  # weight of normal's rating, added to the play-outs' average
 
 
 def greedy(hand: Hand) -> Move:
-    """The play-out policy: lay the heaviest tile that fits (doubles first), own branch first."""
+    """The play-out policy: lay the heaviest tile that fits (doubles first), preferring moves
+    that leave a tile to follow your own branch with."""
     seat = hand.to_move
-    moves = hand.board.plays_for(seat, hand.held[seat])
+    held = hand.held[seat]
+    moves = hand.board.plays_for(seat, held)
     if not moves:
         return PASS
+    own_end = hand.board.ends[seat]
     best = moves[0]
     best_key = -1
     for move in moves:
         tile = move.tile
         assert tile is not None
-        key = tile.pips * 4 + (40 if tile.is_double else 0) + (1 if move.branch == seat else 0)
+        end = tile.other(own_end) if move.branch == seat else own_end
+        key = (tile.pips * 4 + (40 if tile.is_double else 0)
+               + (FOLLOW if held & ~tile.bit & MATCH_MASK[end] else 0))
         if key > best_key:
             best, best_key = move, key
     return best
