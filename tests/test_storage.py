@@ -228,7 +228,7 @@ def test_only_the_interface_keys_are_used() -> None:
     slot = SaveSlot(storage)
     slot.load()
     slot.save(played())
-    save_settings(storage, Settings(language="de"))
+    save_settings(storage, Settings(lang="de"))
     assert set(storage.items) == {SAVE_KEY, CORRUPT_KEY, SETTINGS_KEY}
 
 
@@ -237,7 +237,7 @@ def test_only_the_interface_keys_are_used() -> None:
 def test_settings_round_trip() -> None:
     storage = FakeStorage()
     assert load_settings(storage) == (Settings(), None)
-    mine = Settings(language="es", speed="fast", level="hard",
+    mine = Settings(lang="es", speed="fast", level="hard",
                     seats=(PERSON, PERSON, COMPUTER, PERSON))
     assert save_settings(storage, mine) is None
     assert load_settings(storage) == (mine, None)
@@ -246,12 +246,15 @@ def test_settings_round_trip() -> None:
 @pytest.mark.parametrize("text, expected, replaced", [
     ("not json", Settings(), True),
     ("[]", Settings(), True),
-    ('{"language": "fr", "speed": "fast"}', Settings(speed="fast"), True),
+    ('{"lang": "fr", "speed": "fast"}', Settings(speed="fast"), True),
     ('{"level": 3, "seats": ["person", "robot", "computer", "computer"]}', Settings(), True),
     ('{"seats": ["person", "person"]}', Settings(), True),
     ('{"seats": ["computer", "computer", "computer", "computer"], "extra": 1}',
      Settings(seats=(COMPUTER,) * 4), False),
     ('{"speed": "fast"}', Settings(speed="fast"), False),
+    ('{"seats": ["person", "computer", "person", "computer"], "speed": "fast", '
+     '"level": "hard", "lang": "en"}',  # what the page has stored from the start
+     Settings(speed="fast", level="hard", seats=(PERSON, COMPUTER, PERSON, COMPUTER)), False),
 ])
 def test_unusable_settings_fall_back_field_by_field(text: str, expected: Settings,
                                                     replaced: bool) -> None:

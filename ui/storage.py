@@ -207,7 +207,7 @@ class Settings:
     """The device's preferences. ``level`` and ``seats`` are used when a new match starts
     (a match in progress keeps its own, saved with it)."""
 
-    language: str = "en"
+    lang: str = "en"  # the same field names as the page has stored since it began
     speed: str = "normal"
     level: str = "normal"
     seats: tuple[str, ...] = field(default=(PERSON, COMPUTER, COMPUTER, COMPUTER))
@@ -239,14 +239,14 @@ class Settings:
         good_seats = (isinstance(seats, list) and len(seats) == 4
                       and all(isinstance(k, str) and k in KINDS for k in seats))
         settings = cls(
-            language=_pick(data.get("language"), LANGUAGES, default.language),
+            lang=_pick(data.get("lang"), LANGUAGES, default.lang),
             speed=_pick(data.get("speed"), SPEEDS, default.speed),
             level=_pick(data.get("level"), LEVELS, default.level),
             seats=tuple(seats) if good_seats else default.seats,
         )
         replaced = not good_seats or any(
             key in data and data[key] != getattr(settings, key)
-            for key in ("language", "speed", "level"))
+            for key in ("lang", "speed", "level"))
         return settings, replaced
 
 
