@@ -1,0 +1,665 @@
+"""End-to-end fixtures: serve ``_site``, drive Debian's Chromium, watch every request and error.
+
+Every page opened through these fixtures is guarded: a request to anything but 127.0.0.1
+(``data:`` and ``blob:`` are fine), a console error or an uncaught page error fails the test
+at teardown, with the list of what went wrong. Each test gets a fresh browser context (an
+empty profile: empty localStorage, empty HTTP cache) unless it asks for the module's shared one.
+
+The page is driven only through the attributes of ``../shared/spec/interfaces.md``; the
+expected legal moves and refusals are computed with the ``longana`` engine from what the page
+shows (branch ends, open flags and order, South's tiles), so the tests do not depend on how
+the page stores its state.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import http.server
+import json
+import os
+import re
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Locator, Page
+
+from longana import SEAT_NAMES, Move, Tile
+from longana.board import Board
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE = Path(os.environ.get("LONGANA_SITE", ROOT / "_site"))
+ARTIFACTS = ROOT / "artifacts"
+CHROMIUM = "/usr/bin/chromium"
+
+FIRST_LOAD_MS = 120_000   # Pyodide + PyScript start on 2 slow cores, cold cache
+WORKER_MS = 120_000       # the computer's worker answers its first call
+TURN_MS = 60_000          # computer seats at normal speed, a few moves in a row
+SEATS = tuple(SEAT_NAMES)  # ("S", "E", "N", "W")
+
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+
+
+# -- the static server ------------------------------------------------------------------------
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """The standard library's static handler with the types a PyScript site needs."""
+
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".wasm": "application/wasm",
+        ".webmanifest": "application/manifest+json",
+        ".json": "application/json",
+        ".toml": "text/plain; charset=utf-8",
+        ".py": "text/plain; charset=utf-8",
+        ".zip": "application/zip",
+        ".svg": "image/svg+xml",
+    }
+
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - stdlib signature
+        pass
+
+
+@contextlib.contextmanager
+def serve(directory: Path) -> Iterator[str]:
+    """Serve ``directory`` on a free 127.0.0.1 port in a thread; yields the base URL."""
+    handler = functools.partial(SiteHandler, directory=str(directory))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, name="e2e-site", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def site_url() -> Iterator[str]:
+    if not (SITE / "index.html").is_file():
+        pytest.fail(f"{SITE} has no index.html: build the site first with `make site`",
+                    pytrace=False)
+    with serve(SITE) as url:
+        yield url
+
+
+# -- the browser --------------------------------------------------------------------------------
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    args = list(browser_type_launch_args.get("args", []))
+    return {**browser_type_launch_args, "executable_path": CHROMIUM,
+            "args": args + [a for a in CHROMIUM_ARGS if a not in args]}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    return {**browser_context_args, "service_workers": "block",
+            "viewport": {"width": 1366, "height": 768}}
+
+
+@pytest.hookimpl(hookwrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    outcome = yield
+    report = outcome.get_result()  # type: ignore[attr-defined]
+    setattr(item, f"rep_{report.when}", report)
+
+
+def artifact(name: str) -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS / re.sub(r"[^A-Za-z0-9_.-]+", "_", name)
+
+
+class Guard:
+    """Everything a context asked for and every error it reported."""
+
+    def __init__(self, context: BrowserContext, label: str) -> None:
+        self.label = label
+        self.requests: list[str] = []
+        self.off_origin: list[str] = []
+        self.errors: list[str] = []
+        self.allowed: list[re.Pattern[str]] = []
+        context.on("request", self._request)
+        context.on("console", self._console)
+        context.on("weberror", lambda e: self.errors.append(f"page error: {e.error}"))
+        # the context's console event carries the page's and its workers' messages
+
+    def _request(self, request: Any) -> None:
+        url = request.url
+        self.requests.append(url)
+        parts = urlsplit(url)
+        if parts.scheme in ("data", "blob", "about"):
+            return
+        if parts.scheme not in ("http", "https") or parts.hostname != "127.0.0.1":
+            self.off_origin.append(url)
+
+    def _console(self, message: Any) -> None:
+        if message.type == "error":
+            location = message.location or {}
+            where = location.get("url", "")
+            self.errors.append(f"console error: {message.text} ({where})")
+
+    def allow(self, pattern: str) -> None:
+        """Accept console errors matching ``pattern`` (for tests that provoke one on purpose)."""
+        self.allowed.append(re.compile(pattern))
+
+    def problems(self) -> list[str]:
+        errors = [e for e in self.errors if not any(p.search(e) for p in self.allowed)]
+        return [f"request off 127.0.0.1: {u}" for u in self.off_origin] + errors
+
+    def check(self) -> None:
+        problems = self.problems()
+        assert not problems, f"{self.label}:\n  " + "\n  ".join(problems)
+
+
+# -- the game page ------------------------------------------------------------------------------
+
+# One round trip for everything the tests compare: hands, branches, scores, whose turn.
+STATE_JS = """() => {
+  const attrs = (el) => Object.fromEntries([...el.attributes]
+      .filter(a => a.name.startsWith('data-')).map(a => [a.name, a.value]));
+  const hands = {}, branches = {}, scores = {};
+  for (const h of document.querySelectorAll('[data-hand]')) {
+    if (h.closest('[data-dialog]')) continue;
+    hands[h.dataset.hand] = {
+      tiles: [...h.querySelectorAll('[data-tile]')].map(t => t.dataset.tile),
+      html: h.outerHTML};
+  }
+  for (const b of document.querySelectorAll('[data-branch]')) {
+    if (b.closest('[data-dialog]')) continue;
+    branches[b.dataset.branch] = {
+      end: b.dataset.end ?? null, open: b.dataset.open ?? null,
+      order: b.dataset.openOrder ?? null,
+      tiles: [...b.querySelectorAll('[data-tile]')].map(t => t.dataset.tile),
+      html: b.outerHTML};
+  }
+  for (const s of document.querySelectorAll('[data-score]')) {
+    if (s.closest('[data-dialog]')) continue;
+    scores[s.dataset.score] = s.textContent.trim();
+  }
+  const visible = (el) => !!(el.offsetWidth || el.offsetHeight || el.getClientRects().length)
+      && getComputedStyle(el).visibility !== 'hidden';
+  const dialogs = [...document.querySelectorAll('[data-dialog]')]
+      .filter(visible).map(d => d.dataset.dialog);
+  const targets = [...document.querySelectorAll('[data-target]')]
+      .filter(t => !t.closest('[data-dialog]')).map(t => t.dataset.target).sort();
+  return {save: localStorage.getItem('longana:save'),
+          ready: document.body.dataset.ready ?? null, toMove: document.body.dataset.toMove ?? null,
+          hands, branches, scores, dialogs, targets, body: attrs(document.body)};
+}"""
+
+# Every element of a hand or the board that shows no data-tile (face down or decoration)
+# must carry no digit in its text, title, aria-label or data attributes.
+LEAKS_JS = r"""() => {
+  const leaks = [];
+  const digit = /[0-9]/;
+  const check = (el, where) => {
+    const bits = [];
+    for (const a of el.attributes) {
+      if ((a.name.startsWith('data-') && !['data-hand'].includes(a.name))
+          || a.name === 'title' || a.name === 'aria-label' || a.name === 'alt') {
+        if (digit.test(a.value)) bits.push(`${a.name}="${a.value}"`);
+      }
+    }
+    if (bits.length) leaks.push(`${where}: <${el.tagName.toLowerCase()} ${bits.join(' ')}>`);
+  };
+  for (const hand of document.querySelectorAll('[data-hand]')) {
+    const seat = hand.dataset.hand;
+    const faceUp = hand.querySelectorAll('[data-tile]');
+    // everything in the hand that is not a face-up tile nor inside one
+    const walker = document.createTreeWalker(hand, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+    let node = walker.currentNode;
+    while (node) {
+      const insideFaceUp = [...faceUp].some(t => t.contains(node));
+      if (!insideFaceUp) {
+        if (node.nodeType === Node.TEXT_NODE) {
+          if (digit.test(node.textContent)) leaks.push(`${seat}: text "${node.textContent}"`);
+        } else if (node !== hand) {
+          check(node, seat);
+        }
+      }
+      node = walker.nextNode();
+    }
+  }
+  return leaks;
+}"""
+
+SNAPSHOT_BODY = """
+  const parts = [];
+  for (const el of document.querySelectorAll('[data-hand], [data-branch], [data-score]')) {
+    if (el.closest('[data-dialog]')) continue;
+    parts.push(el.outerHTML);
+  }
+  for (const a of document.body.attributes) parts.push(a.name + '=' + a.value);
+  const snapshot = parts.join('\\n');
+"""
+SNAPSHOT_JS = "() => {" + SNAPSHOT_BODY + "return snapshot; }"
+CHANGED_JS = ("([before, saveBefore]) => {" + SNAPSHOT_BODY + "return snapshot !== before"
+              " || localStorage.getItem('longana:save') !== saveBefore; }")
+
+
+def board_from_state(state: dict[str, Any]) -> Board:
+    """The engine's board rebuilt from the branch attributes the page shows."""
+    board = Board()
+    branches = state["branches"]
+    ends = [branches[s]["end"] for s in SEATS]
+    if any(e in (None, "") for e in ends):
+        return board  # not opened yet
+    board.ends = [int(e) for e in ends]
+    board.order = [int(branches[s]["order"] or 0) if branches[s]["open"] == "true" else 0
+                   for s in SEATS]
+    board.next_order = max(board.order) + 1
+    board.opening = Tile(board.ends[0], board.ends[0])  # any double: marks the hand as opened
+    return board
+
+
+def mask(tiles: list[str]) -> int:
+    m = 0
+    for t in tiles:
+        m |= Tile.parse(t).bit
+    return m
+
+
+OUTSIDE_DIALOGS = ":not([data-dialog] *)"
+
+
+class Game:
+    """One browser page with the game, driven through the data attributes of interfaces.md
+    (and a few more the page offers: ``data-preview`` on a previewed tile, ``data-moves`` on
+    the body, ``data-seat-kind``/``data-setting`` in the settings dialog)."""
+
+    def __init__(self, page: Page, guard: Guard, base_url: str) -> None:
+        self.page = page
+        self.guard = guard
+        self.base_url = base_url
+
+    # -- loading ---------------------------------------------------------------------------
+    def open(self, query: str = "", *, ready: bool = True) -> Game:
+        self.page.goto(self.base_url + query, wait_until="commit", timeout=FIRST_LOAD_MS)
+        if ready:
+            self.wait_ready()
+        return self
+
+    def wait_ready(self) -> None:
+        """Wait for ``data-ready``; fail at once (with its words) if the page reports an error."""
+        handle = self.page.wait_for_function(
+            """() => {
+              if (document.body && document.body.dataset.ready === 'true') return 'ready';
+              for (const d of document.querySelectorAll('[data-dialog="error"]'))
+                if (d.offsetWidth || d.offsetHeight || d.getClientRects().length)
+                  return 'error: ' + d.innerText;
+              return null;
+            }""", timeout=FIRST_LOAD_MS)
+        result = str(handle.json_value())
+        assert result == "ready", f"the page did not start: {result}"
+
+    def wait_worker(self) -> float:
+        handle = self.page.wait_for_function(
+            """() => { const e = performance.getEntriesByName('longana:worker-ready');
+                       return e.length ? e[0].startTime : null; }""", timeout=WORKER_MS)
+        return float(handle.json_value())
+
+    def mark(self, name: str) -> float | None:
+        value = self.page.evaluate(
+            "(n) => { const e = performance.getEntriesByName(n); "
+            "return e.length ? e[0].startTime : null; }", name)
+        return None if value is None else float(value)
+
+    # -- reading ---------------------------------------------------------------------------
+    def state(self) -> dict[str, Any]:
+        return dict(self.page.evaluate(STATE_JS))
+
+    def snapshot(self) -> str:
+        return str(self.page.evaluate(SNAPSHOT_JS))
+
+    def leaks(self) -> list[str]:
+        return list(self.page.evaluate(LEAKS_JS))
+
+    def raw_save(self) -> str | None:
+        value = self.page.evaluate("() => localStorage.getItem('longana:save')")
+        return None if value is None else str(value)
+
+    def save(self) -> dict[str, Any] | None:
+        text = self.raw_save()
+        return None if text is None else dict(json.loads(text))
+
+    def message(self) -> str:
+        """The page's status line (where refusals are explained)."""
+        loc = self.page.locator(f"[data-message]{OUTSIDE_DIALOGS}, #msg")
+        return loc.first.inner_text().strip() if loc.count() else ""
+
+    def hand(self, seat: str) -> Locator:
+        return self.page.locator(f'[data-hand="{seat}"]{OUTSIDE_DIALOGS}')
+
+    def tile(self, seat: str, tile: str) -> Locator:
+        return self.hand(seat).locator(f'[data-tile="{tile}"]')
+
+    def branch(self, seat: str) -> Locator:
+        return self.page.locator(f'[data-branch="{seat}"]{OUTSIDE_DIALOGS}')
+
+    def target(self, seat: str) -> Locator:
+        return self.page.locator(f'[data-target="{seat}"]{OUTSIDE_DIALOGS}')
+
+    def preview(self) -> Locator:
+        return self.page.locator(f"[data-preview]{OUTSIDE_DIALOGS}")
+
+    def action(self, name: str, within: Locator | None = None) -> Locator:
+        scope: Page | Locator = within if within is not None else self.page
+        return scope.locator(f'[data-action="{name}"]').locator("visible=true")
+
+    def dialog(self, name: str) -> Locator:
+        return self.page.locator(f'[data-dialog="{name}"]').locator("visible=true")
+
+    # -- the engine's view of what the page shows ------------------------------------------
+    def legal_for(self, seat: str, state: dict[str, Any] | None = None) -> list[Move]:
+        """Legal plays for ``seat`` on the board the page shows, from its face-up tiles."""
+        state = state or self.state()
+        board = board_from_state(state)
+        return board.plays_for(SEATS.index(seat), mask(state["hands"][seat]["tiles"]))
+
+    # -- waiting ---------------------------------------------------------------------------
+    def wait_turn(self, seat: str = "S", timeout: float = TURN_MS) -> str:
+        """Wait until ``seat`` is to move with no dialog open, or a hand or match has ended.
+
+        Returns "turn", "hand-end" or "match-end".
+        """
+        handle = self.page.wait_for_function(
+            """(seat) => {
+              const visible = (el) => !!(el.offsetWidth || el.offsetHeight
+                  || el.getClientRects().length) && getComputedStyle(el).visibility !== 'hidden';
+              for (const name of ['match-end', 'hand-end', 'error']) {
+                for (const d of document.querySelectorAll(`[data-dialog="${name}"]`))
+                  if (visible(d)) return name;
+              }
+              if (document.body.dataset.toMove !== seat) return null;
+              if ([...document.querySelectorAll('[data-dialog]')].some(visible)) return null;
+              const hand = document.querySelector(`[data-hand="${seat}"]`);
+              return hand && hand.querySelector('[data-tile]') ? 'turn' : null;
+            }""", arg=seat, timeout=timeout)
+        result = str(handle.json_value())
+        assert result != "error", f"the page shows an error: {self.dialog('error').inner_text()}"
+        return result
+
+    def wait_change(self, before: str, save_before: str | None, timeout: float = TURN_MS) -> None:
+        """Wait until the table (hands, board, scores, body attributes) or the save differ."""
+        self.page.wait_for_function(CHANGED_JS, arg=[before, save_before], timeout=timeout)
+
+    def wait_targets(self, expected: list[str], timeout: float = 10_000) -> None:
+        """Wait until exactly ``expected`` branches are highlighted as targets."""
+        try:
+            self.page.wait_for_function(
+                """(expected) => {
+                  const got = [...document.querySelectorAll('[data-target]')]
+                    .filter(t => !t.closest('[data-dialog]')).map(t => t.dataset.target).sort();
+                  return JSON.stringify(got) === JSON.stringify(expected);
+                }""", arg=sorted(expected), timeout=timeout)
+        except Exception:
+            got = self.state()["targets"]
+            raise AssertionError(f"highlighted targets {got}, legal ones {sorted(expected)}"
+                                 ) from None
+
+    # -- acting ----------------------------------------------------------------------------
+    def opened(self, state: dict[str, Any] | None = None) -> bool:
+        state = state or self.state()
+        return all(b["end"] not in (None, "") for b in state["branches"].values())
+
+    def show_preview(self, move: Move, legal: list[Move]) -> None:
+        """Select the tile, check the lit targets, tap the target: a preview appears."""
+        assert move.tile is not None and move.branch is not None
+        self.tile("S", str(move.tile)).click()
+        self.wait_targets([SEAT_NAMES[m.branch] for m in legal
+                           if m.tile is move.tile and m.branch is not None])
+        self.target(SEAT_NAMES[move.branch]).click()
+        self.branch(SEAT_NAMES[move.branch]).locator(
+            f'[data-preview="{move.tile}"]').wait_for(state="visible")
+
+    def play_turn(self, seat: str = "S", choose: Callable[[list[Move]], Move] | None = None
+                  ) -> Move:
+        """Play one turn for ``seat`` through the page, as a person would, and check that the
+        page lights exactly the targets the engine allows and offers Pass only when it must."""
+        state = self.state()
+        before, save_before = self.snapshot(), self.raw_save()
+        if not self.opened(state):
+            # the opener: its double is previewed in the centre (pre-selected when forced)
+            preview = self.preview()
+            preview.wait_for(state="visible")
+            double = str(preview.get_attribute("data-preview"))
+            self.action("confirm").click()
+            self.tile(seat, double).wait_for(state="detached", timeout=TURN_MS)
+            return Move.parse(double)
+        legal = self.legal_for(seat, state)
+        if not legal:
+            assert self.action("confirm").is_disabled()
+            self.action("pass").click()
+            self.action("confirm").click()
+            self.wait_change(before, save_before)
+            return Move.parse("pass")
+        assert self.action("pass").count() == 0, "Pass is offered although a tile can be played"
+        move = (choose or (lambda ms: ms[0]))(legal)
+        self.show_preview(move, legal)
+        self.action("confirm").click()
+        self.tile(seat, str(move.tile)).wait_for(state="detached", timeout=TURN_MS)
+        return move
+
+    def play_hand(self, seat: str = "S", each_turn: Callable[[Game], None] | None = None,
+                  choose: Callable[[list[Move]], Move] | None = None) -> list[Move]:
+        """Play ``seat``'s turns until the hand ends; returns the moves made."""
+        made = []
+        while self.wait_turn(seat) == "turn":
+            if each_turn is not None:
+                each_turn(self)
+            made.append(self.play_turn(seat, choose))
+        return made
+
+    def settings(self, seats: str | None = None, speed: str | None = None,
+                 new_match: bool = True) -> None:
+        """Through the settings dialog: seats as "PCCC" (person/computer for S, E, N, W)."""
+        self.action("settings").click()
+        dialog = self.dialog("settings")
+        dialog.wait_for()
+        if seats is not None:
+            for letter, kind in zip(SEATS, seats, strict=True):
+                dialog.locator(f'[data-seat-kind="{letter}"]').select_option(
+                    "person" if kind == "P" else "computer")
+        if speed is not None:
+            dialog.locator('[data-setting="speed"]').select_option(speed)
+        self.action("new-match" if new_match else "close", within=dialog).click()
+        dialog.wait_for(state="hidden")
+
+    def screenshot(self, name: str) -> Path:
+        path = artifact(name if name.endswith(".png") else name + ".png")
+        self.page.screenshot(path=str(path))
+        return path
+
+
+class Browsers:
+    """Opens guarded contexts and game pages; closes them and checks their guards."""
+
+    def __init__(self, browser: Browser, context_args: dict[str, Any], base_url: str,
+                 label: str) -> None:
+        self.browser = browser
+        self.context_args = context_args
+        self.base_url = base_url
+        self.label = label
+        self.opened: list[tuple[BrowserContext, Guard]] = []
+
+    def context(self, **kwargs: Any) -> tuple[BrowserContext, Guard]:
+        """A fresh profile: its own cache and empty storage."""
+        args = {**self.context_args, **kwargs}
+        context = self.browser.new_context(**args)
+        context.set_default_timeout(30_000)
+        guard = Guard(context, self.label)
+        self.opened.append((context, guard))
+        return context, guard
+
+    def game(self, query: str = "", *, ready: bool = True, settings: dict[str, Any] | None = None,
+             save: dict[str, Any] | None = None, **kwargs: Any) -> Game:
+        """The page in a fresh profile (optionally with settings and a save put in first)."""
+        context, guard = self.context(**kwargs)
+        if settings is not None or save is not None:
+            preseed(context, settings=settings, save=save)
+        game = Game(context.new_page(), guard, self.base_url)
+        return game.open(query, ready=ready)
+
+    def close(self, failed: bool) -> None:
+        problems: list[str] = []
+        for n, (context, guard) in enumerate(self.opened):
+            if failed:
+                for k, page in enumerate(context.pages):
+                    with contextlib.suppress(Exception):
+                        page.screenshot(path=str(artifact(f"FAILED-{self.label}-{n}-{k}.png")))
+            problems += guard.problems()
+            with contextlib.suppress(Exception):
+                context.close()
+        self.opened.clear()
+        assert not problems, f"{self.label}:\n  " + "\n  ".join(problems)
+
+
+def _failed(item: pytest.Item) -> bool:
+    report = getattr(item, "rep_call", None)
+    return bool(report is not None and report.failed)
+
+
+@pytest.fixture
+def browsers(browser: Browser, browser_context_args: dict[str, Any], site_url: str,
+             request: pytest.FixtureRequest) -> Iterator[Browsers]:
+    """Per test: guarded fresh profiles. ``browsers.game()`` opens the page and waits for it."""
+    opened = Browsers(browser, browser_context_args, site_url, request.node.name)
+    yield opened
+    opened.close(_failed(request.node))
+
+
+@pytest.fixture
+def game(browsers: Browsers) -> Game:
+    """The page in a fresh profile, loaded and ready (default seats: a person at South)."""
+    return browsers.game()
+
+
+@pytest.fixture(scope="module")
+def module_browsers(browser: Browser, browser_context_args: dict[str, Any], site_url: str,
+                    request: pytest.FixtureRequest) -> Iterator[Browsers]:
+    """One set of guarded contexts shared by a module's tests (saves page loads)."""
+    opened = Browsers(browser, browser_context_args, site_url, request.node.name)
+    yield opened
+    opened.close(False)
+
+
+# -- positions prepared with the engine ---------------------------------------------------------
+
+def preseed(context: BrowserContext, *, settings: dict[str, Any] | None = None,
+            save: dict[str, Any] | None = None) -> None:
+    """Put settings and/or a saved game into the profile before the page's first load
+    (only if that key is still empty, so later reloads see what the page saved)."""
+    items = {}
+    if settings is not None:
+        items["longana:settings"] = json.dumps(settings)
+    if save is not None:
+        items["longana:save"] = json.dumps(save)
+    context.add_init_script(
+        "(() => { const items = " + json.dumps(items) + ";"
+        " for (const [k, v] of Object.entries(items))"
+        "   if (localStorage.getItem(k) === null) localStorage.setItem(k, v); })();")
+
+
+def seed_where(predicate: Callable[[Any], bool], limit: int = 5000) -> str:
+    """The first deal number whose match satisfies ``predicate(match)``."""
+    from longana.match import Match
+
+    for n in range(1, limit):
+        if predicate(Match(str(n))):
+            return str(n)
+    raise AssertionError("no deal number found")
+
+
+def south_opens_seed() -> str:
+    """A deal number whose first hand is opened by South (holding the highest double)."""
+    return seed_where(lambda m: m.hand.opener == 0)
+
+
+@functools.cache
+def long_branch_save(min_longest: int = 9) -> dict[str, Any]:
+    """A saved session in the middle of a first hand with long branches, South (a person)
+    to move with a legal play; the computer at E, N and W. Found by random play-outs."""
+    import random
+
+    from longana.session import COMPUTER, PERSON, Session
+
+    best: tuple[int, str, list[str]] | None = None
+    for n in range(1, 400):
+        seed = str(n)
+        session = Session(seed, seats=(PERSON, COMPUTER, COMPUTER, COMPUTER))
+        rng = random.Random(n)
+        moves: list[str] = []
+        hand = session.match.hand
+        while hand.outcome is None:
+            legal = hand.legal_moves()
+            if (hand.to_move == 0 and hand.is_opened and legal[0].tile is not None
+                    and len(hand.tiles(0)) >= 2):
+                lines = hand.board.lines
+                score = min(len(line) for line in lines) * 100 + sum(len(x) for x in lines)
+                if best is None or score > best[0]:
+                    best = (score, seed, moves[:])
+            move = rng.choice(legal)
+            session.play(move)
+            moves.append(str(move))
+        if best is not None and best[0] >= min_longest * 100:
+            break
+    assert best is not None
+    _, seed, moves = best
+    session = Session(seed, seats=(PERSON, COMPUTER, COMPUTER, COMPUTER))
+    for text in moves:
+        session.play(Move.parse(text))
+    return session.to_dict()
+
+
+def session_of(state: dict[str, Any]) -> Any:
+    """The engine's session replayed from the save captured with ``state``."""
+    from longana.session import Session
+
+    assert state.get("save"), "nothing saved under longana:save"
+    return Session.from_json(state["save"])
+
+
+def check_against_save(state: dict[str, Any], people: str = "S") -> Any:
+    """The table the page shows is the engine's replay of the saved game: whose turn, every
+    branch (end, open flag, order, tiles), the people's hands, the scores."""
+    session = session_of(state)
+    hand = session.match.hand
+    board = hand.board
+    if hand.outcome is None:
+        assert state["toMove"] == SEATS[hand.to_move], (
+            f"page says {state['toMove']} to move, the saved game says {SEATS[hand.to_move]}")
+    for b, seat in enumerate(SEATS):
+        shown = state["branches"][seat]
+        if board.opening is not None:
+            assert shown["end"] == str(board.ends[b]), (
+                f"branch {seat}: page end {shown['end']}, engine {board.ends[b]}")
+        assert shown["open"] == ("true" if board.order[b] else "false"), (
+            f"branch {seat}: page open={shown['open']}, engine order {board.order[b]}")
+        if board.order[b]:
+            assert shown["order"] == str(board.order[b]), (
+                f"branch {seat}: page order {shown['order']}, engine {board.order[b]}")
+        line = [str(t) for t in board.lines[b]]
+        # long branches may fold their oldest tiles: the page shows the outer ones, in order
+        assert shown["tiles"] == line[len(line) - len(shown["tiles"]):], (
+            f"branch {seat}: page shows {shown['tiles']}, engine has {line}")
+        assert not line or shown["tiles"], f"branch {seat} shows none of its tiles {line}"
+    for seat in people:
+        s = SEATS.index(seat)
+        if hand.outcome is None and hand.to_move == s:
+            assert sorted(state["hands"][seat]["tiles"]) == sorted(str(t) for t in hand.tiles(s))
+    if state["scores"]:
+        assert {k: int(v) for k, v in state["scores"].items()} == dict(
+            zip(SEATS, session.match.scores, strict=True))
+    return session

@@ -1,0 +1,122 @@
+"""Long branches on a phone, a tablet and a desktop: all four branch ends stay on screen.
+
+Screenshots go to ``artifacts/layout-<width>x<height>.png`` to be looked at.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+from conftest import SEATS, Browsers, Game, long_branch_save
+
+SIZES = [(360, 640), (768, 1024), (1366, 768)]
+LONG = 18  # tiles on the board, besides the opening double, for "long branches"
+
+# For each branch: its end marker (the element showing the end value and open state) and its
+# outermost tile, with their boxes; plus the page's overflow.
+GEOMETRY_JS = """() => {
+  const box = (el) => { if (!el) return null; const r = el.getBoundingClientRect();
+    return {left: r.left, top: r.top, right: r.right, bottom: r.bottom,
+            width: r.width, height: r.height}; };
+  const out = {vw: innerWidth, vh: innerHeight,
+               scrollW: document.scrollingElement.scrollWidth,
+               scrollH: document.scrollingElement.scrollHeight, branches: {}};
+  for (const b of document.querySelectorAll('[data-branch]')) {
+    if (b.closest('[data-dialog]')) continue;
+    const tiles = b.querySelectorAll('[data-tile]');
+    const marker = b.querySelector('[data-end-marker], .cap, .end');
+    out.branches[b.dataset.branch] = {marker: box(marker), last: box(tiles[tiles.length - 1]),
+                                      count: tiles.length, end: b.dataset.end};
+  }
+  return out;
+}"""
+
+
+def off_screen(geometry: dict[str, Any]) -> list[str]:
+    """What is not wholly inside the viewport (or has no size)."""
+    vw, vh = geometry["vw"], geometry["vh"]
+    problems = []
+    for seat in SEATS:
+        branch = geometry["branches"].get(seat)
+        if branch is None:
+            problems.append(f"no branch {seat}")
+            continue
+        for name in ("marker", "last"):
+            b = branch[name]
+            if b is None:
+                problems.append(f"branch {seat}: no {name}")
+            elif b["width"] <= 0 or b["height"] <= 0:
+                problems.append(f"branch {seat}: {name} has no size")
+            elif b["left"] < -0.5 or b["top"] < -0.5 or b["right"] > vw + 0.5 \
+                    or b["bottom"] > vh + 0.5:
+                problems.append(f"branch {seat}: {name} at {b} outside {vw}x{vh}")
+    if geometry["scrollW"] > vw + 1:
+        problems.append(f"the page scrolls sideways: {geometry['scrollW']} > {vw}")
+    return problems
+
+
+def board_tiles(game: Game) -> int:
+    return int(game.page.evaluate(
+        "() => [...document.querySelectorAll('[data-branch]')]"
+        ".filter(b => !b.closest('[data-dialog]'))"
+        ".reduce((n, b) => n + b.querySelectorAll('[data-tile], .fold').length, 0)"))
+
+
+def long_position(browsers: Browsers) -> Game:
+    """South to move in a hand with long branches: the saved position from the engine if the
+    page resumes saves; otherwise fast computers and South's plays until the board is long."""
+    save = long_branch_save()
+    game = browsers.game(settings={"speed": "fast"}, save=save)
+    assert game.wait_turn("S") == "turn"
+    from longana.session import Session
+
+    wanted = Session.from_dict(save).match.hand
+    if sum(len(line) for line in wanted.board.lines) == sum(
+            len(b["tiles"]) for b in game.state()["branches"].values()):
+        return game
+    print("the page did not resume the saved game: playing to long branches instead")
+    for _ in range(400):
+        result = game.wait_turn("S")
+        if result == "hand-end":
+            game.action("next-hand", within=game.dialog("hand-end")).click()
+            continue
+        assert result == "turn"
+        state = game.state()
+        placed = sum(len(b["tiles"]) for b in state["branches"].values())
+        if game.opened(state) and placed >= LONG and game.legal_for("S", state):
+            return game
+        # keep the hand going: play the lightest tile (keeps options), prefer own branch
+        game.play_turn("S", choose=lambda ms: min(
+            ms, key=lambda m: (m.tile.pips if m.tile else 0, m.branch != 0)))
+    raise AssertionError("no hand with long branches came up")
+
+
+def test_long_branches_stay_on_screen_at_three_sizes(browsers: Browsers) -> None:
+    game = long_position(browsers)
+    problems: dict[str, list[str]] = {}
+    for width, height in SIZES:
+        game.page.set_viewport_size({"width": width, "height": height})
+        # the page re-fits the board on resize
+        geometry = wait_fitted(game, width, height)
+        game.screenshot(f"layout-{width}x{height}.png")
+        bad = off_screen(geometry)
+        if bad:
+            problems[f"{width}x{height}"] = bad
+        counts = {s: geometry["branches"][s]["count"] for s in SEATS}
+        print(f"{width}x{height}: tiles shown per branch {counts}")
+    assert not problems, problems
+
+
+def wait_fitted(game: Game, width: int, height: int) -> dict[str, Any]:
+    """Wait until the viewport has its new size and every end is on screen (up to 5 s), then
+    return the geometry (the assertion is the caller's: a layout that never fits fails)."""
+    check = ("() => { const g = (" + GEOMETRY_JS + ")();"
+             " if (g.vw !== %d || g.vh !== %d) return false;"
+             " for (const b of Object.values(g.branches)) for (const k of ['marker', 'last']) {"
+             "   const r = b[k]; if (!r) continue;"
+             "   if (r.left < 0 || r.top < 0 || r.right > g.vw || r.bottom > g.vh) return false; }"
+             " return true; }") % (width, height)
+    with contextlib.suppress(Exception):  # a layout that never fits is reported by the caller
+        game.page.wait_for_function(check, timeout=5_000)
+    return dict(game.page.evaluate(GEOMETRY_JS))

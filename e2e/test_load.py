@@ -1,0 +1,58 @@
+"""The page loads from 127.0.0.1 alone and shows a table that can be played."""
+
+from __future__ import annotations
+
+import re
+
+from conftest import SEATS, Browsers, Game, check_against_save, seed_where
+
+
+def check_table(game: Game) -> dict:
+    state = game.state()
+    assert state["ready"] == "true"
+    assert state["toMove"] in SEATS, f"body data-to-move is {state['toMove']!r}"
+    assert sorted(state["hands"]) == sorted(SEATS), f"data-hand elements: {sorted(state['hands'])}"
+    assert sorted(state["branches"]) == sorted(SEATS), (
+        f"data-branch elements: {sorted(state['branches'])}")
+    for seat, branch in state["branches"].items():
+        assert branch["open"] in ("true", "false"), f"branch {seat}: data-open={branch['open']!r}"
+        if branch["open"] == "true":
+            assert re.fullmatch(r"[1-9][0-9]*", branch["order"] or ""), (
+                f"open branch {seat} has data-open-order={branch['order']!r}")
+    return state
+
+
+def test_load_shows_the_table_and_marks(game: Game) -> None:
+    interactive = game.mark("longana:interactive")
+    assert interactive is not None and interactive > 0, "no performance mark longana:interactive"
+    check_table(game)
+    assert game.page.evaluate("() => document.body.dataset.lang") == "en"
+    worker = game.wait_worker()
+    assert worker > 0
+    # a fresh profile: the default seats, a person at South with eight tiles (or seven if
+    # South already opened), the computers' hands face down
+    state = game.state()
+    assert len(state["hands"]["S"]["tiles"]) in (7, 8), state["hands"]["S"]["tiles"]
+    for seat in "ENW":
+        assert state["hands"][seat]["tiles"] == [], f"{seat}'s tiles are face up"
+    assert game.leaks() == []
+
+
+def test_table_after_a_computer_opens(browsers: Browsers) -> None:
+    """With a deal where the computer opens, by South's first turn every branch has its end."""
+    seed = seed_where(lambda m: m.hand.opener != 0)
+    game = browsers.game(f"?deal={seed}")
+    assert game.wait_turn("S") == "turn"
+    state = check_table(game)
+    from longana.match import Match
+
+    hand = Match(seed).hand
+    double = hand.openings[0].tile
+    assert double is not None
+    # the opener laid its double; maybe more computer moves followed before South's turn
+    assert sorted(state["hands"]["S"]["tiles"]) == sorted(str(t) for t in hand.tiles(0))
+    for seat, branch in state["branches"].items():
+        assert branch["end"] is not None and re.fullmatch(r"[0-9]", branch["end"]), (
+            f"branch {seat}: data-end={branch['end']!r}")
+    session = check_against_save(state)
+    assert session.seed == seed, "the deal number of ?deal= was not used"
