@@ -58,22 +58,26 @@ class Board:
         """Every legal play for ``seat`` holding the tiles in mask ``held`` (no pass)."""
         ends, order = self.ends, self.order
         moves: list[Move] = []
-        mask = held & MATCH_MASK[ends[seat]]
+        mask = held & MATCH_MASK[ends[seat]]  # 1. anything matching on the seat's own branch
         while mask:
             low = mask & -mask
             moves.append(PLAYS[low.bit_length() - 1][seat])
             mask ^= low
-        a, b, c = OTHERS[seat]
-        oa, ob, oc = order[a], order[b], order[c]
-        for x, ox, y, oy, z, oz in ((a, oa, b, ob, c, oc), (b, ob, a, oa, c, oc),
-                                    (c, oc, a, oa, b, ob)):
-            end = ends[x]
-            if not ox:
+        others = OTHERS[seat]
+        for x in others:
+            end, ox = ends[x], order[x]
+            if not ox:  # 2. a closed branch of another seat takes only its double
                 if held >> DOUBLE_INDEX[end] & 1:
                     moves.append(PLAYS[DOUBLE_INDEX[end]][x])
-            elif not ((oy and oy < ox and ends[y] == end) or (oz and oz < ox and ends[z] == end)):
-                # an open branch, not beaten by an earlier open branch with the same end
-                mask = held & MATCH_MASK[end]
+                continue
+            mask = held & MATCH_MASK[end]  # 3. another seat's open branch...
+            if not mask:
+                continue
+            for y in others:
+                oy = order[y]
+                if oy and oy < ox and ends[y] == end:
+                    break  # ...unless an earlier-opened open branch has the same end
+            else:
                 while mask:
                     low = mask & -mask
                     moves.append(PLAYS[low.bit_length() - 1][x])

@@ -71,14 +71,24 @@ class Verdict:
 
 
 def deal(rng: random.Random) -> list[int]:
-    """Eight tiles to each seat from a shuffled double-nine set, as four bit masks."""
-    order = rng.sample(range(len(ALL_TILES)), 4 * TILES_PER_SEAT)
-    masks = []
-    for s in SEATS:
-        mask = 0
-        for i in order[s * TILES_PER_SEAT:(s + 1) * TILES_PER_SEAT]:
-            mask |= 1 << i
-        masks.append(mask)
+    """Eight tiles to each seat from a shuffled double-nine set, as four bit masks.
+
+    The draws are exactly those of ``rng.sample(range(55), 32)`` (South gets the first eight,
+    then East, North, West), written out with ``getrandbits`` so that deals do not depend on
+    the library's internals and cost half as much. The tests compare the two.
+    """
+    getrandbits = rng.getrandbits
+    pool = list(range(len(ALL_TILES)))
+    masks = [0, 0, 0, 0]
+    left = len(pool)
+    for i in range(4 * TILES_PER_SEAT):
+        bits = left.bit_length()
+        j = getrandbits(bits)  # uniform below ``left`` by rejection, as Random._randbelow
+        while j >= left:
+            j = getrandbits(bits)
+        masks[i // TILES_PER_SEAT] |= 1 << pool[j]
+        left -= 1
+        pool[j] = pool[left]
     return masks
 
 

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from longana.hand import Hand
+from longana.hand import Hand, deal
 from longana.match import hand_rng
 from longana.records import hand_from_record, hand_record
 from longana.tiles import Move
@@ -109,6 +109,15 @@ def load(name: str) -> Any:
 
 def test_deals_are_exactly_as_recorded() -> None:
     assert compute_deals() == load("deals.json")
+
+
+def test_deal_draws_exactly_what_random_sample_draws() -> None:
+    for seed in [*range(500), "longana:7:0", "x"]:
+        ours, reference = random.Random(seed), random.Random(seed)
+        order = reference.sample(range(55), 32)
+        expected = [sum(1 << i for i in order[s * 8:(s + 1) * 8]) for s in range(4)]
+        assert deal(ours) == expected
+        assert ours.random() == reference.random(), "the stream goes on in step (redeals)"
 
 
 def test_perft_counts() -> None:
