@@ -1,0 +1,292 @@
+"""Assemble the static site from the repository (standard library only).
+
+    python3 tools/build_site.py --out _site
+
+What goes in, all from this repository and its pinned ``node_modules`` (npm ci):
+
+- ``index.html``, ``pyscript.toml``, ``worker.toml``, ``ui/`` (page code and style),
+  ``locales/`` (message catalogs);
+- ``app.zip``: the ``longana`` engine and the ``ui`` Python modules, unpacked by PyScript into
+  the in-browser file system in one request (``[files]`` of both configs);
+- ``vendor/pyodide/``: only the runtime files plain Python needs;
+- ``vendor/pyscript/``: PyScript's dist without source maps;
+- ``manifest.webmanifest`` and ``icons/`` (drawn here) so the page installs as an app;
+- ``sw.js``: a cache-first service worker whose precache list and cache name are generated
+  from the files and their contents, so a new release replaces the old cache.
+
+Every path is relative: the folder works from any static host, under a sub-path too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import io
+import json
+import math
+import shutil
+import struct
+import sys
+import zipfile
+import zlib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json")
+MARKER = ".longana-site"
+GREEN = (13, 92, 58)
+IVORY = (250, 246, 234)
+INK = (28, 28, 30)
+
+
+# -- icons --------------------------------------------------------------------------------------
+
+def _png(width: int, height: int, rows: list[bytes]) -> bytes:
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    raw = b"".join(b"\x00" + row for row in rows)
+    return (b"\x89PNG\r\n\x1a\n"
+            + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
+
+
+def _icon_shapes(size: float, maskable: bool) -> tuple[list[tuple[float, ...]], list[tuple]]:
+    """Rounded rectangles (x0, y0, x1, y1, radius, colour) and pips (cx, cy, r, colour)."""
+    s = size
+    inset = 0.0 if maskable else 0.0
+    bg = (inset, inset, s - inset, s - inset, 0.0 if maskable else s * 0.18, GREEN)
+    scale = 0.78 if maskable else 1.0
+    w, h = s * 0.40 * scale, s * 0.72 * scale
+    x0, y0 = (s - w) / 2, (s - h) / 2
+    tile = (x0, y0, x0 + w, y0 + h, w * 0.14, IVORY)
+    bar = (x0 + w * 0.12, y0 + h / 2 - s * 0.008, x0 + w * 0.88, y0 + h / 2 + s * 0.008, 0.0, INK)
+    r = w * 0.085
+    cols = (x0 + w * 0.27, x0 + w * 0.5, x0 + w * 0.73)
+    top = [y0 + h * 0.12, y0 + h * 0.25, y0 + h * 0.38]
+    bottom = [y0 + h * 0.62, y0 + h * 0.75, y0 + h * 0.88]
+    pips = []
+    # six above (two columns of three), three below (a diagonal): the tile 6-3
+    for cy in top:
+        pips += [(cols[0], cy, r, INK), (cols[2], cy, r, INK)]
+    pips += [(cols[0], bottom[0], r, INK), (cols[1], bottom[1], r, INK),
+             (cols[2], bottom[2], r, INK)]
+    return [bg, tile, bar], pips
+
+
+def _inside_round(x: float, y: float, box: tuple) -> float:
+    x0, y0, x1, y1, rad = box[:5]
+    if rad <= 0:
+        return 1.0 if x0 <= x <= x1 and y0 <= y <= y1 else 0.0
+    cx = min(max(x, x0 + rad), x1 - rad)
+    cy = min(max(y, y0 + rad), y1 - rad)
+    d = math.hypot(x - cx, y - cy)
+    return max(0.0, min(1.0, rad - d + 0.5))
+
+
+def draw_icon(size: int, maskable: bool = False) -> bytes:
+    boxes, pips = _icon_shapes(float(size), maskable)
+    rows = []
+    for j in range(size):
+        row = bytearray()
+        y = j + 0.5
+        for i in range(size):
+            x = i + 0.5
+            r = g = b = a = 0.0
+            for box in boxes:
+                cover = _inside_round(x, y, box)
+                if cover:
+                    cr, cg, cb = box[5]
+                    r, g, b = (r * (1 - cover) + cr * cover, g * (1 - cover) + cg * cover,
+                               b * (1 - cover) + cb * cover)
+                    a = a + (1 - a) * cover
+            for cx, cy, rad, colour in pips:
+                d = math.hypot(x - cx, y - cy)
+                if d < rad + 1:
+                    cover = max(0.0, min(1.0, rad - d + 0.5))
+                    cr, cg, cb = colour
+                    r, g, b = (r * (1 - cover) + cr * cover, g * (1 - cover) + cg * cover,
+                               b * (1 - cover) + cb * cover)
+            row += bytes((int(r + 0.5), int(g + 0.5), int(b + 0.5), int(a * 255 + 0.5)))
+        rows.append(bytes(row))
+    return _png(size, size, rows)
+
+
+def icon_svg() -> str:
+    boxes, pips = _icon_shapes(512.0, False)
+    parts = ['<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512">']
+    for x0, y0, x1, y1, rad, colour in boxes:
+        parts.append(f'<rect x="{x0:.1f}" y="{y0:.1f}" width="{x1 - x0:.1f}" '
+                     f'height="{y1 - y0:.1f}" rx="{rad:.1f}" fill="rgb{colour}"/>')
+    for cx, cy, rad, colour in pips:
+        parts.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{rad:.1f}" fill="rgb{colour}"/>')
+    parts.append("</svg>")
+    return "".join(parts) + "\n"
+
+
+# -- the package zip ----------------------------------------------------------------------------
+
+def package_zip(root: Path) -> bytes:
+    """``longana/*.py`` and ``ui/*.py`` in a zip with fixed dates (same input, same bytes)."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        for package in ("longana", "ui"):
+            for path in sorted((root / package).glob("*.py")):
+                info = zipfile.ZipInfo(f"{package}/{path.name}", date_time=(2020, 1, 1, 0, 0, 0))
+                info.compress_type = zipfile.ZIP_DEFLATED
+                info.external_attr = 0o644 << 16
+                archive.writestr(info, path.read_bytes())
+    return buffer.getvalue()
+
+
+# -- service worker -----------------------------------------------------------------------------
+
+SERVICE_WORKER = """\
+// Generated by tools/build_site.py: cache-first, every file of this release precached.
+const VERSION = "__VERSION__";
+const CACHE = "longana-" + VERSION;
+const FILES = __FILES__;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    await cache.addAll(FILES.map((f) => new Request(f, {cache: "reload"})));
+    await self.skipWaiting();
+  })());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const key of await caches.keys()) {
+      if (key.startsWith("longana-") && key !== CACHE) await caches.delete(key);
+    }
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  event.respondWith((async () => {
+    const cache = await caches.open(CACHE);
+    const navigate = request.mode === "navigate";
+    const hit = await cache.match(request, {ignoreSearch: navigate});
+    if (hit) return hit;
+    try {
+      return await fetch(request);
+    } catch (error) {
+      if (navigate) {
+        const page = await cache.match("./index.html");
+        if (page) return page;
+      }
+      throw error;
+    }
+  })());
+});
+"""
+
+
+def manifest() -> dict[str, object]:
+    return {
+        "name": "Longana",
+        "short_name": "Longana",
+        "description": "Cuban dominoes (Perez/Cytro Longana) against the computer or friends, "
+                       "offline.",
+        "lang": "en",
+        "start_url": "./",
+        "scope": "./",
+        "display": "standalone",
+        "orientation": "any",
+        "background_color": "#0d5c3a",
+        "theme_color": "#0d5c3a",
+        "icons": [
+            {"src": "icons/icon.svg", "sizes": "any", "type": "image/svg+xml"},
+            {"src": "icons/icon-192.png", "sizes": "192x192", "type": "image/png"},
+            {"src": "icons/icon-512.png", "sizes": "512x512", "type": "image/png"},
+            {"src": "icons/maskable-512.png", "sizes": "512x512", "type": "image/png",
+             "purpose": "maskable"},
+        ],
+    }
+
+
+# -- assembling ---------------------------------------------------------------------------------
+
+def copy_tree(src: Path, dst: Path, skip: tuple[str, ...] = ()) -> None:
+    for path in sorted(src.rglob("*")):
+        rel = path.relative_to(src)
+        if any(part == "__pycache__" or part.startswith(".") for part in rel.parts):
+            continue
+        if path.is_dir() or path.name.endswith(skip):
+            continue
+        target = dst / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, target)
+
+
+def build(root: Path, out: Path) -> list[str]:
+    modules = root / "node_modules"
+    pyodide = modules / "pyodide"
+    pyscript = modules / "@pyscript" / "core" / "dist"
+    missing = [str(pyodide / f) for f in PYODIDE_FILES if not (pyodide / f).is_file()]
+    if not (pyscript / "core.js").is_file():
+        missing.append(str(pyscript / "core.js"))
+    if missing:
+        raise SystemExit("missing runtime files (run `npm ci` first):\n  " + "\n  ".join(missing))
+
+    if out.exists():
+        if not (out / MARKER).is_file() and any(out.iterdir()):
+            raise SystemExit(f"{out} exists and was not built by this tool: not touching it")
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    (out / MARKER).write_text("built by tools/build_site.py\n", encoding="utf-8")
+
+    for name in ("index.html", "pyscript.toml", "worker.toml"):
+        shutil.copyfile(root / name, out / name)
+    copy_tree(root / "ui", out / "ui")
+    copy_tree(root / "locales", out / "locales")
+    (out / "app.zip").write_bytes(package_zip(root))
+
+    vendor_py = out / "vendor" / "pyodide"
+    vendor_py.mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        shutil.copyfile(pyodide / name, vendor_py / name)
+    copy_tree(pyscript, out / "vendor" / "pyscript", skip=(".map",))
+
+    icons = out / "icons"
+    icons.mkdir()
+    (icons / "icon.svg").write_text(icon_svg(), encoding="utf-8")
+    (icons / "icon-192.png").write_bytes(draw_icon(192))
+    (icons / "icon-512.png").write_bytes(draw_icon(512))
+    (icons / "maskable-512.png").write_bytes(draw_icon(512, maskable=True))
+    (out / "manifest.webmanifest").write_text(json.dumps(manifest(), indent=2) + "\n",
+                                              encoding="utf-8")
+
+    files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*")
+                   if p.is_file() and p.name != MARKER)
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode() + b"\0" + (out / name).read_bytes())
+    version = digest.hexdigest()[:16]
+    precache = ["./"] + [f"./{name}" for name in files]
+    (out / "sw.js").write_text(
+        SERVICE_WORKER.replace("__VERSION__", version)
+        .replace("__FILES__", json.dumps(precache, indent=1)), encoding="utf-8")
+    (out / "version.json").write_text(json.dumps({"version": version}) + "\n", encoding="utf-8")
+    return files
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Assemble the static Longana site.")
+    parser.add_argument("--out", type=Path, default=ROOT / "_site")
+    args = parser.parse_args(argv)
+    out = args.out if args.out.is_absolute() else Path.cwd() / args.out
+    files = build(ROOT, out)
+    size = sum((out / f).stat().st_size for f in files)
+    print(f"built {out} ({len(files) + 1} files, {size / 1e6:.1f} MB)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

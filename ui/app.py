@@ -1,0 +1,909 @@
+"""The page's controller: one :class:`~longana.session.Session` is the game's state; this module
+renders it (through :mod:`ui.render`) and turns taps, drags and keys into engine calls.
+
+Nothing here decides a rule: legality, the opener, scoring and undo all come from ``longana``.
+The computer seats are answered by a PyScript web worker (``ui/worker.py``) that receives only
+the view of the seat to move; a worker that fails or does not answer in time is restarted and
+a tiny built-in player (``ui.fallback``) makes that one move so the game goes on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from typing import Any
+
+import js
+from pyodide.ffi import create_proxy, to_js
+
+from longana import SEAT_NAMES, IllegalMoveError, LonganaError, Move, Tile
+from longana.session import COMPUTER, LEVELS, PERSON, Session
+from longana.view import view_to_dict
+
+from . import render
+from .fallback import heaviest
+from .i18n import Catalog
+
+SETTINGS_KEY = "longana:settings"
+PASS = Move.parse("pass")
+GAP, CAP, FOLD, ROW_MIN, PAD = 3, 46, 30, 52, 8  # px; must agree with ui/style.css
+PAUSE = {"normal": 0.75, "fast": 0.0}              # seconds a computer "thinks" at least
+TRAVEL = {"normal": 420, "fast": 0}                # ms a computer's tile travels
+NEXT_HAND_AUTO = {"normal": 2.5, "fast": 0.25}     # table of computers only
+CALL_TIMEOUT = 6.0                                 # s for one answer of a ready worker
+START_TIMEOUT = 60.0                               # s for the worker to start at all
+FIRST_MOVE_WAIT = 20.0                             # s a move waits for a starting worker
+MAX_RESTARTS = 3                                   # then the built-in player moves
+
+
+def obj(value: Any) -> Any:
+    return to_js(value, dict_converter=js.Object.fromEntries)
+
+
+def nn(value: Any) -> Any:
+    """JavaScript null and undefined as None (Pyodide gives null its own type)."""
+    return None if value is None or type(value).__name__ in ("JsNull", "JsUndefined") else value
+
+
+def q(selector: str) -> Any:
+    return nn(js.document.querySelector(selector))
+
+
+# -- settings -------------------------------------------------------------------------------------
+
+class Settings:
+    def __init__(self) -> None:
+        self.seats: tuple[str, ...] = (PERSON, COMPUTER, COMPUTER, COMPUTER)
+        self.speed = "normal"
+        self.level = "normal"
+        self.lang = "en"
+        self.problem: str | None = None
+
+    def load(self) -> None:
+        try:
+            text = nn(js.localStorage.getItem(SETTINGS_KEY))
+        except Exception:  # noqa: BLE001 - storage blocked: defaults in memory
+            self.problem = "notice.storage_unavailable"
+            return
+        if text is None:
+            return
+        try:
+            data = json.loads(text)
+            seats = tuple(data.get("seats", self.seats))
+            if len(seats) == 4 and all(k in (PERSON, COMPUTER) for k in seats):
+                self.seats = seats
+            if data.get("speed") in PAUSE:
+                self.speed = data["speed"]
+            if data.get("level") in LEVELS:
+                self.level = data["level"]
+            if isinstance(data.get("lang"), str):
+                self.lang = data["lang"]
+        except (ValueError, TypeError, AttributeError):
+            self.problem = "notice.settings_unreadable"
+
+    def save(self) -> None:
+        data = {"seats": list(self.seats), "speed": self.speed, "level": self.level,
+                "lang": self.lang}
+        try:
+            js.localStorage.setItem(SETTINGS_KEY, json.dumps(data))
+        except Exception:  # noqa: BLE001
+            self.problem = "notice.storage_unavailable"
+
+
+# -- the computer's worker ------------------------------------------------------------------------
+
+class Brain:
+    """The PyScript worker that runs ``longana.players``; restarted when it fails."""
+
+    def __init__(self, on_notice: Any) -> None:
+        self.count = 0
+        self.script: Any = None
+        self.proxy: Any = None
+        self.starting: asyncio.Future[Any] | None = None
+        self.answered = False
+        self.failures = 0
+        self.on_notice = on_notice
+
+    def start(self) -> asyncio.Future[Any]:
+        if self.starting is None:
+            self.starting = asyncio.ensure_future(self._start())
+        return self.starting
+
+    async def _start(self) -> Any:
+        from pyscript import workers
+
+        self.count += 1
+        name = "ai" if self.count == 1 else f"ai-{self.count}"
+        script = js.document.createElement("script")
+        script.type = "py"
+        script.setAttribute("worker", "")
+        script.setAttribute("name", name)
+        script.setAttribute("config", "./worker.toml")
+        script.src = "./ui/worker.py"
+        js.document.body.append(script)
+        self.script = script
+        proxy = await asyncio.wait_for(_future(workers[name]), START_TIMEOUT)
+        answer = await asyncio.wait_for(_future(proxy.ping()), CALL_TIMEOUT)
+        if str(answer) != "ready":
+            raise RuntimeError(f"the worker answered {answer!r}")
+        if not self.answered:
+            self.answered = True
+            js.performance.mark("longana:worker-ready")
+        self.proxy = proxy
+        return proxy
+
+    def restart(self) -> None:
+        self.failures += 1
+        old = self.script
+        self.script = self.proxy = self.starting = None
+        if old is not None:
+            try:
+                xworker = nn(getattr(old, "xworker", None))
+                if xworker is not None:
+                    xworker.terminate()
+            except Exception:  # noqa: BLE001 - it is being replaced anyway
+                pass
+            old.remove()
+        if self.failures <= MAX_RESTARTS:
+            self.start()
+
+    async def choose(self, view_json: str, level: str, seed: int) -> str | None:
+        """The worker's move text, or None if it could not answer (it is then restarted)."""
+        if self.failures > MAX_RESTARTS:
+            return None  # the built-in player moves from now on
+        try:
+            starting = self.start()
+            wait = CALL_TIMEOUT if starting.done() else FIRST_MOVE_WAIT
+            proxy = await asyncio.wait_for(asyncio.shield(starting), wait)
+            answer = await asyncio.wait_for(_future(proxy.choose(view_json, level, seed)),
+                                            CALL_TIMEOUT)
+            data = json.loads(str(answer))
+            move = data.get("move")
+            return move if isinstance(move, str) else None
+        except asyncio.TimeoutError:
+            if self.starting is not None and not self.starting.done():
+                self.on_notice("notice.worker_slow")
+                return None
+            self.on_notice("notice.worker_restarted")
+            self.restart()
+            return None
+        except Exception as error:  # noqa: BLE001 - a crashed worker: restart, game goes on
+            js.console.warn(f"computer player failed: {error}")
+            self.on_notice("notice.worker_restarted")
+            self.restart()
+            return None
+
+
+async def _future(value: Any) -> Any:
+    return await value
+
+
+# -- the app --------------------------------------------------------------------------------------
+
+class App:
+    def __init__(self, cat: Catalog, settings: Settings) -> None:
+        self.cat = cat
+        self.settings = settings
+        self.session = Session(None, settings.seats, settings.level)
+        self.selected: Tile | None = None
+        self.preview: Move | None = None
+        self.thinking: int | None = None
+        self.gen = 0
+        self.dialog: str | None = None
+        self.capacity = (99, 99, 99, 99)
+        self.tile_px = 20
+        self.message = ""
+        self.drag: dict[str, Any] | None = None
+        self.suppress_click_until = 0.0
+        self.task: asyncio.Future[Any] | None = None
+        self.brain = Brain(self.notice)
+        self.reduced_motion = bool(js.matchMedia("(prefers-reduced-motion: reduce)").matches)
+        self.proxies: list[Any] = []
+
+    # -- state questions --------------------------------------------------------------------
+
+    @property
+    def hand(self) -> Any:
+        return self.session.match.hand
+
+    def viewer(self) -> int | None:
+        people = self.session.people
+        if not people:
+            return None
+        if len(people) == 1:
+            return people[0]
+        hand = self.hand
+        if not hand.is_over and hand.to_move in people:
+            return int(hand.to_move)
+        for seat, _move in reversed(hand.history):
+            if seat in people:
+                return int(seat)
+        return people[0]
+
+    def person_turn(self) -> bool:
+        hand = self.hand
+        viewer = self.viewer()
+        return (viewer is not None and not hand.is_over and hand.to_move == viewer
+                and self.session.is_person(viewer) and self.dialog is None
+                and not self.session.match.is_over)
+
+    def legal(self) -> list[Move]:
+        return list(self.hand.legal_moves()) if self.person_turn() else []
+
+    def targets(self) -> tuple[int, ...]:
+        if self.selected is None:
+            return ()
+        return tuple(m.branch for m in self.legal()
+                     if m.tile is self.selected and m.branch is not None)
+
+    def frame(self) -> render.Frame:
+        match = self.session.match
+        hand = match.hand
+        return render.Frame(
+            hand=hand, seats=self.session.seats, scores=match.scores, viewer=self.viewer(),
+            reveal=hand.is_over, legal=self.legal(), selected=self.selected,
+            targets=self.targets(), preview=self.preview, thinking=self.thinking,
+            capacity=self.capacity, hand_number=len(match.hands), deal=match.seed,
+            target=match.target, can_undo=self.session.can_undo,
+            can_redo=self.session.can_redo)
+
+    # -- rendering --------------------------------------------------------------------------
+
+    def mount(self) -> None:
+        t = self.cat.t
+        js.document.title = t("app.title")
+        js.document.documentElement.lang = self.cat.lang
+        js.document.body.dataset.lang = self.cat.lang
+        app = q("#app")
+        app.innerHTML = (
+            f'<header class="top" id="top"></header>'
+            f'<main class="table" id="table" aria-label="{render.a(t("app.table"))}"></main>'
+            f'<footer class="bar"><p class="msg" id="msg" role="status" aria-live="polite">'
+            f'</p><p class="prompt" id="prompt"></p>'
+            f'<div class="buttons" id="buttons" role="group" '
+            f'aria-label="{render.a(t("app.actions"))}"></div></footer>'
+            f'<div class="drag-layer" id="drag-layer" aria-hidden="true"></div>')
+        app.hidden = False
+
+    def measure(self) -> bool:
+        """Fit the board to its area: tile size and how many tiles each branch shows."""
+        area = q("#board-area")
+        if area is None:
+            return False
+        w, h = float(area.clientWidth), float(area.clientHeight)
+        if w <= 0 or h <= 0:
+            return False
+        tile = int(max(14, min(26, w / 18, h / 15)))
+        row = max(2 * tile, ROW_MIN)
+        vertical = (h - row) / 2 - CAP - PAD
+        horizontal = (w - tile) / 2 - CAP - PAD
+        board = self.hand.board
+        capacity = []
+        for b in range(4):
+            lengths = [float(tile if t.is_double else 2 * tile) for t in board.lines[b]]
+            room = vertical if b in (0, 2) else horizontal
+            # one tile more than the branch holds keeps room for a preview at its end
+            capacity.append(max(1, render.fit(lengths + [2.0 * tile], room, FOLD, GAP) - 1))
+        changed = tuple(capacity) != self.capacity or tile != self.tile_px
+        self.capacity, self.tile_px = tuple(capacity), tile
+        return changed
+
+    def render(self) -> None:
+        focus = self._focus_key()
+        first = q("#board-area") is None
+        self.measure()
+        f = self.frame()
+        q("#top").innerHTML = self.top_html(f)
+        q("#table").innerHTML = render.table_html(f, self.cat, self.tile_px)
+        if first and self.measure():
+            f = self.frame()
+            q("#board-area").innerHTML = render.board_html(f, self.cat, self.tile_px)
+        person = self.person_turn()
+        q("#buttons").innerHTML = render.action_buttons(f, self.cat, person)
+        q("#prompt").textContent = self.prompt(f, person)
+        body = js.document.body.dataset
+        hand = self.hand
+        body.toMove = SEAT_NAMES[hand.to_move]
+        body.busy = "true" if (self.thinking is not None) else "false"
+        body.handNumber = str(len(self.session.match.hands))
+        body.moves = str(len(hand.history))
+        body.handOver = "true" if hand.is_over else "false"
+        self._restore_focus(focus)
+
+    def top_html(self, f: render.Frame) -> str:
+        t = self.cat.t
+        return (f'<h1 class="title">{render.a(t("app.title"))}</h1>'
+                f'<span class="info">{render.a(t("app.hand_number", n=f.hand_number))}'
+                f' · {render.a(t("app.target", target=f.target))}'
+                f' · {render.a(t("app.deal", deal=f.deal))}</span>'
+                f'<span class="tools"><button type="button" class="btn icon" '
+                f'data-action="settings">{render.a(t("actions.settings"))}</button></span>')
+
+    def prompt(self, f: render.Frame, person: bool) -> str:
+        hand = self.hand
+        t = self.cat.t
+        if hand.is_over:
+            return ""
+        if person:
+            if not hand.is_opened:
+                if len(hand.openings) == 1:
+                    return t("turn.open_forced", tile=str(hand.openings[0]))
+                return t("turn.open_choose")
+            if f.legal == [PASS]:
+                return t("turn.must_pass")
+            if len(self.session.people) > 1:
+                return t("turn.yours_seat", seat=self.cat.seat(hand.to_move))
+            return t("turn.yours")
+        if self.session.is_person(hand.to_move):
+            return t("turn.waiting", seat=self.cat.seat(hand.to_move))
+        return t("turn.thinking", seat=self.cat.seat(hand.to_move))
+
+    def say(self, text: str) -> None:
+        self.message = text
+        el = q("#msg")
+        if el is not None:
+            el.textContent = text
+
+    def notice(self, key: str) -> None:
+        self.toast(self.cat.t(key))
+
+    def toast(self, text: str) -> None:
+        layer = q("#toasts")
+        if layer is None:
+            layer = js.document.createElement("div")
+            layer.id = "toasts"
+            layer.className = "toasts"
+            layer.setAttribute("role", "status")
+            layer.setAttribute("aria-live", "polite")
+            js.document.body.append(layer)
+        item = js.document.createElement("p")
+        item.className = "toast"
+        item.textContent = text
+        layer.append(item)
+
+        async def later() -> None:
+            await asyncio.sleep(6)
+            item.remove()
+
+        asyncio.ensure_future(later())
+
+    def _focus_key(self) -> str | None:
+        el = nn(js.document.activeElement)
+        if el is None or el is js.document.body:
+            return None
+        for name in ("data-tile", "data-target", "data-action", "data-preview"):
+            value = el.getAttribute(name) if hasattr(el, "getAttribute") else None
+            if value:
+                return f'[{name}="{value}"]'
+        return None
+
+    def _restore_focus(self, key: str | None) -> None:
+        if key and self.dialog is None:
+            el = q(f"#app {key}")
+            if el is not None:
+                el.focus(obj({"preventScroll": True}))
+
+    # -- moves and words --------------------------------------------------------------------
+
+    def describe(self, seat: int, move: Move, opened_now: bool) -> str:
+        c = self.cat
+        if move.is_pass:
+            key = "played.pass_opens" if opened_now else "played.pass"
+            return c.t(key, seat=c.seat(seat), branch=c.branch(seat))
+        if move.is_opening:
+            return c.t("played.open", seat=c.seat(seat), tile=str(move.tile))
+        return c.t("played.play", seat=c.seat(seat), tile=str(move.tile),
+                   branch=c.branch(move.branch or 0))
+
+    def why(self, error: IllegalMoveError) -> str:
+        c = self.cat
+        params: dict[str, Any] = dict(error.params)
+        branch = params.get("branch")
+        if isinstance(branch, str):
+            params["owner"] = c.seat(branch)
+            params["branch"] = c.branch(branch)
+        if isinstance(params.get("earlier"), str):
+            params["earlier"] = c.branch(params["earlier"])
+        for key in ("seat", "to_move"):
+            if isinstance(params.get(key), str):
+                params[key] = c.seat(params[key])
+        text = c.t(f"why.{error.code}", **params)
+        return text if text != f"why.{error.code}" else c.t("why.illegal")
+
+    def apply(self, move: Move) -> None:
+        """Play ``move`` for the seat to move (checked by the engine), announce and animate."""
+        hand = self.hand
+        seat = hand.to_move
+        was_open = bool(hand.board.order[seat])
+        source = self._rect(f'[data-hand="{SEAT_NAMES[seat]}"]')
+        self.session.play(move)
+        self.selected = self.preview = None
+        opened_now = move.is_pass and not was_open
+        self.say(self.describe(seat, move, opened_now))
+        self.render()
+        if move.tile is not None and source is not None:
+            self._travel(move, source)
+
+    def _rect(self, selector: str) -> Any:
+        el = q(selector)
+        return el.getBoundingClientRect() if el is not None else None
+
+    def _travel(self, move: Move, source: Any) -> None:
+        """The tile moves from its seat's hand to where it now lies."""
+        if self.reduced_motion or TRAVEL[self.settings.speed] == 0:
+            return
+        if move.branch is None:
+            el = q(".centre .tile")
+        else:
+            el = q(f'[data-branch="{SEAT_NAMES[move.branch]}"] .run .tile.last')
+        if el is None:
+            return
+        to = el.getBoundingClientRect()
+        dx = (source.left + source.width / 2) - (to.left + to.width / 2)
+        dy = (source.top + source.height / 2) - (to.top + to.height / 2)
+        el.animate(obj([{"transform": f"translate({dx}px, {dy}px) scale(1.3)", "opacity": 0.4},
+                        {"transform": "translate(0, 0) scale(1)", "opacity": 1}]),
+                   obj({"duration": TRAVEL[self.settings.speed], "easing": "ease-out"}))
+
+    # -- the person's input -----------------------------------------------------------------
+
+    def select(self, tile: Tile) -> None:
+        c = self.cat
+        hand = self.hand
+        if hand.is_over or self.session.match.is_over:
+            return
+        if not self.person_turn():
+            self.say(c.t("select.not_your_turn", seat=c.seat(hand.to_move)))
+            return
+        legal = self.legal()
+        if legal == [PASS]:
+            self.say(c.t("turn.must_pass"))
+            return
+        if not hand.is_opened:
+            move = Move(tile) if tile.is_double else None
+            if move is not None and move in legal:
+                self.selected, self.preview = tile, move
+                self.say(c.t("select.preview_open", tile=str(tile)))
+            else:
+                doubles = c.t("list_sep").join(str(m) for m in hand.openings)
+                self.say(c.t("why.opening", doubles=doubles))
+            self.render()
+            return
+        if self.selected is tile and self.preview is None:
+            self.selected = None
+            self.say("")
+            self.render()
+            return
+        self.selected, self.preview = tile, None
+        self.render()
+        if not self.targets():
+            self.say(c.t("select.no_place", tile=str(tile)))
+        else:
+            self.say(c.t("select.chosen", tile=str(tile)))
+
+    def aim(self, branch: int) -> None:
+        """The person taps (or drops on) a branch with a tile selected."""
+        c = self.cat
+        if not self.person_turn() or not self.hand.is_opened:
+            return
+        if self.selected is None:
+            self.say(c.t("select.pick_first"))
+            return
+        if branch in self.targets():
+            self.preview = Move(self.selected, branch)
+            end = self.hand.board.ends[branch]
+            self.render()
+            self.say(c.t("select.preview", tile=str(self.selected), branch=c.branch(branch),
+                         end=self.selected.other(end)))
+            return
+        viewer = self.viewer()
+        assert viewer is not None
+        verdict = self.hand.explain(viewer, self.selected)[branch]
+        if verdict.error is not None:
+            self.say(self.why(verdict.error))
+
+    def confirm(self) -> None:
+        move = self.preview
+        if move is None or not self.person_turn():
+            return
+        try:
+            self.hand.check(move)
+            self.apply(move)
+        except IllegalMoveError as error:
+            self.selected = self.preview = None
+            self.say(self.why(error))
+            self.render()
+            return
+        self.schedule()
+
+    def cancel(self) -> None:
+        if self.selected is None and self.preview is None:
+            return
+        self.selected = self.preview = None
+        self.say(self.cat.t("select.cancelled"))
+        self.render()
+
+    def pass_turn(self) -> None:
+        if self.person_turn() and self.legal() == [PASS]:
+            self.selected, self.preview = None, PASS
+            self.say(self.cat.t("select.preview_pass"))
+            self.render()
+
+    # -- events -----------------------------------------------------------------------------
+
+    def bind(self) -> None:
+        doc = js.document
+        for name, fn in (("click", self.on_click), ("keydown", self.on_key),
+                         ("pointerdown", self.on_down), ("pointermove", self.on_move),
+                         ("pointerup", self.on_up), ("pointercancel", self.on_cancel),
+                         ("change", self.on_change)):
+            proxy = create_proxy(self._guard(fn))
+            self.proxies.append(proxy)
+            doc.addEventListener(name, proxy)
+        resize = create_proxy(self._guard(self.on_resize))
+        self.proxies.append(resize)
+        js.window.addEventListener("resize", resize)
+
+    def _guard(self, fn: Any) -> Any:
+        def handler(event: Any) -> None:
+            try:
+                fn(event)
+            except Exception as error:  # noqa: BLE001 - report, keep the page alive
+                js.console.warn(f"longana: {type(error).__name__}: {error}")
+        return handler
+
+    def on_click(self, event: Any) -> None:
+        if time.monotonic() < self.suppress_click_until:
+            return
+        target = event.target
+        if not hasattr(target, "closest"):
+            return
+        el = nn(target.closest("[data-action]"))
+        if el is not None:
+            if not el.hasAttribute("disabled"):
+                self.action(str(el.dataset.action))
+            return
+        if self.dialog is not None:
+            return
+        el = nn(target.closest("[data-preview]"))
+        if el is not None:
+            self.confirm()
+            return
+        el = nn(target.closest("[data-target]"))
+        if el is not None:
+            self.aim(SEAT_NAMES.index(str(el.dataset.target)))
+            return
+        el = nn(target.closest("#app [data-hand] [data-tile]"))
+        if el is not None:
+            hand_el = el.closest("[data-hand]")
+            if SEAT_NAMES.index(str(hand_el.dataset.hand)) == self.viewer():
+                self.select(Tile.parse(str(el.dataset.tile)))
+            return
+        el = nn(target.closest("#app [data-branch]"))
+        if el is not None:
+            self.aim(SEAT_NAMES.index(str(el.dataset.branch)))
+
+    def on_key(self, event: Any) -> None:
+        key = str(event.key)
+        if key == "Escape" and self.dialog is None:
+            self.cancel()
+        elif key in ("Enter", " ") and self.dialog is None:
+            el = event.target
+            if hasattr(el, "closest") and nn(el.closest("[data-preview]")) is not None:
+                event.preventDefault()
+                self.confirm()
+
+    def on_change(self, event: Any) -> None:
+        pass  # settings are read when the dialog closes
+
+    def on_resize(self, _event: Any) -> None:
+        if self.measure():
+            self.render()
+
+    # dragging: a tile from the person's hand onto a branch ends in a preview to confirm
+    def on_down(self, event: Any) -> None:
+        target = event.target
+        if not hasattr(target, "closest") or self.dialog is not None:
+            return
+        el = nn(target.closest("#app [data-hand] [data-tile]"))
+        if el is None or not self.person_turn() or not self.hand.is_opened:
+            return
+        hand_el = el.closest("[data-hand]")
+        if SEAT_NAMES.index(str(hand_el.dataset.hand)) != self.viewer():
+            return
+        self.drag = {"tile": Tile.parse(str(el.dataset.tile)), "x": float(event.clientX),
+                     "y": float(event.clientY), "id": event.pointerId, "ghost": None,
+                     "el": el}
+
+    def on_move(self, event: Any) -> None:
+        drag = self.drag
+        if drag is None or event.pointerId != drag["id"]:
+            return
+        x, y = float(event.clientX), float(event.clientY)
+        if drag["ghost"] is None:
+            if abs(x - drag["x"]) + abs(y - drag["y"]) < 10:
+                return
+            if self.selected is not drag["tile"]:
+                self.selected, self.preview = drag["tile"], None
+                self.render()
+            ghost = js.document.createElement("div")
+            ghost.className = "ghost-tile"
+            source = q(f'#app [data-hand] [data-tile="{drag["tile"]}"]')
+            if source is not None:
+                ghost.innerHTML = source.outerHTML
+                ghost.firstElementChild.removeAttribute("data-tile")
+                source.classList.add("dragging")
+            q("#drag-layer").append(ghost)
+            drag["ghost"] = ghost
+        drag["ghost"].style.transform = f"translate({x - 22}px, {y - 44}px)"
+        over = self._lane_at(x, y)
+        for lane in js.document.querySelectorAll(".lane.drop-over"):
+            lane.classList.remove("drop-over")
+        if over is not None:
+            over.classList.add("drop-over")
+
+    def _lane_at(self, x: float, y: float) -> Any:
+        el = nn(js.document.elementFromPoint(x, y))
+        if el is None or not hasattr(el, "closest"):
+            return None
+        return nn(el.closest("#app [data-branch]"))
+
+    def on_up(self, event: Any) -> None:
+        drag = self.drag
+        if drag is None or event.pointerId != drag["id"]:
+            return
+        self.drag = None
+        if drag["ghost"] is None:
+            return  # a tap: the click handler selects
+        drag["ghost"].remove()
+        self.suppress_click_until = time.monotonic() + 0.35
+        lane = self._lane_at(float(event.clientX), float(event.clientY))
+        if lane is None:
+            self.render()
+            return
+        self.aim(SEAT_NAMES.index(str(lane.dataset.branch)))
+
+    def on_cancel(self, _event: Any) -> None:
+        if self.drag is not None and self.drag["ghost"] is not None:
+            self.drag["ghost"].remove()
+            self.render()
+        self.drag = None
+
+    # -- buttons ----------------------------------------------------------------------------
+
+    def action(self, name: str) -> None:
+        if name == "confirm":
+            self.confirm()
+        elif name == "cancel":
+            self.cancel()
+        elif name == "pass":
+            self.pass_turn()
+        elif name == "settings":
+            self.open_settings()
+        elif name == "close":
+            self.close_dialog(apply=True)
+        elif name == "new-match":
+            self.read_settings()
+            self.close_dialog(apply=False)
+            self.new_match()
+        elif name == "next-hand":
+            self.next_hand()
+
+    # -- dialogs ----------------------------------------------------------------------------
+
+    def open_dialog(self, name: str, html: str, *, cancellable: bool) -> None:
+        self.close_dialog(apply=False, resume=False)
+        holder = q("#dialogs")
+        dialog = js.document.createElement("dialog")
+        dialog.className = f"dlg dlg-{name}"
+        dialog.dataset.dialog = name
+        dialog.setAttribute("aria-labelledby", "dlg-title")
+        dialog.innerHTML = html
+        holder.append(dialog)
+
+        def on_cancel(event: Any) -> None:
+            event.preventDefault()
+            if cancellable:
+                self.close_dialog(apply=True)
+
+        proxy = create_proxy(self._guard(on_cancel))
+        self.proxies.append(proxy)
+        dialog.addEventListener("cancel", proxy)
+        self.dialog = name
+        dialog.showModal()
+
+    def close_dialog(self, apply: bool, resume: bool = True) -> None:
+        name = self.dialog
+        if name is None:
+            return
+        if name == "settings" and apply:
+            self.read_settings()
+            self.session.set_seats(self.settings.seats)
+            self.session.level = self.settings.level
+        for el in js.document.querySelectorAll("#dialogs dialog"):
+            el.close()
+            el.remove()
+        self.dialog = None
+        if resume:
+            self.selected = self.preview = None
+            self.render()
+            self.schedule()
+
+    def open_settings(self) -> None:
+        s = self.settings
+        self.gen += 1  # the computer waits while the settings are open
+        self.thinking = None
+        self.open_dialog("settings", render.settings_html(
+            self.session.seats, s.speed, self.session.level, self.session.seed, self.cat),
+            cancellable=True)
+
+    def read_settings(self) -> None:
+        if self.dialog != "settings":
+            return
+        seats = []
+        for letter in SEAT_NAMES:
+            el = q(f'[data-seat-kind="{letter}"]')
+            seats.append(str(el.value) if el is not None else PERSON)
+        speed = q('[data-setting="speed"]')
+        level = q('[data-setting="level"]')
+        s = self.settings
+        s.seats = tuple(k if k in (PERSON, COMPUTER) else PERSON for k in seats)
+        if speed is not None and str(speed.value) in PAUSE:
+            s.speed = str(speed.value)
+        if level is not None and str(level.value) in LEVELS:
+            s.level = str(level.value)
+        s.save()
+
+    def new_match(self) -> None:
+        self.gen += 1
+        s = self.settings
+        self.session = Session(None, s.seats, s.level)
+        self.selected = self.preview = None
+        self.thinking = None
+        self.say("")
+        self.render()
+        self.schedule()
+
+    def next_hand(self) -> None:
+        match = self.session.match
+        self.close_dialog(apply=False, resume=False)
+        if match.is_over:
+            return
+        if self.hand.is_over:
+            self.session.next_hand()
+        self.selected = self.preview = None
+        self.say("")
+        self.render()
+        self.schedule()
+
+    def show_end(self) -> None:
+        match = self.session.match
+        hand = match.hand
+        if match.is_over and match.winner is not None:
+            self.open_dialog("match-end", render.match_end_html(
+                hand, match.scores, match.winner, match.target, self.cat), cancellable=False)
+        else:
+            auto = not self.session.people
+            self.open_dialog("hand-end", render.hand_end_html(
+                hand, len(match.hands), match.scores, self.cat, auto), cancellable=False)
+            if auto:
+                self._auto_next(self.gen)
+        self.say(render.outcome_text(hand, self.cat))
+
+    def _auto_next(self, gen: int) -> None:
+        async def later() -> None:
+            await asyncio.sleep(NEXT_HAND_AUTO[self.settings.speed])
+            if gen == self.gen and self.dialog == "hand-end":
+                self.next_hand()
+        asyncio.ensure_future(later())
+
+    # -- the computer seats -----------------------------------------------------------------
+
+    def schedule(self) -> None:
+        """After any change: let the computer move, or show the hand's end."""
+        self.gen += 1
+        gen = self.gen
+        self.task = asyncio.ensure_future(self._play_computers(gen))
+
+    async def _play_computers(self, gen: int) -> None:
+        await asyncio.sleep(0)
+        while gen == self.gen and self.dialog is None:
+            session = self.session
+            hand = session.match.hand
+            if hand.is_over:
+                self.thinking = None
+                self.render()
+                self.show_end()
+                return
+            seat = hand.to_move
+            if session.is_person(seat):
+                if self.thinking is not None:
+                    self.thinking = None
+                    self.render()
+                self._preselect_forced_opening()
+                return
+            self.thinking = seat
+            self.render()
+            started = time.monotonic()
+            moves_before = len(hand.history)
+            view = json.dumps(view_to_dict(session.view(seat)), separators=(",", ":"))
+            text = await self.brain.choose(view, session.level, session.decision_seed())
+            if gen != self.gen or self.session is not session or hand is not self.hand \
+                    or len(hand.history) != moves_before:
+                return
+            move = self._checked(text)
+            rest = PAUSE[self.settings.speed] - (time.monotonic() - started)
+            if rest > 0:
+                await asyncio.sleep(rest)
+                if gen != self.gen or self.dialog is not None:
+                    return
+            self.thinking = None
+            self.apply(move)
+            travel = TRAVEL[self.settings.speed]
+            await asyncio.sleep(travel / 1000 + (0.15 if travel else 0.01))
+
+    def _checked(self, text: str | None) -> Move:
+        legal = self.hand.legal_moves()
+        if text is not None:
+            try:
+                move = Move.parse(text)
+                if move in legal:
+                    return move
+            except LonganaError:
+                pass
+            js.console.warn(f"longana: the computer player answered {text!r}; "
+                            "the built-in player moves instead")
+        return heaviest(legal)
+
+    def _preselect_forced_opening(self) -> None:
+        hand = self.hand
+        if (self.person_turn() and not hand.is_opened and len(hand.openings) == 1
+                and self.preview is None):
+            self.preview = hand.openings[0]
+            self.selected = hand.openings[0].tile
+            self.render()
+
+    # -- start ------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        self.mount()
+        self.bind()
+        self.render()
+        if self.settings.problem:
+            self.notice(self.settings.problem)
+        self.schedule()
+
+
+def load_catalog(lang: str) -> Catalog:
+    english = "./locales/en.json"
+    try:
+        return Catalog.from_file(f"./locales/{lang}.json", english)
+    except (OSError, ValueError):
+        return Catalog.from_file(english)
+
+
+async def start() -> App:
+    settings = Settings()
+    settings.load()
+    app = App(load_catalog(settings.lang), settings)
+    app.start()
+    # interactive: the first hand is on screen and can be played
+    js.document.body.dataset.ready = "true"
+    js.performance.mark("longana:interactive")
+    js.longanaBoot.ready()
+    # after the page is interactive: the computer's worker and the offline cache
+    app.brain.start()
+    register_service_worker()
+    return app
+
+
+def register_service_worker() -> None:
+    try:
+        nav = js.navigator
+        if not hasattr(nav, "serviceWorker") or js.location.protocol not in ("http:", "https:"):
+            return
+        nav.serviceWorker.register("./sw.js").catch(
+            create_proxy(lambda e: js.console.warn(f"offline cache not installed: {e}")))
+    except Exception as error:  # noqa: BLE001 - the game works without it
+        js.console.warn(f"offline cache not installed: {error}")

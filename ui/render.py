@@ -1,0 +1,375 @@
+"""Engine state to HTML text. Plain Python (runs under CPython too): no DOM, no ``js``.
+
+The page calls these with a :class:`Frame` (what to show now) and a message catalog, and puts
+the text into the DOM. Attribute names follow ../shared/spec/interfaces.md exactly: a face-up
+tile has ``data-tile`` and a spoken ``aria-label``; a face-down tile has no number anywhere.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from html import escape
+
+from longana import SEAT_NAMES, Hand, Move, Tile
+
+from .i18n import Catalog
+
+# Pip positions on a 3x3 grid (1 = top left, 9 = bottom right), as on a double-nine set.
+PIPS: dict[int, tuple[int, ...]] = {
+    0: (), 1: (5,), 2: (3, 7), 3: (3, 5, 7), 4: (1, 3, 7, 9), 5: (1, 3, 5, 7, 9),
+    6: (1, 3, 4, 6, 7, 9), 7: (1, 3, 4, 5, 6, 7, 9), 8: (1, 2, 3, 4, 6, 7, 8, 9),
+    9: (1, 2, 3, 4, 5, 6, 7, 8, 9),
+}
+# Which way each branch grows from the centre, and how its tiles lie.
+LANE_AXIS = {0: "down", 1: "right", 2: "up", 3: "left"}  # S, E, N, W
+
+
+@dataclass
+class Frame:
+    """Everything the table shows at one moment."""
+
+    hand: Hand
+    seats: tuple[str, ...]
+    scores: tuple[int, ...]
+    viewer: int | None            # whose tiles are face up (None: nobody's)
+    reveal: bool = False          # the hand is over: every hand face up
+    legal: list[Move] = field(default_factory=list)   # the viewer's legal moves, if to move
+    selected: Tile | None = None
+    targets: tuple[int, ...] = ()
+    preview: Move | None = None
+    thinking: int | None = None
+    capacity: tuple[int, ...] = (99, 99, 99, 99)
+    hand_number: int = 1
+    deal: str = ""
+    target: int = 100
+    can_undo: bool = False
+    can_redo: bool = False
+
+
+def a(value: object) -> str:
+    return escape(str(value), quote=True)
+
+
+# -- tiles ----------------------------------------------------------------------------------------
+
+def half(value: int, horizontal: bool) -> str:
+    dots = []
+    for p in PIPS[value]:
+        if horizontal:  # transpose so that rows of pips run along the tile
+            r, c = divmod(p - 1, 3)
+            p = c * 3 + r + 1
+        dots.append(f'<i class="d d{p}"></i>')
+    return f'<span class="half v{value}">{"".join(dots)}</span>'
+
+
+def tile_face(tile: Tile, cat: Catalog, *, orient: str, first: int | None = None,
+              tag: str = "span", cls: str = "", attrs: str = "") -> str:
+    """A face-up tile. ``orient`` "v" stacks its halves, "h" lays them side by side;
+    ``first`` is the number shown first (top or left)."""
+    a_, b_ = (tile.high, tile.low)
+    if first is not None and first == tile.low:
+        a_, b_ = tile.low, tile.high
+    horizontal = orient == "h"
+    classes = f"tile {orient}{' double' if tile.is_double else ''}{' ' + cls if cls else ''}"
+    extra = ' type="button"' if tag == "button" else ""
+    return (f'<{tag}{extra} class="{classes}" data-tile="{tile}" aria-label="{a(cat.tile(tile))}"'
+            f'{attrs}>{half(a_, horizontal)}<span class="bar"></span>{half(b_, horizontal)}'
+            f'</{tag}>')
+
+
+def tile_back(orient: str = "v") -> str:
+    return f'<span class="tile back {orient}" aria-hidden="true"></span>'
+
+
+# -- seats ----------------------------------------------------------------------------------------
+
+def seat_html(f: Frame, seat: int, cat: Catalog) -> str:
+    hand = f.hand
+    letter = SEAT_NAMES[seat]
+    name = cat.seat(seat)
+    tiles = hand.tiles(seat)
+    up = f.reveal or seat == f.viewer
+    to_move = not hand.is_over and hand.to_move == seat
+    kind = cat.t("kind.you") if seat == f.viewer and f.seats[seat] == "person" else cat.t(
+        f"kind.{f.seats[seat]}")
+    last = hand.history[-1] if hand.history else None
+    flags = []
+    if to_move:
+        flags.append(f'<span class="flag turn">{a(cat.t("seat_plate.to_move"))}</span>')
+    elif last is not None and last[0] == seat and last[1].is_pass:
+        flags.append(f'<span class="flag passed">{a(cat.t("seat_plate.passed"))}</span>')
+    plate = (
+        f'<header class="plate">'
+        f'<span class="who"><b class="name">{a(name)}</b> <small class="kind">{a(kind)}</small>'
+        f'</span>{"".join(flags)}'
+        f'<span class="count">{a(cat.plural("plural.tiles", len(tiles)))}</span>'
+        f'<span class="score"><small>{a(cat.t("seat_plate.score"))}</small> '
+        f'<b data-score="{letter}">{f.scores[seat]}</b></span>'
+        f'</header>')
+    if up:
+        mine = seat == f.viewer and not f.reveal
+        legal_tiles = {m.tile for m in f.legal if m.tile is not None}
+        parts = []
+        for t in tiles:
+            if mine:
+                cls = []
+                if f.selected is t:
+                    cls.append("selected")
+                if f.legal and t not in legal_tiles:
+                    cls.append("dim")
+                pressed = "true" if f.selected is t else "false"
+                parts.append(tile_face(t, cat, orient="v", tag="button", cls=" ".join(cls),
+                                       attrs=f' aria-pressed="{pressed}"'))
+            else:
+                parts.append(tile_face(t, cat, orient="v"))
+        label = cat.t("seat_plate.hand_up", seat=name)
+        body = (f'<div class="hand up" data-hand="{letter}" role="group" '
+                f'aria-label="{a(label)}">{"".join(parts)}</div>')
+    else:
+        label = cat.t("seat_plate.hand_down", seat=name)
+        body = (f'<div class="hand down" data-hand="{letter}" role="group" '
+                f'aria-label="{a(label)}">{"".join(tile_back() for _ in tiles)}</div>')
+    cls = f"seat seat-{letter}{' turn' if to_move else ''}{' viewer' if seat == f.viewer else ''}"
+    if f.thinking == seat:
+        cls += " thinking"
+    return f'<section class="{cls}" data-seat="{letter}">{plate}{body}</section>'
+
+
+# -- the board ------------------------------------------------------------------------------------
+
+def lane_orient(branch: int, double: bool) -> str:
+    vertical_lane = branch in (0, 2)
+    if double:
+        return "h" if vertical_lane else "v"
+    return "v" if vertical_lane else "h"
+
+
+def placed_html(tile: Tile, inner: int, branch: int, cat: Catalog, *, cls: str = "",
+                preview: bool = False) -> str:
+    orient = lane_orient(branch, tile.is_double)
+    outer = tile.other(inner)
+    # the number nearer the centre comes first along the lane's direction
+    if branch in (1, 0):      # right, down: centre side is left/top
+        first = inner
+    else:                     # left, up: centre side is right/bottom
+        first = outer
+    if tile.is_double:
+        first = tile.high
+    if preview:
+        label = cat.t("branch.preview")
+        return tile_face(tile, cat, orient=orient, first=first, cls=f"preview {cls}".strip(),
+                         attrs=f' data-preview="{tile}" role="button" tabindex="0" '
+                               f'title="{a(label)}"').replace(f' data-tile="{tile}"', "", 1)
+    return tile_face(tile, cat, orient=orient, first=first, cls=cls)
+
+
+def lane_html(f: Frame, branch: int, cat: Catalog) -> str:
+    board = f.hand.board
+    letter = SEAT_NAMES[branch]
+    name = cat.branch(branch)
+    opened = board.opening is not None
+    order = board.order[branch]
+    end = board.ends[branch]
+    attrs = f'data-branch="{letter}"'
+    if opened:
+        attrs += f' data-end="{end}" data-open="{"true" if order else "false"}"'
+        if order:
+            attrs += f' data-open-order="{order}"'
+            label = cat.t("branch.aria_open", branch=name, end=end, order=order)
+        else:
+            label = cat.t("branch.aria_closed", branch=name, end=end)
+    else:
+        attrs += ' data-open="false"'
+        label = cat.t("branch.aria_unopened", branch=name)
+    placed = board.placed(branch)
+    last = f.hand.history[-1] if f.hand.history else None
+    previewing = (f.preview is not None and f.preview.branch == branch
+                  and f.preview.tile is not None)
+    room = max(1, f.capacity[branch])
+    hidden = max(0, len(placed) - room)
+    parts = []
+    if hidden:
+        parts.append(f'<span class="fold" aria-label="{a(cat.plural("plural.earlier", hidden))}"'
+                     f'>{a(cat.t("branch.folded", n=hidden))}</span>')
+    for i, (tile, inner, _outer) in enumerate(placed):
+        if i < hidden:
+            continue
+        is_last = (last is not None and last[1].tile is tile and last[1].branch == branch)
+        parts.append(placed_html(tile, inner, branch, cat, cls="last" if is_last else ""))
+    if previewing:
+        assert f.preview is not None and f.preview.tile is not None
+        parts.append(placed_html(f.preview.tile, end, branch, cat, preview=True))
+    if opened:
+        state = "open" if order else "closed"
+        marker = (f'<span class="state {state}">{a(cat.t("branch." + state))}'
+                  + (f' <b class="ord">{a(cat.t("branch.order", order=order))}</b>' if order
+                     else "") + "</span>")
+        inside = f'<b class="end">{end}</b>{marker}'
+        if branch in f.targets and f.selected is not None:
+            slot_label = cat.t("branch.slot_aria", tile=cat.tile(f.selected), branch=name,
+                               end=end)
+            chosen = " chosen" if previewing else ""
+            parts.append(f'<button type="button" class="cap slot {state}{chosen}" '
+                         f'data-target="{letter}" aria-label="{a(slot_label)}">{inside}'
+                         f'<span class="slot-label">{a(cat.t("branch.slot", branch=name, end=end))}'
+                         f'</span></button>')
+        else:
+            parts.append(f'<span class="cap {state}">{inside}</span>')
+    cls = f"lane lane-{letter}"
+    if branch in f.targets and f.selected is not None:
+        cls += " targeted"
+    if opened and order:
+        cls += " is-open"
+    return (f'<div class="{cls}" {attrs} role="group" aria-label="{a(label)}">'
+            f'<span class="lane-name" aria-hidden="true">{a(cat.seat(branch))}</span>'
+            f'<div class="run">{"".join(parts)}</div></div>')
+
+
+def centre_html(f: Frame, cat: Catalog) -> str:
+    opening = f.hand.board.opening
+    if opening is not None:
+        last = f.hand.history[-1] if f.hand.history else None
+        cls = "last" if last is not None and last[1].is_opening else ""
+        inner = tile_face(opening, cat, orient="v", cls=cls)
+    elif f.preview is not None and f.preview.is_opening and f.preview.tile is not None:
+        t = f.preview.tile
+        inner = tile_face(t, cat, orient="v", cls="preview",
+                          attrs=f' data-preview="{t}" role="button" tabindex="0" '
+                                f'title="{a(cat.t("branch.preview"))}"'
+                          ).replace(f' data-tile="{t}"', "", 1)
+    else:
+        inner = f'<span class="tile ghost v" aria-label="{a(cat.t("branch.centre"))}"></span>'
+    return f'<div class="centre">{inner}</div>'
+
+
+def board_html(f: Frame, cat: Catalog, tile_px: int) -> str:
+    lanes = "".join(lane_html(f, b, cat) for b in (2, 3, 1, 0))
+    return (f'<div class="board" style="--T:{tile_px}px" role="region" '
+            f'aria-label="{a(cat.t("app.board"))}">{lanes}{centre_html(f, cat)}</div>')
+
+
+def table_html(f: Frame, cat: Catalog, tile_px: int) -> str:
+    seats = "".join(seat_html(f, s, cat) for s in (2, 3, 1, 0))
+    return f'{seats}<div class="board-area" id="board-area">{board_html(f, cat, tile_px)}</div>'
+
+
+# -- fitting long branches ------------------------------------------------------------------------
+
+def fit(placed_lengths: list[float], room: float, fold_len: float, gap: float) -> int:
+    """How many tiles (from the outer end) fit in ``room`` px; the rest fold into a chip."""
+    total = sum(placed_lengths) + gap * len(placed_lengths)
+    if total <= room:
+        return len(placed_lengths)
+    room -= fold_len + gap
+    count, used = 0, 0.0
+    for length in reversed(placed_lengths):
+        if used + length + gap > room:
+            break
+        used += length + gap
+        count += 1
+    return max(1, count)
+
+
+# -- buttons and dialogs --------------------------------------------------------------------------
+
+def action_buttons(f: Frame, cat: Catalog, person_turn: bool) -> str:
+    must_pass = person_turn and f.legal == [Move.parse("pass")]
+    out = []
+    if must_pass:
+        out.append(f'<button type="button" class="btn pass" data-action="pass">'
+                   f'{a(cat.t("actions.pass"))}</button>')
+    cancel_off = "" if (f.selected is not None or f.preview is not None) else " disabled"
+    confirm_off = "" if (person_turn and f.preview is not None) else " disabled"
+    out.append(f'<button type="button" class="btn" data-action="cancel"{cancel_off}>'
+               f'{a(cat.t("actions.cancel"))}</button>')
+    out.append(f'<button type="button" class="btn primary" data-action="confirm"{confirm_off}>'
+               f'{a(cat.t("actions.confirm"))}</button>')
+    return "".join(out)
+
+
+def outcome_text(hand: Hand, cat: Catalog) -> str:
+    out = hand.outcome
+    if out is None:
+        return ""
+    if out.reason == "domino":
+        return cat.t("hand_end.domino", winner=cat.seat(out.winner or 0), points=out.points)
+    low = min(out.pips)
+    if out.winner is None:
+        tied = [cat.seat(s) for s in range(4) if out.pips[s] == low]
+        return cat.t("hand_end.block_tie", tied=cat.join(tied), low=low)
+    return cat.t("hand_end.block_win", winner=cat.seat(out.winner), low=low, points=out.points)
+
+
+def result_table(hand: Hand, scores: tuple[int, ...], cat: Catalog) -> str:
+    out = hand.outcome
+    assert out is not None
+    rows = []
+    for s in range(4):
+        letter = SEAT_NAMES[s]
+        tiles = hand.tiles(s)
+        faces = "".join(tile_face(t, cat, orient="v") for t in tiles) or (
+            f'<span class="played-out">{a(cat.t("hand_end.played_out"))}</span>')
+        scored = out.points if out.winner == s else 0
+        win = " winner" if out.winner == s else ""
+        rows.append(
+            f'<tr class="row-{letter}{win}"><th scope="row">{a(cat.seat(s))}</th>'
+            f'<td><div class="hand mini" data-hand="{letter}">{faces}</div></td>'
+            f'<td class="num">{out.pips[s]}</td>'
+            f'<td class="num">{"+" + str(scored) if scored else "0"}</td>'
+            f'<td class="num total">{scores[s]}</td></tr>')
+    head = (f'<tr><th></th><th></th><th class="num">{a(cat.t("hand_end.pips"))}</th>'
+            f'<th class="num">{a(cat.t("hand_end.scored"))}</th>'
+            f'<th class="num">{a(cat.t("hand_end.total"))}</th></tr>')
+    return f'<table class="result"><thead>{head}</thead><tbody>{"".join(rows)}</tbody></table>'
+
+
+def hand_end_html(hand: Hand, number: int, scores: tuple[int, ...], cat: Catalog,
+                  auto: bool) -> str:
+    note = f'<p class="note">{a(cat.t("hand_end.next_auto"))}</p>' if auto else ""
+    return (f'<h2 id="dlg-title">{a(cat.t("hand_end.title", n=number))}</h2>'
+            f'<p class="verdict">{a(outcome_text(hand, cat))}</p>'
+            f'{result_table(hand, scores, cat)}{note}'
+            f'<div class="dlg-buttons"><button type="button" class="btn primary" '
+            f'data-action="next-hand" autofocus>{a(cat.t("actions.next_hand"))}</button></div>')
+
+
+def match_end_html(hand: Hand, scores: tuple[int, ...], winner: int, target: int,
+                   cat: Catalog) -> str:
+    name = cat.seat(winner)
+    return (f'<h2 id="dlg-title">{a(cat.t("match_end.title", winner=name))}</h2>'
+            f'<p class="verdict">{a(cat.t("match_end.text", winner=name, score=scores[winner], target=target))}</p>'
+            f'<p class="verdict small">{a(outcome_text(hand, cat))}</p>'
+            f'{result_table(hand, scores, cat)}'
+            f'<div class="dlg-buttons"><button type="button" class="btn primary" '
+            f'data-action="new-match" autofocus>{a(cat.t("actions.new_match"))}</button></div>')
+
+
+def settings_html(seats: tuple[str, ...], speed: str, level: str, deal: str,
+                  cat: Catalog) -> str:
+    rows = []
+    for s in range(4):
+        letter = SEAT_NAMES[s]
+        opts = "".join(
+            f'<option value="{k}"{" selected" if seats[s] == k else ""}>'
+            f'{a(cat.t("settings." + k))}</option>' for k in ("person", "computer"))
+        rows.append(f'<label class="field"><span>{a(cat.seat(s))}</span>'
+                    f'<select data-seat-kind="{letter}" name="seat-{letter}">{opts}</select>'
+                    f'</label>')
+    speed_opts = "".join(
+        f'<option value="{k}"{" selected" if speed == k else ""}>'
+        f'{a(cat.t("settings.speed_" + k))}</option>' for k in ("normal", "fast"))
+    level_opts = "".join(
+        f'<option value="{k}"{" selected" if level == k else ""}>'
+        f'{a(cat.t("settings.levels." + k))}</option>' for k in ("easy", "normal", "hard"))
+    return (f'<h2 id="dlg-title">{a(cat.t("settings.title"))}</h2>'
+            f'<fieldset><legend>{a(cat.t("settings.seats"))}</legend>{"".join(rows)}</fieldset>'
+            f'<label class="field"><span>{a(cat.t("settings.speed"))}</span>'
+            f'<select data-setting="speed" name="speed">{speed_opts}</select></label>'
+            f'<label class="field"><span>{a(cat.t("settings.level"))}</span>'
+            f'<select data-setting="level" name="level">{level_opts}</select></label>'
+            f'<p class="note">{a(cat.t("settings.new_match_note"))}</p>'
+            f'<p class="note">{a(cat.t("settings.deal", deal=deal))}</p>'
+            f'<div class="dlg-buttons">'
+            f'<button type="button" class="btn" data-action="close">{a(cat.t("actions.close"))}'
+            f'</button><button type="button" class="btn primary" data-action="new-match">'
+            f'{a(cat.t("actions.new_match"))}</button></div>')
