@@ -201,6 +201,11 @@ def worth(outcome: Outcome, view: SeatView) -> float:
 
 
 def hard(view: SeatView, legal: list[Move], rng: random.Random) -> Move:
+    prior = normal_ratings(view, legal)
+    if len(legal) > PLAYOUTS // MIN_DEALS:  # keep the budget: weigh only normal's favourites
+        ranked = sorted(range(len(legal)), key=lambda k: -prior[k])[:PLAYOUTS // MIN_DEALS]
+        legal = [legal[k] for k in ranked]
+        prior = [prior[k] for k in ranked]
     deals = max(MIN_DEALS, min(MAX_DEALS, PLAYOUTS // len(legal)))
     totals = [0.0] * len(legal)
     for held in sample_deals(view, rng, deals):
@@ -209,7 +214,6 @@ def hard(view: SeatView, legal: list[Move], rng: random.Random) -> Move:
             hand = start.copy()
             hand.apply(move)
             totals[k] += worth(play_out(hand), view)
-    prior = normal_ratings(view, legal)
     scores = [t / deals + PRIOR * p for t, p in zip(totals, prior, strict=True)]
     return legal[scores.index(max(scores))]
 
