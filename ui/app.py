@@ -27,7 +27,7 @@ from .i18n import Catalog
 
 SETTINGS_KEY = "longana:settings"
 PASS = Move.parse("pass")
-GAP, CAP, FOLD, ROW_MIN, PAD = 3, 46, 30, 52, 8  # px; must agree with ui/style.css
+GAP, CAP, FOLD, ROW_MIN, PAD = 3, 53, 33, 52, 10  # px; must agree with ui/style.css
 PAUSE = {"normal": 0.75, "fast": 0.0}              # seconds a computer "thinks" at least
 TRAVEL = {"normal": 420, "fast": 0}                # ms a computer's tile travels
 NEXT_HAND_AUTO = {"normal": 2.5, "fast": 0.25}     # table of computers only
@@ -182,16 +182,16 @@ async def _future(value: Any) -> Any:
 # -- the app --------------------------------------------------------------------------------------
 
 class App:
-    def __init__(self, cat: Catalog, settings: Settings) -> None:
+    def __init__(self, cat: Catalog, settings: Settings, deal: str | None = None) -> None:
         self.cat = cat
         self.settings = settings
-        self.session = Session(None, settings.seats, settings.level)
+        self.session = Session(deal, settings.seats, settings.level)
         self.selected: Tile | None = None
         self.preview: Move | None = None
         self.thinking: int | None = None
         self.gen = 0
         self.dialog: str | None = None
-        self.capacity = (99, 99, 99, 99)
+        self.capacity: tuple[tuple[int, int], ...] = ((99, 99),) * 4
         self.tile_px = 20
         self.message = ""
         self.drag: dict[str, Any] | None = None
@@ -274,17 +274,19 @@ class App:
         w, h = float(area.clientWidth), float(area.clientHeight)
         if w <= 0 or h <= 0:
             return False
-        tile = int(max(14, min(26, w / 18, h / 15)))
+        tile = int(max(14, min(26, w / 16, h / 11)))
         row = max(2 * tile, ROW_MIN)
-        vertical = (h - row) / 2 - CAP - PAD
-        horizontal = (w - tile) / 2 - CAP - PAD
+        vertical = (h - row) / 2 - PAD            # the cap sits beside up/down branches
+        horizontal = (w - tile) / 2 - CAP - PAD   # and at the end of left/right ones
         board = self.hand.board
         capacity = []
         for b in range(4):
             lengths = [float(tile if t.is_double else 2 * tile) for t in board.lines[b]]
             room = vertical if b in (0, 2) else horizontal
-            # one tile more than the branch holds keeps room for a preview at its end
-            capacity.append(max(1, render.fit(lengths + [2.0 * tile], room, FOLD, GAP) - 1))
+            plain = render.fit(lengths, room, FOLD, GAP)
+            # with a preview at its end the branch shows one tile more
+            previewed = render.fit(lengths + [2.0 * tile], room, FOLD, GAP) - 1
+            capacity.append((max(1, plain), max(1, previewed)))
         changed = tuple(capacity) != self.capacity or tile != self.tile_px
         self.capacity, self.tile_px = tuple(capacity), tile
         return changed
@@ -886,7 +888,7 @@ def load_catalog(lang: str) -> Catalog:
 async def start() -> App:
     settings = Settings()
     settings.load()
-    app = App(load_catalog(settings.lang), settings)
+    app = App(load_catalog(settings.lang), settings, deal_from_address())
     app.start()
     # interactive: the first hand is on screen and can be played
     js.document.body.dataset.ready = "true"
@@ -896,6 +898,16 @@ async def start() -> App:
     app.brain.start()
     register_service_worker()
     return app
+
+
+def deal_from_address() -> str | None:
+    """``?deal=123`` starts the match from that deal number (the same deals on every device)."""
+    params = js.URLSearchParams.new(js.location.search)
+    deal = nn(params.get("deal"))
+    if deal is None:
+        return None
+    text = str(deal).strip()
+    return text if text.isdigit() and len(text) <= 12 else None
 
 
 def register_service_worker() -> None:

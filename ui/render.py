@@ -38,7 +38,7 @@ class Frame:
     targets: tuple[int, ...] = ()
     preview: Move | None = None
     thinking: int | None = None
-    capacity: tuple[int, ...] = (99, 99, 99, 99)
+    capacity: tuple[tuple[int, int], ...] = ((99, 99),) * 4  # tiles shown: plain, previewing
     hand_number: int = 1
     deal: str = ""
     target: int = 100
@@ -73,7 +73,7 @@ def tile_face(tile: Tile, cat: Catalog, *, orient: str, first: int | None = None
     classes = f"tile {orient}{' double' if tile.is_double else ''}{' ' + cls if cls else ''}"
     extra = ' type="button"' if tag == "button" else ""
     return (f'<{tag}{extra} class="{classes}" data-tile="{tile}" aria-label="{a(cat.tile(tile))}"'
-            f'{attrs}>{half(a_, horizontal)}<span class="bar"></span>{half(b_, horizontal)}'
+            f'{attrs}>{half(a_, horizontal)}<span class="mid"></span>{half(b_, horizontal)}'
             f'</{tag}>')
 
 
@@ -185,7 +185,7 @@ def lane_html(f: Frame, branch: int, cat: Catalog) -> str:
     last = f.hand.history[-1] if f.hand.history else None
     previewing = (f.preview is not None and f.preview.branch == branch
                   and f.preview.tile is not None)
-    room = max(1, f.capacity[branch])
+    room = max(1, f.capacity[branch][1 if previewing else 0])
     hidden = max(0, len(placed) - room)
     parts = []
     if hidden:
