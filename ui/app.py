@@ -161,7 +161,7 @@ class Brain:
             data = json.loads(str(answer))
             move = data.get("move")
             return move if isinstance(move, str) else None
-        except asyncio.TimeoutError:
+        except TimeoutError:
             if self.starting is not None and not self.starting.done():
                 self.on_notice("notice.worker_slow")
                 return None

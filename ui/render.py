@@ -149,10 +149,8 @@ def placed_html(tile: Tile, inner: int, branch: int, cat: Catalog, *, cls: str =
     orient = lane_orient(branch, tile.is_double)
     outer = tile.other(inner)
     # the number nearer the centre comes first along the lane's direction
-    if branch in (1, 0):      # right, down: centre side is left/top
-        first = inner
-    else:                     # left, up: centre side is right/bottom
-        first = outer
+    # right and down: the centre side is left/top; left and up: right/bottom
+    first = inner if branch in (1, 0) else outer
     if tile.is_double:
         first = tile.high
     if preview:
@@ -337,7 +335,8 @@ def match_end_html(hand: Hand, scores: tuple[int, ...], winner: int, target: int
                    cat: Catalog) -> str:
     name = cat.seat(winner)
     return (f'<h2 id="dlg-title">{a(cat.t("match_end.title", winner=name))}</h2>'
-            f'<p class="verdict">{a(cat.t("match_end.text", winner=name, score=scores[winner], target=target))}</p>'
+            f'<p class="verdict">'
+            f'{a(cat.t("match_end.text", winner=name, score=scores[winner], target=target))}</p>'
             f'<p class="verdict small">{a(outcome_text(hand, cat))}</p>'
             f'{result_table(hand, scores, cat)}'
             f'<div class="dlg-buttons"><button type="button" class="btn primary" '
