@@ -39,6 +39,7 @@ CHROMIUM = "/usr/bin/chromium"
 FIRST_LOAD_MS = 120_000   # Pyodide + PyScript start on 2 slow cores, cold cache
 WORKER_MS = 120_000       # the computer's worker answers its first call
 TURN_MS = 60_000          # computer seats at normal speed, a few moves in a row
+ACT_MS = 10_000           # the page's answer to the person's own tap
 SEATS = tuple(SEAT_NAMES)  # ("S", "E", "N", "W")
 
 CHROMIUM_ARGS = [
@@ -69,12 +70,19 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class QuietServer(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # a browser that drops a connection (page closed mid-download) is not an error here
+        pass
+
+
 @contextlib.contextmanager
 def serve(directory: Path) -> Iterator[str]:
     """Serve ``directory`` on a free 127.0.0.1 port in a thread; yields the base URL."""
     handler = functools.partial(SiteHandler, directory=str(directory))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    server.daemon_threads = True
+    server = QuietServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, name="e2e-site", daemon=True)
     thread.start()
     try:
@@ -283,6 +291,7 @@ class Game:
         self.page = page
         self.guard = guard
         self.base_url = base_url
+        self.south_left: list[str] | None = None  # South's tiles after its last turn here
 
     # -- loading ---------------------------------------------------------------------------
     def open(self, query: str = "", *, ready: bool = True) -> Game:
@@ -383,6 +392,8 @@ class Game:
                   if (visible(d)) return name;
               }
               if (document.body.dataset.toMove !== seat) return null;
+              // the page keeps data-to-move on the last mover once a hand is over
+              if (document.body.dataset.handOver === 'true') return null;
               if ([...document.querySelectorAll('[data-dialog]')].some(visible)) return null;
               const hand = document.querySelector(`[data-hand="${seat}"]`);
               return hand && hand.querySelector('[data-tile]') ? 'turn' : null;
@@ -436,7 +447,7 @@ class Game:
             preview.wait_for(state="visible")
             double = str(preview.get_attribute("data-preview"))
             self.action("confirm").click()
-            self.tile(seat, double).wait_for(state="detached", timeout=TURN_MS)
+            self.tile(seat, double).wait_for(state="detached", timeout=ACT_MS)
             return Move.parse(double)
         legal = self.legal_for(seat, state)
         if not legal:
@@ -449,7 +460,7 @@ class Game:
         move = (choose or (lambda ms: ms[0]))(legal)
         self.show_preview(move, legal)
         self.action("confirm").click()
-        self.tile(seat, str(move.tile)).wait_for(state="detached", timeout=TURN_MS)
+        self.tile(seat, str(move.tile)).wait_for(state="detached", timeout=ACT_MS)
         return move
 
     def play_hand(self, seat: str = "S", each_turn: Callable[[Game], None] | None = None,
@@ -459,7 +470,10 @@ class Game:
         while self.wait_turn(seat) == "turn":
             if each_turn is not None:
                 each_turn(self)
-            made.append(self.play_turn(seat, choose))
+            tiles = self.state()["hands"][seat]["tiles"]
+            move = self.play_turn(seat, choose)
+            made.append(move)
+            self.south_left = [t for t in tiles if move.tile is None or t != str(move.tile)]
         return made
 
     def settings(self, seats: str | None = None, speed: str | None = None,
@@ -567,7 +581,8 @@ def preseed(context: BrowserContext, *, settings: dict[str, Any] | None = None,
     if save is not None:
         items["longana:save"] = json.dumps(save)
     context.add_init_script(
-        "(() => { const items = " + json.dumps(items) + ";"
+        "(() => { if (!location.protocol.startsWith('http')) return;"
+        " const items = " + json.dumps(items) + ";"
         " for (const [k, v] of Object.entries(items))"
         "   if (localStorage.getItem(k) === null) localStorage.setItem(k, v); })();")
 

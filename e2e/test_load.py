@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import re
 
-from conftest import SEATS, Browsers, Game, check_against_save, seed_where
+from conftest import SEATS, Browsers, Game, check_against_save, seed_where, session_of
+
+from longana.match import Match
 
 
 def check_table(game: Game) -> dict:
@@ -44,15 +46,12 @@ def test_table_after_a_computer_opens(browsers: Browsers) -> None:
     game = browsers.game(f"?deal={seed}")
     assert game.wait_turn("S") == "turn"
     state = check_table(game)
-    from longana.match import Match
-
-    hand = Match(seed).hand
-    double = hand.openings[0].tile
-    assert double is not None
-    # the opener laid its double; maybe more computer moves followed before South's turn
-    assert sorted(state["hands"]["S"]["tiles"]) == sorted(str(t) for t in hand.tiles(0))
     for seat, branch in state["branches"].items():
         assert branch["end"] is not None and re.fullmatch(r"[0-9]", branch["end"]), (
             f"branch {seat}: data-end={branch['end']!r}")
-    session = check_against_save(state)
-    assert session.seed == seed, "the deal number of ?deal= was not used"
+    session = session_of(state)
+    assert session.seed == seed, f"the page plays deal {session.seed}, not ?deal={seed}"
+    hand = Match(seed).hand
+    # the opener laid its double, the computers after it moved; South's tiles are as dealt
+    assert sorted(state["hands"]["S"]["tiles"]) == sorted(str(t) for t in hand.tiles(0))
+    check_against_save(state)
