@@ -23,7 +23,7 @@ from longana.tiles import E, N, S, Tile, W
 from ui.rules_panel import FIGURE_SECTION, SECTION_IDS, rules_html, sections
 
 CATALOG: dict[str, Any] = json.loads(
-    (Path(__file__).parent.parent / "locales" / "en.rules.json").read_text(encoding="utf-8"))
+    (Path(__file__).parent.parent / "locales" / "en.json").read_text(encoding="utf-8"))
 TEXT = CATALOG["rules"]["diagram"]
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -10,6 +10,7 @@ a tiny built-in player (``ui.fallback``) makes that one move so the game goes on
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import time
 from typing import Any
@@ -18,14 +19,39 @@ import js
 from pyodide.ffi import create_proxy, to_js
 
 from longana import SEAT_NAMES, IllegalMoveError, LonganaError, Move, Tile
+from longana.history import (
+    can_export,
+    export_filename,
+    export_text,
+    hand_after,
+    history,
+    import_text,
+    summarize,
+)
 from longana.session import COMPUTER, LEVELS, PERSON, Session
+from longana.table import face_up, handoff_to, hint, hint_request, read_hint
 from longana.view import view_to_dict
 
-from . import render
+from . import panels, render
 from .fallback import heaviest
 from .i18n import Catalog
+from .rules_panel import rules_html
+from .storage import (
+    CORRUPT_KEPT,
+    SPEEDS,
+    Loaded,
+    Notice,
+    SaveSlot,
+    Settings,
+    Storage,
+    browser_storage,
+    deal_from_query,
+    deal_number,
+    load_settings,
+    new_session,
+    save_settings,
+)
 
-SETTINGS_KEY = "longana:settings"
 PASS = Move.parse("pass")
 GAP, CAP, FOLD, ROW_MIN, PAD = 3, 53, 33, 52, 10  # px; must agree with ui/style.css
 PAUSE = {"normal": 0.75, "fast": 0.0}              # seconds a computer "thinks" at least
@@ -35,6 +61,7 @@ CALL_TIMEOUT = 6.0                                 # s for one answer of a ready
 START_TIMEOUT = 60.0                               # s for the worker to start at all
 FIRST_MOVE_WAIT = 20.0                             # s a move waits for a starting worker
 MAX_RESTARTS = 3                                   # then the built-in player moves
+PANELS = ("rules", "record", "settings", "restart")  # the computer waits while these are open
 
 
 def obj(value: Any) -> Any:
@@ -50,45 +77,10 @@ def q(selector: str) -> Any:
     return nn(js.document.querySelector(selector))
 
 
-# -- settings -------------------------------------------------------------------------------------
-
-class Settings:
-    def __init__(self) -> None:
-        self.seats: tuple[str, ...] = (PERSON, COMPUTER, COMPUTER, COMPUTER)
-        self.speed = "normal"
-        self.level = "normal"
-        self.lang = "en"
-        self.problem: str | None = None
-
-    def load(self) -> None:
-        try:
-            text = nn(js.localStorage.getItem(SETTINGS_KEY))
-        except Exception:  # noqa: BLE001 - storage blocked: defaults in memory
-            self.problem = "notice.storage_unavailable"
-            return
-        if text is None:
-            return
-        try:
-            data = json.loads(text)
-            seats = tuple(data.get("seats", self.seats))
-            if len(seats) == 4 and all(k in (PERSON, COMPUTER) for k in seats):
-                self.seats = seats
-            if data.get("speed") in PAUSE:
-                self.speed = data["speed"]
-            if data.get("level") in LEVELS:
-                self.level = data["level"]
-            if isinstance(data.get("lang"), str):
-                self.lang = data["lang"]
-        except (ValueError, TypeError, AttributeError):
-            self.problem = "notice.settings_unreadable"
-
-    def save(self) -> None:
-        data = {"seats": list(self.seats), "speed": self.speed, "level": self.level,
-                "lang": self.lang}
-        try:
-            js.localStorage.setItem(SETTINGS_KEY, json.dumps(data))
-        except Exception:  # noqa: BLE001
-            self.problem = "notice.storage_unavailable"
+def blob_url(text: str, mime: str) -> str:
+    """A ``blob:`` address of ``text`` for a download link (revoked when replaced)."""
+    blob = js.Blob.new(to_js([text]), obj({"type": mime}))
+    return str(js.URL.createObjectURL(blob))
 
 
 # -- the computer's worker ------------------------------------------------------------------------
@@ -148,10 +140,15 @@ class Brain:
         if self.failures <= MAX_RESTARTS:
             self.start()
 
-    async def choose(self, view_json: str, level: str, seed: int) -> str | None:
-        """The worker's move text, or None if it could not answer (it is then restarted)."""
+    async def choose(self, view_json: str, level: str, seed: int,
+                     quiet: bool = False) -> str | None:
+        """The worker's move text, or None if it could not answer (it is then restarted).
+        ``quiet``: only ask a worker that is already running (a hint does not wait)."""
         if self.failures > MAX_RESTARTS:
             return None  # the built-in player moves from now on
+        if quiet and (self.starting is None or not self.starting.done()
+                      or self.proxy is None):
+            return None
         try:
             starting = self.start()
             wait = CALL_TIMEOUT if starting.done() else FIRST_MOVE_WAIT
@@ -182,12 +179,17 @@ async def _future(value: Any) -> Any:
 # -- the app --------------------------------------------------------------------------------------
 
 class App:
-    def __init__(self, cat: Catalog, settings: Settings, deal: str | None = None) -> None:
+    def __init__(self, cat: Catalog, storage: Storage | None, settings: Settings,
+                 session: Session, slot: SaveSlot) -> None:
         self.cat = cat
+        self.storage = storage
         self.settings = settings
-        self.session = Session(deal, settings.seats, settings.level)
+        self.slot = slot
+        self.session = session
+        self.holder: int | None = None  # the person who last confirmed holding the device
         self.selected: Tile | None = None
         self.preview: Move | None = None
+        self.hinted = False
         self.thinking: int | None = None
         self.gen = 0
         self.dialog: str | None = None
@@ -200,6 +202,9 @@ class App:
         self.brain = Brain(self.notice)
         self.reduced_motion = bool(js.matchMedia("(prefers-reduced-motion: reduce)").matches)
         self.proxies: list[Any] = []
+        self.save_problem: str | None = None  # the notice code while saving fails
+        self.urls: list[str] = []             # blob: addresses to revoke
+        self.replay: dict[str, Any] | None = None  # the hand being stepped through
 
     # -- state questions --------------------------------------------------------------------
 
@@ -207,26 +212,27 @@ class App:
     def hand(self) -> Any:
         return self.session.match.hand
 
+    def face_up(self) -> frozenset[int]:
+        return face_up(self.session, self.holder)
+
     def viewer(self) -> int | None:
+        """The person at the device now, whose tiles are face up (None: nobody confirmed)."""
         people = self.session.people
-        if not people:
-            return None
         if len(people) == 1:
             return people[0]
-        hand = self.hand
-        if not hand.is_over and hand.to_move in people:
-            return int(hand.to_move)
-        for seat, _move in reversed(hand.history):
-            if seat in people:
-                return int(seat)
-        return people[0]
+        holder = self.holder
+        if holder is None or not self.session.is_person(holder):
+            return None
+        if self.hand.is_over or handoff_to(self.session, holder) is None:
+            return holder
+        return None
 
     def person_turn(self) -> bool:
         hand = self.hand
         viewer = self.viewer()
         return (viewer is not None and not hand.is_over and hand.to_move == viewer
                 and self.session.is_person(viewer) and self.dialog is None
-                and not self.session.match.is_over)
+                and viewer in self.face_up() and not self.session.match.is_over)
 
     def legal(self) -> list[Move]:
         return list(self.hand.legal_moves()) if self.person_turn() else []
@@ -240,13 +246,15 @@ class App:
     def frame(self) -> render.Frame:
         match = self.session.match
         hand = match.hand
+        session = self.session
         return render.Frame(
-            hand=hand, seats=self.session.seats, scores=match.scores, viewer=self.viewer(),
+            hand=hand, seats=session.seats, scores=match.scores, viewer=self.viewer(),
             reveal=hand.is_over, legal=self.legal(), selected=self.selected,
             targets=self.targets(), preview=self.preview, thinking=self.thinking,
             capacity=self.capacity, hand_number=len(match.hands), deal=match.seed,
-            target=match.target, can_undo=self.session.can_undo,
-            can_redo=self.session.can_redo)
+            target=match.target, can_undo=session.can_undo, can_redo=session.can_redo,
+            can_restart=session.can_restart, face_up=self.face_up(),
+            hint=self.hinted and self.preview is not None)
 
     # -- rendering --------------------------------------------------------------------------
 
@@ -274,21 +282,10 @@ class App:
         w, h = float(area.clientWidth), float(area.clientHeight)
         if w <= 0 or h <= 0:
             return False
-        tile = int(max(14, min(26, w / 16, h / 11)))
-        row = max(2 * tile, ROW_MIN)
-        vertical = (h - row) / 2 - PAD            # the cap sits beside up/down branches
-        horizontal = (w - tile) / 2 - CAP - PAD   # and at the end of left/right ones
-        board = self.hand.board
-        capacity = []
-        for b in range(4):
-            lengths = [float(tile if t.is_double else 2 * tile) for t in board.lines[b]]
-            room = vertical if b in (0, 2) else horizontal
-            plain = render.fit(lengths, room, FOLD, GAP)
-            # with a preview at its end the branch shows one tile more
-            previewed = render.fit(lengths + [2.0 * tile], room, FOLD, GAP) - 1
-            capacity.append((max(1, plain), max(1, previewed)))
-        changed = tuple(capacity) != self.capacity or tile != self.tile_px
-        self.capacity, self.tile_px = tuple(capacity), tile
+        tile, capacity = render.capacities(self.hand.board, w, h, gap=GAP, cap=CAP, fold=FOLD,
+                                           row_min=ROW_MIN, pad=PAD)
+        changed = capacity != self.capacity or tile != self.tile_px
+        self.capacity, self.tile_px = capacity, tile
         return changed
 
     def render(self) -> None:
@@ -315,12 +312,17 @@ class App:
 
     def top_html(self, f: render.Frame) -> str:
         t = self.cat.t
+        chip = ""
+        if self.save_problem is not None:
+            chip = (f'<span class="save-off" data-save="off" role="status" '
+                    f'title="{render.a(t(self.save_problem))}">'
+                    f'{render.a(t("app.not_saved"))}</span>')
         return (f'<h1 class="title">{render.a(t("app.title"))}</h1>'
-                f'<span class="info">{render.a(t("app.hand_number", n=f.hand_number))}'
-                f' · {render.a(t("app.target", target=f.target))}'
-                f' · {render.a(t("app.deal", deal=f.deal))}</span>'
-                f'<span class="tools"><button type="button" class="btn icon" '
-                f'data-action="settings">{render.a(t("actions.settings"))}</button></span>')
+                f'<span class="info"><span>{render.a(t("app.hand_number", n=f.hand_number))}'
+                f'</span> <span class="target">· {render.a(t("app.target", target=f.target))}'
+                f'</span> <span class="deal" data-deal="{render.a(f.deal)}">· '
+                f'{render.a(t("app.deal", deal=f.deal))}</span>{chip}</span>'
+                + render.toolbar_html(f, self.cat))
 
     def prompt(self, f: render.Frame, person: bool) -> str:
         hand = self.hand
@@ -339,6 +341,8 @@ class App:
             return t("turn.yours")
         if self.session.is_person(hand.to_move):
             return t("turn.waiting", seat=self.cat.seat(hand.to_move))
+        if self.dialog in PANELS:
+            return t("turn.paused", seat=self.cat.seat(hand.to_move))
         return t("turn.thinking", seat=self.cat.seat(hand.to_move))
 
     def say(self, text: str) -> None:
@@ -421,6 +425,8 @@ class App:
         source = self._rect(f'[data-hand="{SEAT_NAMES[seat]}"]')
         self.session.play(move)
         self.selected = self.preview = None
+        self.hinted = False
+        self.persist()
         opened_now = move.is_pass and not was_open
         self.say(self.describe(seat, move, opened_now))
         self.render()
@@ -564,7 +570,7 @@ class App:
         el = nn(target.closest("[data-action]"))
         if el is not None:
             if not el.hasAttribute("disabled"):
-                self.action(str(el.dataset.action))
+                self.action(str(el.dataset.action), el)
             return
         if self.dialog is not None:
             return
@@ -597,7 +603,23 @@ class App:
                 self.confirm()
 
     def on_change(self, event: Any) -> None:
-        pass  # settings are read when the dialog closes
+        """Settings are read when their dialog closes; here: the record's file and hand."""
+        target = event.target
+        if not hasattr(target, "hasAttribute"):
+            return
+        if target.hasAttribute("data-import"):
+            files = nn(target.files)
+            if files is not None and files.length:
+                asyncio.ensure_future(self._read_import(files.item(0)))
+        elif target.hasAttribute("data-replay-select") and self.replay is not None:
+            self.replay["index"] = int(str(target.value))
+            self.replay["k"] = 0
+            self.show_replay()
+
+    async def _read_import(self, file: Any) -> None:
+        text = str(await file.text())
+        if self.dialog == "record":
+            self.open_replay_imported(text)
 
     def on_resize(self, _event: Any) -> None:
         if self.measure():
@@ -674,33 +696,170 @@ class App:
 
     # -- buttons ----------------------------------------------------------------------------
 
-    def action(self, name: str) -> None:
+    def action(self, name: str, el: Any = None) -> None:
         if name == "confirm":
             self.confirm()
         elif name == "cancel":
             self.cancel()
         elif name == "pass":
             self.pass_turn()
+        elif name == "hint":
+            self.ask_hint()
+        elif name == "undo":
+            self.undo()
+        elif name == "redo":
+            self.redo()
+        elif name == "restart":
+            self.ask_restart()
+        elif name == "restart-confirm":
+            self.restart()
+        elif name == "rules":
+            self.open_rules()
+        elif name == "record":
+            self.open_record()
+        elif name == "replay" and el is not None:
+            self.open_replay_live(int(str(el.dataset.replayIndex)))
+        elif name == "step-back":
+            self.step_replay(-1)
+        elif name == "step-forward":
+            self.step_replay(1)
+        elif name == "take-device":
+            self.take_device()
+        elif name == "start-fresh":
+            self.start_fresh()
         elif name == "settings":
             self.open_settings()
         elif name == "close":
             self.close_dialog(apply=True)
         elif name == "new-match":
-            self.read_settings()
-            self.close_dialog(apply=False)
-            self.new_match()
+            self.new_match_from_settings()
         elif name == "next-hand":
             self.next_hand()
 
+    # -- saving -----------------------------------------------------------------------------
+
+    def persist(self) -> None:
+        """Save the whole session after an action; a failure shows once and the game goes on."""
+        notice = self.slot.save(self.session)
+        code = None if notice is None else notice.code
+        if code == self.save_problem:
+            return
+        self.save_problem = code
+        if notice is not None and notice.code != CORRUPT_KEPT:
+            self.show_notice(notice)
+        if q("#top") is not None:
+            self.render_top()
+
+    def show_notice(self, notice: Notice) -> None:
+        self.toast(self.cat.t(notice.code))
+
+    def render_top(self) -> None:
+        top = q("#top")
+        if top is not None:
+            top.innerHTML = self.top_html(self.frame())
+
+    # -- undo, redo, restart ----------------------------------------------------------------
+
+    def _after_history_change(self, words: str) -> None:
+        self.gen += 1  # a computer move or hint being computed is for a position now gone
+        self.thinking = None
+        self.selected = self.preview = None
+        self.hinted = False
+        self.persist()
+        self.close_dialog(apply=False, resume=False)
+        self.say(words)
+        self.render()
+        self.schedule()
+
+    def undo(self) -> None:
+        if not self.session.can_undo:
+            return
+        self.session.undo()
+        seat = self.hand.to_move
+        self._after_history_change(self.cat.t("undone.undo", seat=self.cat.seat(seat)))
+
+    def redo(self) -> None:
+        if not self.session.can_redo:
+            return
+        self.session.redo()
+        self._after_history_change(self.cat.t("undone.redo"))
+
+    def ask_restart(self) -> None:
+        if not self.session.can_restart:
+            return
+        self.pause()
+        self.open_dialog("restart", panels.restart_html(len(self.session.match.hands), self.cat),
+                         cancellable=True)
+
+    def restart(self) -> None:
+        if not self.session.can_restart:
+            self.close_dialog(apply=False)
+            return
+        self.session.restart()
+        self._after_history_change(
+            self.cat.t("undone.restart", n=len(self.session.match.hands)))
+
+    # -- hints ------------------------------------------------------------------------------
+
+    def ask_hint(self) -> None:
+        if not self.person_turn():
+            return
+        self.say(self.cat.t("hint.thinking"))
+        gen = self.gen
+        session = self.session
+        asyncio.ensure_future(self._hint(gen, session))
+
+    async def _hint(self, gen: int, session: Session) -> None:
+        try:
+            view_json, level, seed = hint_request(session)
+        except LonganaError:
+            return
+        text = await self.brain.choose(view_json, level, seed, quiet=True)
+        if gen != self.gen or session is not self.session or not self.person_turn():
+            return  # the position changed, or a panel opened: the hint is stale
+        move = None
+        if text is not None:
+            move = read_hint(session, json.dumps({"move": text}), seed)
+        if move is None:
+            try:
+                move = hint(session)  # in-process: the worker could not answer
+            except LonganaError:
+                self.say(self.cat.t("hint.none"))
+                return
+        self.show_hint(move)
+
+    def show_hint(self, move: Move) -> None:
+        c = self.cat
+        self.preview = move
+        self.selected = move.tile
+        self.hinted = True
+        if move.is_pass:
+            words = c.t("hint.suggest_pass")
+        elif move.is_opening:
+            words = c.t("hint.suggest_open", tile=str(move.tile))
+        else:
+            words = c.t("hint.suggest_play", tile=str(move.tile),
+                        branch=c.branch(move.branch or 0))
+        self.render()
+        self.say(words)
+
     # -- dialogs ----------------------------------------------------------------------------
 
-    def open_dialog(self, name: str, html: str, *, cancellable: bool) -> None:
+    def pause(self) -> None:
+        """The computer stops: a move it is computing will not land (it is asked again)."""
+        self.gen += 1
+        if self.thinking is not None:
+            self.thinking = None
+            self.render()
+
+    def open_dialog(self, name: str, html: str, *, cancellable: bool,
+                    labelled_by: str = "dlg-title", cls: str = "") -> None:
         self.close_dialog(apply=False, resume=False)
         holder = q("#dialogs")
         dialog = js.document.createElement("dialog")
-        dialog.className = f"dlg dlg-{name}"
+        dialog.className = f"dlg dlg-{name} {cls}".strip()
         dialog.dataset.dialog = name
-        dialog.setAttribute("aria-labelledby", "dlg-title")
+        dialog.setAttribute("aria-labelledby", labelled_by)
         dialog.innerHTML = html
         holder.append(dialog)
 
@@ -714,6 +873,9 @@ class App:
         dialog.addEventListener("cancel", proxy)
         self.dialog = name
         dialog.showModal()
+        prompt = q("#prompt")
+        if prompt is not None:
+            prompt.textContent = self.prompt(self.frame(), False)
 
     def close_dialog(self, apply: bool, resume: bool = True) -> None:
         name = self.dialog
@@ -723,19 +885,154 @@ class App:
             self.read_settings()
             self.session.set_seats(self.settings.seats)
             self.session.level = self.settings.level
+            self.persist()
         for el in js.document.querySelectorAll("#dialogs dialog"):
             el.close()
             el.remove()
         self.dialog = None
+        self.replay = None
+        self._revoke()
         if resume:
-            self.selected = self.preview = None
+            if not self.hinted:
+                self.selected = self.preview = None
             self.render()
             self.schedule()
 
+    def _revoke(self) -> None:
+        for url in self.urls:
+            js.URL.revokeObjectURL(url)
+        self.urls = []
+
+    def _url(self, text: str, mime: str) -> str:
+        url = blob_url(text, mime)
+        self.urls.append(url)
+        return url
+
+    # rules and record: the computer waits while they are open
+    def open_rules(self) -> None:
+        self.pause()
+        messages = self.cat.messages if "rules" in self.cat.messages else self.cat.fallback
+        html = (rules_html(messages) + '<div class="dlg-buttons"><button type="button" '
+                f'class="btn primary" data-action="close" autofocus>'
+                f'{render.a(self.cat.t("actions.close"))}</button></div>')
+        self.open_dialog("rules", html, cancellable=True, labelled_by="rules-heading")
+
+    def open_record(self) -> None:
+        self.pause()
+        self.close_dialog(apply=False, resume=False)
+        match = self.session.match
+        href = None
+        if can_export(match):
+            href = self._url(export_text(match), "application/x-ndjson")
+        self.open_dialog("record", panels.record_html(
+            history(match), self.cat, deal=match.seed, export_href=href,
+            export_name=export_filename(match)), cancellable=True)
+        # the newest hand open and in view
+        last = q('[data-dialog="record"] .rec-hand[open]')
+        if last is not None:
+            last.scrollIntoView(obj({"block": "nearest"}))
+
+    def open_replay_live(self, index: int) -> None:
+        match = self.session.match
+        hands = list(match.hands)
+        if not 0 <= index < len(hands) or hands[index].outcome is None:
+            return
+        self.replay = {"hands": hands, "summaries": history(match), "index": index,
+                       "k": 0, "imported": False}
+        self.show_replay()
+
+    def open_replay_imported(self, text: str) -> None:
+        try:
+            imported = import_text(text)
+        except LonganaError as error:
+            el = q("[data-import-error]")
+            if el is not None:
+                el.textContent = self.cat.t("record.import_error", detail=str(error))
+                el.hidden = False
+            return
+        hands = list(imported.hands)
+        self.replay = {"hands": hands, "summaries": summarize(hands, imported.deal),
+                       "index": 0, "k": 0, "imported": True}
+        self.show_replay()
+
+    def show_replay(self) -> None:
+        replay = self.replay
+        if replay is None:
+            return
+        index, k = replay["index"], replay["k"]
+        summary = replay["summaries"][index]
+        hand = replay["hands"][index]
+        position = hand_after(hand, k)
+        count = len(replay["hands"])
+        if replay["imported"]:
+            title = self.cat.t("record.imported", n=index + 1, count=count)
+        else:
+            title = self.cat.t("record.finished", n=index + 1)
+        width = min(680.0, float(js.window.innerWidth) * 0.94) - 36
+        tile, capacity = render.capacities(position.board, width, 260.0)
+        html = panels.replay_html(summary, position, k, self.cat, tile_px=tile,
+                                  capacity=capacity, title=title, count=count, index=index)
+        dialog = q('[data-dialog="record"]')
+        if dialog is None:
+            self.open_dialog("record", html, cancellable=True)
+            dialog = q('[data-dialog="record"]')
+            self.replay = replay
+        else:
+            dialog.innerHTML = html
+        dialog.dataset.view = "replay"
+
+    def step_replay(self, delta: int) -> None:
+        replay = self.replay
+        if replay is None:
+            return
+        n = len(replay["summaries"][replay["index"]].steps)
+        replay["k"] = max(0, min(n, replay["k"] + delta))
+        self.show_replay()
+        way = "back" if delta < 0 else "forward"
+        focus = q(f'[data-dialog="record"] [data-action="step-{way}"]')
+        if focus is not None and not focus.hasAttribute("disabled"):
+            focus.focus()
+
+    # the handoff screen
+    def show_handoff(self, seat: int) -> None:
+        self.selected = self.preview = None
+        self.hinted = False
+        self.render()  # every hand face down (face_up gives nobody while a handoff is due)
+        self.open_dialog("handoff", panels.handoff_html(seat, self.cat), cancellable=False,
+                         cls="screen")
+
+    def take_device(self) -> None:
+        seat = handoff_to(self.session, self.holder)
+        if self.dialog == "handoff":
+            self.holder = seat if seat is not None else self.holder
+            self.close_dialog(apply=False)
+
+    # a save that could not be used
+    def show_corrupt(self, loaded: Loaded) -> None:
+        notice = loaded.notice
+        broken = loaded.broken or self.slot.broken_save()
+        self.close_dialog(apply=False, resume=False)
+        href = self._url(broken.text, broken.mime) if broken is not None else None
+        self.open_dialog("error", panels.corrupt_html(
+            notice.code if notice else "save.corrupt", notice.detail if notice else "",
+            self.cat, href=href, filename=broken.filename if broken else ""),
+            cancellable=False)
+        dialog = q('[data-dialog="error"]')
+        if dialog is not None:
+            dialog.dataset.error = "corrupt-save"
+
+    def start_fresh(self) -> None:
+        self.slot.start_fresh()
+        self.save_problem = None
+        self.close_dialog(apply=False, resume=False)
+        self.persist()
+        self.render()
+        self.schedule()
+
+    # settings and new matches
     def open_settings(self) -> None:
         s = self.settings
-        self.gen += 1  # the computer waits while the settings are open
-        self.thinking = None
+        self.pause()
         self.open_dialog("settings", render.settings_html(
             self.session.seats, s.speed, self.session.level, self.session.seed, self.cat),
             cancellable=True)
@@ -750,19 +1047,40 @@ class App:
         speed = q('[data-setting="speed"]')
         level = q('[data-setting="level"]')
         s = self.settings
-        s.seats = tuple(k if k in (PERSON, COMPUTER) else PERSON for k in seats)
-        if speed is not None and str(speed.value) in PAUSE:
-            s.speed = str(speed.value)
-        if level is not None and str(level.value) in LEVELS:
-            s.level = str(level.value)
-        s.save()
+        kinds = tuple(k if k in (PERSON, COMPUTER) else PERSON for k in seats)
+        speed_value = str(speed.value) if speed is not None else s.speed
+        level_value = str(level.value) if level is not None else s.level
+        self.settings = dataclasses.replace(
+            s, seats=kinds, speed=speed_value if speed_value in SPEEDS else s.speed,
+            level=level_value if level_value in LEVELS else s.level)
+        notice = save_settings(self.storage, self.settings)
+        if notice is not None and self.save_problem is None:
+            self.show_notice(notice)
 
-    def new_match(self) -> None:
+    def new_match_from_settings(self) -> None:
+        deal: str | None = None
+        field = q('[data-dialog="settings"] [data-setting="deal"]')
+        if field is not None and str(field.value).strip():
+            deal = deal_number(str(field.value))
+            if deal is None:
+                error = q('[data-setting-error="deal"]')
+                if error is not None:
+                    error.textContent = self.cat.t("settings.deal_bad")
+                    error.hidden = False
+                field.focus()
+                return
+        self.read_settings()
+        self.close_dialog(apply=False, resume=False)
+        self.new_match(deal)
+
+    def new_match(self, deal: str | None = None) -> None:
         self.gen += 1
-        s = self.settings
-        self.session = Session(None, s.seats, s.level)
+        self.session = new_session(self.settings, deal)
+        self.holder = None
         self.selected = self.preview = None
+        self.hinted = False
         self.thinking = None
+        self.persist()
         self.say("")
         self.render()
         self.schedule()
@@ -774,7 +1092,9 @@ class App:
             return
         if self.hand.is_over:
             self.session.next_hand()
+            self.persist()
         self.selected = self.preview = None
+        self.hinted = False
         self.say("")
         self.render()
         self.schedule()
@@ -782,13 +1102,16 @@ class App:
     def show_end(self) -> None:
         match = self.session.match
         hand = match.hand
+        can_undo = self.session.can_undo
         if match.is_over and match.winner is not None:
             self.open_dialog("match-end", render.match_end_html(
-                hand, match.scores, match.winner, match.target, self.cat), cancellable=False)
+                hand, match.scores, match.winner, match.target, self.cat, can_undo),
+                cancellable=False)
         else:
             auto = not self.session.people
             self.open_dialog("hand-end", render.hand_end_html(
-                hand, len(match.hands), match.scores, self.cat, auto), cancellable=False)
+                hand, len(match.hands), match.scores, self.cat, auto, can_undo),
+                cancellable=False)
             if auto:
                 self._auto_next(self.gen)
         self.say(render.outcome_text(hand, self.cat))
@@ -823,6 +1146,10 @@ class App:
                 if self.thinking is not None:
                     self.thinking = None
                     self.render()
+                due = handoff_to(session, self.holder)
+                if due is not None:
+                    self.show_handoff(due)
+                    return
                 self._preselect_forced_opening()
                 return
             self.thinking = seat
@@ -868,12 +1195,27 @@ class App:
 
     # -- start ------------------------------------------------------------------------------
 
-    def start(self) -> None:
+    def start(self, loaded: Loaded, settings_notice: Notice | None, note: str = "") -> None:
         self.mount()
         self.bind()
         self.render()
-        if self.settings.problem:
-            self.notice(self.settings.problem)
+        if settings_notice is not None and loaded.status != "unavailable":
+            self.show_notice(settings_notice)
+        if loaded.status == "corrupt":
+            self.show_corrupt(loaded)
+            self.save_problem = CORRUPT_KEPT if self.slot.held else None
+            if not self.slot.held:
+                self.persist()
+            self.render_top()
+            return  # the computer waits until the person has read the message
+        if loaded.status == "unavailable" and loaded.notice is not None:
+            self.save_problem = loaded.notice.code
+            self.show_notice(loaded.notice)
+            self.render_top()
+        else:
+            self.persist()
+        if note:
+            self.say(note)
         self.schedule()
 
 
@@ -886,10 +1228,22 @@ def load_catalog(lang: str) -> Catalog:
 
 
 async def start() -> App:
-    settings = Settings()
-    settings.load()
-    app = App(load_catalog(settings.lang), settings, deal_from_address())
-    app.start()
+    storage = browser_storage()
+    settings, settings_notice = load_settings(storage)
+    cat = load_catalog(settings.lang)
+    slot = SaveSlot(storage)
+    loaded = slot.load()
+    deal = deal_from_query(str(js.location.search))
+    note = ""
+    if loaded.session is not None and (deal is None or loaded.session.seed == deal):
+        session = loaded.session
+        note = cat.t("undone.resumed") if session.log else ""
+    else:
+        session = new_session(settings, deal)
+        if loaded.session is not None:
+            note = cat.t("undone.deal_from_address", deal=deal)
+    app = App(cat, storage, settings, session, slot)
+    app.start(loaded, settings_notice, note)
     # interactive: the first hand is on screen and can be played
     js.document.body.dataset.ready = "true"
     js.performance.mark("longana:interactive")
@@ -898,16 +1252,6 @@ async def start() -> App:
     app.brain.start()
     register_service_worker()
     return app
-
-
-def deal_from_address() -> str | None:
-    """``?deal=123`` starts the match from that deal number (the same deals on every device)."""
-    params = js.URLSearchParams.new(js.location.search)
-    deal = nn(params.get("deal"))
-    if deal is None:
-        return None
-    text = str(deal).strip()
-    return text if text.isdigit() and len(text) <= 12 else None
 
 
 def register_service_worker() -> None:

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from html import escape
 
 from longana import SEAT_NAMES, Hand, Move, Tile
+from longana.board import Board
+from longana.hand import Outcome
 
 from .i18n import Catalog
 
@@ -44,6 +46,10 @@ class Frame:
     target: int = 100
     can_undo: bool = False
     can_redo: bool = False
+    can_restart: bool = False
+    face_up: frozenset[int] | None = None  # whose tiles show (longana.table.face_up)
+    hint: bool = False            # the preview is a hint
+    deal_seed: str = ""
 
 
 def a(value: object) -> str:
@@ -88,7 +94,7 @@ def seat_html(f: Frame, seat: int, cat: Catalog) -> str:
     letter = SEAT_NAMES[seat]
     name = cat.seat(seat)
     tiles = hand.tiles(seat)
-    up = f.reveal or seat == f.viewer
+    up = seat in f.face_up if f.face_up is not None else (f.reveal or seat == f.viewer)
     to_move = not hand.is_over and hand.to_move == seat
     kind = cat.t("kind.you") if seat == f.viewer and f.seats[seat] == "person" else cat.t(
         f"kind.{f.seats[seat]}")
@@ -115,6 +121,8 @@ def seat_html(f: Frame, seat: int, cat: Catalog) -> str:
                 cls = []
                 if f.selected is t:
                     cls.append("selected")
+                    if f.hint:
+                        cls.append("hinted")
                 if f.legal and t not in legal_tiles:
                     cls.append("dim")
                 pressed = "true" if f.selected is t else "false"
@@ -145,7 +153,7 @@ def lane_orient(branch: int, double: bool) -> str:
 
 
 def placed_html(tile: Tile, inner: int, branch: int, cat: Catalog, *, cls: str = "",
-                preview: bool = False) -> str:
+                preview: bool = False, hint: bool = False) -> str:
     orient = lane_orient(branch, tile.is_double)
     outer = tile.other(inner)
     # the number nearer the centre comes first along the lane's direction
@@ -154,9 +162,11 @@ def placed_html(tile: Tile, inner: int, branch: int, cat: Catalog, *, cls: str =
     if tile.is_double:
         first = tile.high
     if preview:
-        label = cat.t("branch.preview")
-        return tile_face(tile, cat, orient=orient, first=first, cls=f"preview {cls}".strip(),
-                         attrs=f' data-preview="{tile}" role="button" tabindex="0" '
+        label = cat.t("hint.preview_label" if hint else "branch.preview")
+        extra = ' data-hint="true"' if hint else ""
+        cls = f"preview{' hinted' if hint else ''} {cls}".strip()
+        return tile_face(tile, cat, orient=orient, first=first, cls=cls,
+                         attrs=f' data-preview="{tile}"{extra} role="button" tabindex="0" '
                                f'title="{a(label)}"').replace(f' data-tile="{tile}"', "", 1)
     return tile_face(tile, cat, orient=orient, first=first, cls=cls)
 
@@ -196,7 +206,7 @@ def lane_html(f: Frame, branch: int, cat: Catalog) -> str:
         parts.append(placed_html(tile, inner, branch, cat, cls="last" if is_last else ""))
     if previewing:
         assert f.preview is not None and f.preview.tile is not None
-        parts.append(placed_html(f.preview.tile, end, branch, cat, preview=True))
+        parts.append(placed_html(f.preview.tile, end, branch, cat, preview=True, hint=f.hint))
     if opened:
         state = "open" if order else "closed"
         marker = (f'<span class="state {state}">{a(cat.t("branch." + state))}'
@@ -231,10 +241,11 @@ def centre_html(f: Frame, cat: Catalog) -> str:
         inner = tile_face(opening, cat, orient="v", cls=cls)
     elif f.preview is not None and f.preview.is_opening and f.preview.tile is not None:
         t = f.preview.tile
-        inner = tile_face(t, cat, orient="v", cls="preview",
-                          attrs=f' data-preview="{t}" role="button" tabindex="0" '
-                                f'title="{a(cat.t("branch.preview"))}"'
-                          ).replace(f' data-tile="{t}"', "", 1)
+        label = cat.t("hint.preview_label" if f.hint else "branch.preview")
+        extra = ' data-hint="true"' if f.hint else ""
+        inner = tile_face(t, cat, orient="v", cls="preview hinted" if f.hint else "preview",
+                          attrs=f' data-preview="{t}"{extra} role="button" tabindex="0" '
+                                f'title="{a(label)}"').replace(f' data-tile="{t}"', "", 1)
     else:
         inner = f'<span class="tile ghost v" aria-label="{a(cat.t("branch.centre"))}"></span>'
     return f'<div class="centre">{inner}</div>'
@@ -270,9 +281,56 @@ def fit(placed_lengths: list[float], room: float, fold_len: float, gap: float) -
 
 # -- buttons and dialogs --------------------------------------------------------------------------
 
+# Small line icons (24x24, drawn with the text colour); the words are in the catalog.
+ICONS = {
+    "undo": '<path d="M9 14 4 9l5-5"/><path d="M4 9h10.5a5.5 5.5 0 0 1 0 11H11"/>',
+    "redo": '<path d="m15 14 5-5-5-5"/><path d="M20 9H9.5a5.5 5.5 0 0 0 0 11H13"/>',
+    "restart": '<path d="M3 12a9 9 0 1 0 9-9 9.75 9.75 0 0 0-6.74 2.74L3 8"/>'
+               '<path d="M3 3v5h5"/>',
+    "rules": '<path d="M2 4h6a4 4 0 0 1 4 4v13a3 3 0 0 0-3-3H2z"/>'
+             '<path d="M22 4h-6a4 4 0 0 0-4 4v13a3 3 0 0 1 3-3h7z"/>',
+    "record": '<path d="M9 6h12M9 12h12M9 18h12"/><path d="M4 6h1M4 12h1M4 18h1"/>',
+    "settings": '<path d="M4 21v-7M4 10V3M12 21v-9M12 8V3M20 21v-5M20 12V3"/>'
+                '<path d="M1 14h6M9 8h6M17 16h6"/>',
+    "hint": '<path d="M9 18h6M10 22h4"/>'
+            '<path d="M12 2a7 7 0 0 0-4 12.7V17h8v-2.3A7 7 0 0 0 12 2z"/>',
+}
+
+
+def icon(name: str) -> str:
+    return (f'<svg class="ico" viewBox="0 0 24 24" aria-hidden="true" focusable="false" '
+            f'fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" '
+            f'stroke-linejoin="round">{ICONS[name]}</svg>')
+
+
+def tool_button(action: str, label: str, *, enabled: bool = True, icon_name: str = "",
+                cls: str = "btn icon") -> str:
+    off = "" if enabled else " disabled"
+    return (f'<button type="button" class="{cls}" data-action="{action}" aria-label="{a(label)}"'
+            f' title="{a(label)}"{off}>{icon(icon_name or action)}'
+            f'<span class="lbl">{a(label)}</span></button>')
+
+
+def toolbar_html(f: Frame, cat: Catalog) -> str:
+    """The top bar's tools: undo, redo, restart (disabled when they would do nothing), then
+    the rules, the record and the settings."""
+    t = cat.t
+    return (f'<span class="tools" role="toolbar" aria-label="{a(t("app.tools"))}">'
+            + tool_button("undo", t("actions.undo"), enabled=f.can_undo)
+            + tool_button("redo", t("actions.redo"), enabled=f.can_redo)
+            + tool_button("restart", t("actions.restart"), enabled=f.can_restart)
+            + '<span class="sep" aria-hidden="true"></span>'
+            + tool_button("rules", t("actions.rules"))
+            + tool_button("record", t("actions.record"))
+            + tool_button("settings", t("actions.settings"))
+            + "</span>")
+
+
 def action_buttons(f: Frame, cat: Catalog, person_turn: bool) -> str:
     must_pass = person_turn and f.legal == [Move.parse("pass")]
     out = []
+    if person_turn:
+        out.append(tool_button("hint", cat.t("actions.hint"), cls="btn hint"))
     if must_pass:
         out.append(f'<button type="button" class="btn pass" data-action="pass">'
                    f'{a(cat.t("actions.pass"))}</button>')
@@ -285,8 +343,30 @@ def action_buttons(f: Frame, cat: Catalog, person_turn: bool) -> str:
     return "".join(out)
 
 
+def capacities(board: Board, w: float, h: float, *, gap: int = 3, cap: int = 53,
+               fold: int = 33, row_min: int = 52, pad: int = 10
+               ) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """The board's tile size for an area of ``w`` x ``h`` px and, per branch, how many tiles
+    it shows (plain, and with a preview at its end); the rest fold into a chip."""
+    tile = int(max(14, min(26, w / 16, h / 11)))
+    row = max(2 * tile, row_min)
+    vertical = (h - row) / 2 - pad            # the cap sits beside up/down branches
+    horizontal = (w - tile) / 2 - cap - pad   # and at the end of left/right ones
+    out = []
+    for b in range(4):
+        lengths = [float(tile if t.is_double else 2 * tile) for t in board.lines[b]]
+        room = vertical if b in (0, 2) else horizontal
+        plain = fit(lengths, room, fold, gap)
+        previewed = fit(lengths + [2.0 * tile], room, fold, gap) - 1
+        out.append((max(1, plain), max(1, previewed)))
+    return tile, tuple(out)
+
+
 def outcome_text(hand: Hand, cat: Catalog) -> str:
-    out = hand.outcome
+    return outcome_words(hand.outcome, cat)
+
+
+def outcome_words(out: Outcome | None, cat: Catalog) -> str:
     if out is None:
         return ""
     if out.reason == "domino":
@@ -321,30 +401,40 @@ def result_table(hand: Hand, scores: tuple[int, ...], cat: Catalog) -> str:
     return f'<table class="result"><thead>{head}</thead><tbody>{"".join(rows)}</tbody></table>'
 
 
+def undo_button(cat: Catalog, can_undo: bool) -> str:
+    """Undo from a hand's end: takes back the last move and the hand's scoring."""
+    if not can_undo:
+        return ""
+    return (f'<button type="button" class="btn" data-action="undo">{icon("undo")}'
+            f'<span class="lbl">{a(cat.t("actions.undo"))}</span></button>')
+
+
 def hand_end_html(hand: Hand, number: int, scores: tuple[int, ...], cat: Catalog,
-                  auto: bool) -> str:
+                  auto: bool, can_undo: bool = False) -> str:
     note = f'<p class="note">{a(cat.t("hand_end.next_auto"))}</p>' if auto else ""
     return (f'<h2 id="dlg-title">{a(cat.t("hand_end.title", n=number))}</h2>'
             f'<p class="verdict">{a(outcome_text(hand, cat))}</p>'
             f'{result_table(hand, scores, cat)}{note}'
-            f'<div class="dlg-buttons"><button type="button" class="btn primary" '
+            f'<div class="dlg-buttons">{undo_button(cat, can_undo)}'
+            f'<button type="button" class="btn primary" '
             f'data-action="next-hand" autofocus>{a(cat.t("actions.next_hand"))}</button></div>')
 
 
 def match_end_html(hand: Hand, scores: tuple[int, ...], winner: int, target: int,
-                   cat: Catalog) -> str:
+                   cat: Catalog, can_undo: bool = False) -> str:
     name = cat.seat(winner)
     return (f'<h2 id="dlg-title">{a(cat.t("match_end.title", winner=name))}</h2>'
             f'<p class="verdict">'
             f'{a(cat.t("match_end.text", winner=name, score=scores[winner], target=target))}</p>'
             f'<p class="verdict small">{a(outcome_text(hand, cat))}</p>'
             f'{result_table(hand, scores, cat)}'
-            f'<div class="dlg-buttons"><button type="button" class="btn primary" '
+            f'<div class="dlg-buttons">{undo_button(cat, can_undo)}'
+            f'<button type="button" class="btn primary" '
             f'data-action="new-match" autofocus>{a(cat.t("actions.new_match"))}</button></div>')
 
 
 def settings_html(seats: tuple[str, ...], speed: str, level: str, deal: str,
-                  cat: Catalog) -> str:
+                  cat: Catalog, deal_input: str = "") -> str:
     rows = []
     for s in range(4):
         letter = SEAT_NAMES[s]
@@ -366,8 +456,16 @@ def settings_html(seats: tuple[str, ...], speed: str, level: str, deal: str,
             f'<select data-setting="speed" name="speed">{speed_opts}</select></label>'
             f'<label class="field"><span>{a(cat.t("settings.level"))}</span>'
             f'<select data-setting="level" name="level">{level_opts}</select></label>'
-            f'<p class="note">{a(cat.t("settings.new_match_note"))}</p>'
+            f'<fieldset class="deal-box"><legend>{a(cat.t("settings.deal_title"))}</legend>'
             f'<p class="note">{a(cat.t("settings.deal", deal=deal))}</p>'
+            f'<label class="field"><span>{a(cat.t("settings.deal_field"))}</span>'
+            f'<input type="text" data-setting="deal" name="deal" inputmode="text" '
+            f'autocomplete="off" autocapitalize="off" spellcheck="false" maxlength="32" '
+            f'value="{a(deal_input)}" placeholder="{a(cat.t("settings.deal_placeholder"))}">'
+            f'</label><p class="note">{a(cat.t("settings.deal_note"))}</p>'
+            f'<p class="field-error" data-setting-error="deal" role="alert" hidden></p>'
+            f'</fieldset>'
+            f'<p class="note">{a(cat.t("settings.new_match_note"))}</p>'
             f'<div class="dlg-buttons">'
             f'<button type="button" class="btn" data-action="close">{a(cat.t("actions.close"))}'
             f'</button><button type="button" class="btn primary" data-action="new-match">'

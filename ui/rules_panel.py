@@ -1,6 +1,6 @@
 """The rules panel's content: the rules from the message catalog, with the drawn example.
 
-The words live in ``locales/<lang>.rules.json`` under ``"rules"`` (sections in order, each with
+The words live in ``locales/<lang>.json`` under ``"rules"`` (sections in order, each with
 a title and paragraphs; ``"diagram"`` for the drawing's labels). The drawing is
 :func:`longana.diagram.example_figure`, computed from engine state; it goes into the section
 named :data:`FIGURE_SECTION`. No ``js`` here: the page puts :func:`rules_html` into the panel

@@ -55,13 +55,33 @@ class Storage(Protocol):
     def removeItem(self, key: str) -> None: ...  # noqa: N802
 
 
+class BrowserStorage:
+    """``localStorage`` as :class:`Storage`: Pyodide gives JavaScript's ``null`` for a missing
+    key as its own ``jsnull`` object, which this turns into ``None`` (and values into ``str``)."""
+
+    def __init__(self, storage: Any) -> None:
+        self.storage = storage
+
+    def getItem(self, key: str) -> str | None:  # noqa: N802 - the browser's names
+        value = self.storage.getItem(key)
+        if value is None or type(value).__name__ in ("JsNull", "JsUndefined"):
+            return None
+        return str(value)
+
+    def setItem(self, key: str, value: str) -> None:  # noqa: N802
+        self.storage.setItem(key, value)
+
+    def removeItem(self, key: str) -> None:  # noqa: N802
+        self.storage.removeItem(key)
+
+
 def browser_storage() -> Storage | None:
     """``window.localStorage``, or ``None`` where the browser refuses it (private modes,
     blocked cookies, a worker). Call it on the main thread only."""
     try:
         import js  # type: ignore[import-not-found]  # only in the browser
 
-        storage: Storage = js.localStorage
+        storage = BrowserStorage(js.localStorage)
         storage.getItem(SETTINGS_KEY)  # some browsers only refuse on first use
         return storage
     except Exception:  # noqa: BLE001 - any refusal means: play in memory
