@@ -8,7 +8,7 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
-from conftest import SEATS, Browsers, Game, long_branch_save
+from .conftest import SEATS, Browsers, Game, long_branch_save
 
 SIZES = [(360, 640), (768, 1024), (1366, 768)]
 LONG = 15  # tiles on the board, besides the opening double, for "long branches"

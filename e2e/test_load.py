@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 
-from conftest import SEATS, Browsers, Game, check_against_save, seed_where, session_of
-
 from longana.match import Match
+
+from .conftest import SEATS, Browsers, Game, check_against_save, seed_where, session_of
 
 
 def check_table(game: Game) -> dict:

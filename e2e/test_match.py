@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 
-from conftest import ROOT, SEATS, Browsers, session_of
-
 from longana.records import hand_from_record, match_from_dict
+
+from .conftest import ROOT, SEATS, Browsers, session_of
 
 MATCH_MS = 240_000  # the whole match, fast setting, 2 cores
 

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import json
 
-from conftest import (
+from longana import SEAT_NAMES, Move, Tile
+
+from .conftest import (
     ACT_MS,
     ROOT,
     SEATS,
@@ -17,8 +19,6 @@ from conftest import (
     check_against_save,
     session_of,
 )
-
-from longana import SEAT_NAMES, Move, Tile
 
 FAST = {"speed": "fast"}  # the device setting for quick computer moves
 
