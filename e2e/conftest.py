@@ -381,13 +381,13 @@ class Game:
     def wait_turn(self, seat: str = "S", timeout: float = TURN_MS) -> str:
         """Wait until ``seat`` is to move with no dialog open, or a hand or match has ended.
 
-        Returns "turn", "hand-end" or "match-end".
+        Returns "turn", "hand-end", "match-end" or "handoff" (the handoff screen is up).
         """
         handle = self.page.wait_for_function(
             """(seat) => {
               const visible = (el) => !!(el.offsetWidth || el.offsetHeight
                   || el.getClientRects().length) && getComputedStyle(el).visibility !== 'hidden';
-              for (const name of ['match-end', 'hand-end', 'error']) {
+              for (const name of ['match-end', 'hand-end', 'error', 'handoff']) {
                 for (const d of document.querySelectorAll(`[data-dialog="${name}"]`))
                   if (visible(d)) return name;
               }
@@ -421,6 +421,20 @@ class Game:
                                  ) from None
 
     # -- acting ----------------------------------------------------------------------------
+    def take_device(self) -> str:
+        """On the handoff screen: check no tile is face up, confirm; returns the seat."""
+        dialog = self.dialog("handoff")
+        dialog.wait_for()
+        button = self.action("take-device", within=dialog)
+        seat = str(button.get_attribute("data-seat"))
+        face_up = self.page.evaluate(
+            "() => [...document.querySelectorAll('[data-hand] [data-tile]')]"
+            ".map(t => t.closest('[data-hand]').dataset.hand + ':' + t.dataset.tile)")
+        assert face_up == [], f"tiles face up behind the handoff screen: {face_up}"
+        button.click()
+        dialog.wait_for(state="hidden")
+        return seat
+
     def opened(self, state: dict[str, Any] | None = None) -> bool:
         state = state or self.state()
         return all(b["end"] not in (None, "") for b in state["branches"].values())

@@ -8,7 +8,7 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
-from .conftest import SEATS, Browsers, Game, long_branch_save
+from .conftest import SEATS, Browsers, Game, check_against_save, long_branch_save
 
 SIZES = [(360, 640), (768, 1024), (1366, 768)]
 LONG = 15  # tiles on the board, besides the opening double, for "long branches"
@@ -72,8 +72,9 @@ def long_position(browsers: Browsers) -> Game:
     from longana.session import Session
 
     wanted = Session.from_dict(save).match.hand
-    if sum(len(line) for line in wanted.board.lines) == sum(
-            len(b["tiles"]) for b in game.state()["branches"].values()):
+    state = game.state()
+    if sorted(state["hands"]["S"]["tiles"]) == sorted(str(t) for t in wanted.tiles(0)):
+        check_against_save(state)  # the resumed table is the saved one
         return game
     print("the page did not resume the saved game: playing to long branches instead")
     for _ in range(400):

@@ -215,9 +215,12 @@ def test_person_who_opens_chooses_the_double(browsers: Browsers) -> None:
     """All four seats people (settings): the first hand's opener has the forced double
     pre-selected as a preview; confirming lays it in the centre."""
     game = browsers.game(settings={"speed": "fast", "seats": ["person"] * 4})
+    # several people at the device: a handoff screen first, with every hand face down
+    holder = game.take_device()
     state = game.state()
     assert not game.opened(state), "the hand is already opened"
     opener = state["toMove"]
+    assert holder == opener, f"the device goes to {holder}, but {opener} opens"
     tiles = [Tile.parse(t) for t in state["hands"][opener]["tiles"]]
     assert tiles, f"the opener {opener}'s tiles are not face up"
     for seat in SEATS:
@@ -246,6 +249,8 @@ def test_person_who_opens_chooses_the_double(browsers: Browsers) -> None:
     assert game.opened(state)
     assert {b["end"] for b in state["branches"].values()} == {forced[0]}
     assert state["toMove"] == SEATS[(SEATS.index(opener) + 1) % 4]
+    # the next person gets the device through the handoff screen
+    assert game.take_device() == state["toMove"]
 
 
 def test_person_opening_a_later_hand_chooses_any_double(browsers: Browsers) -> None:
