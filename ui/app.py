@@ -61,7 +61,7 @@ CALL_TIMEOUT = 6.0                                 # s for one answer of a ready
 START_TIMEOUT = 60.0                               # s for the worker to start at all
 FIRST_MOVE_WAIT = 20.0                             # s a move waits for a starting worker
 MAX_RESTARTS = 3                                   # then the built-in player moves
-PANELS = ("rules", "record", "settings", "restart")  # the computer waits while these are open
+PANELS = ("rules", "record", "settings", "restart", "error")  # the computer waits meanwhile
 
 
 def obj(value: Any) -> Any:
@@ -552,6 +552,21 @@ class App:
         resize = create_proxy(self._guard(self.on_resize))
         self.proxies.append(resize)
         js.window.addEventListener("resize", resize)
+        # the table's area also changes when the message bar grows or shrinks (a long hint)
+        observed = create_proxy(lambda *_args: self._refit_soon())
+        self.proxies.append(observed)
+        table = q("#table")
+        if table is not None and hasattr(js, "ResizeObserver"):
+            js.ResizeObserver.new(observed).observe(table)
+
+    def _refit_soon(self) -> None:
+        async def later() -> None:
+            try:
+                if self.measure():
+                    self.render()
+            except Exception as error:  # noqa: BLE001 - report, keep the page alive
+                js.console.warn(f"longana: {type(error).__name__}: {error}")
+        asyncio.ensure_future(later())
 
     def _guard(self, fn: Any) -> Any:
         def handler(event: Any) -> None:
@@ -1017,7 +1032,7 @@ class App:
             notice.code if notice else "save.corrupt", notice.detail if notice else "",
             self.cat, href=href, filename=broken.filename if broken else ""),
             cancellable=False)
-        dialog = q('[data-dialog="error"]')
+        dialog = q('#dialogs [data-dialog="error"]')
         if dialog is not None:
             dialog.dataset.error = "corrupt-save"
 

@@ -193,7 +193,8 @@ def lane_html(f: Frame, branch: int, cat: Catalog) -> str:
     last = f.hand.history[-1] if f.hand.history else None
     previewing = (f.preview is not None and f.preview.branch == branch
                   and f.preview.tile is not None)
-    room = max(1, f.capacity[branch][1 if previewing else 0])
+    # with a preview at its end a short branch may fold every earlier tile into the chip
+    room = max(0 if previewing else 1, f.capacity[branch][1 if previewing else 0])
     hidden = max(0, len(placed) - room)
     parts = []
     if hidden:
@@ -358,7 +359,7 @@ def capacities(board: Board, w: float, h: float, *, gap: int = 3, cap: int = 53,
         room = vertical if b in (0, 2) else horizontal
         plain = fit(lengths, room, fold, gap)
         previewed = fit(lengths + [2.0 * tile], room, fold, gap) - 1
-        out.append((max(1, plain), max(1, previewed)))
+        out.append((max(1, plain), max(0, previewed)))
     return tile, tuple(out)
 
 

@@ -1,0 +1,130 @@
+"""The page's panels as text (ui/panels.py, ui/render.py): what a person reads in the record,
+the replay, the handoff screen and the broken-save message, and that every word comes from
+the catalog and no secret tile leaks into the live record."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from longana.diagram import EXAMPLE
+from longana.history import hand_after, history, import_text
+from longana.match import Match
+from longana.session import COMPUTER, PERSON, Session
+from longana.table import face_up
+from ui import panels, render
+from ui.i18n import Catalog
+
+ROOT = Path(__file__).resolve().parent.parent
+CAT = Catalog(json.loads((ROOT / "locales" / "en.json").read_text(encoding="utf-8")))
+
+
+def unresolved(html: str) -> list[str]:
+    """Catalog keys that fell through (the catalog gives the key itself when it is missing)."""
+    return re.findall(r">\s*((?:record|save|handoff|hint|restart|actions|settings)\.[a-z_]+)",
+                      html)
+
+
+def finished_match(seed: str = "5") -> Match:
+    match = Match(seed)
+    while match.hand.outcome is None:
+        match.push(match.hand.legal_moves()[0])
+    return match
+
+
+def test_the_record_shows_every_move_the_opener_the_result_and_the_deal() -> None:
+    match = finished_match()
+    match.next_hand()
+    match.push(match.hand.legal_moves()[0])
+    summaries = history(match)
+    html = panels.record_html(summaries, CAT, deal=match.seed, export_href="blob:x",
+                              export_name="f.jsonl")
+    assert unresolved(html) == []
+    assert f'data-record-deal="{match.seed}"' in html
+    first = summaries[0]
+    assert len(re.findall(r'data-record-hand="1".*?</details>', html, re.S)) == 1
+    for step in first.steps:
+        assert f'data-step="{step.number}" data-move="{step.notation}"' in html
+    assert CAT.t("record.opener", seat=CAT.seat(first.opener), tile=str(first.opening)) in html
+    assert render.outcome_words(first.outcome, CAT) in html
+    # the finished hand may be stepped through, the live one may not
+    assert 'data-replay-index="0"' in html and 'data-replay-index="1"' not in html
+    assert 'data-action="export" href="blob:x" download="f.jsonl"' in html
+
+
+def test_the_live_record_shows_no_tile_nobody_has_played() -> None:
+    match = Match("8")
+    for _ in range(5):
+        match.push(match.hand.legal_moves()[0])
+    html = panels.record_html(history(match), CAT, deal=match.seed, export_href=None,
+                              export_name="f.jsonl")
+    played = {str(m.tile) for _, m in match.hand.history if m.tile is not None}
+    shown = set(re.findall(r"\b\d-\d\b", html))
+    assert shown <= played
+    assert "data-tile" not in html
+    assert 'data-action="export" disabled' in html
+
+
+def test_a_replay_draws_the_position_apart_from_the_live_table() -> None:
+    imported = import_text(json.dumps(EXAMPLE))
+    hand = imported.hands[0]
+    summary = imported.summaries()[0]
+    for k in (0, 3, len(summary.steps)):
+        position = hand_after(hand, k)
+        tile, capacity = render.capacities(position.board, 600, 260)
+        html = panels.replay_html(summary, position, k, CAT, tile_px=tile, capacity=capacity,
+                                  title="t", count=1, index=0)
+        assert unresolved(html) == []
+        assert f'data-replay-step="{k}"' in html
+        # none of the live table's attributes, so no test or tool mistakes it for the game
+        for name in ("data-branch=", "data-hand=", "data-tile=", "data-target="):
+            assert f" {name}" not in html
+        # every dealt tile once: in a hand or on the board
+        assert html.count("data-replay-tile=") == 32
+    first = panels.replay_html(summary, hand_after(hand, 0), 0, CAT, tile_px=20,
+                               capacity=((9, 9),) * 4, title="t", count=1, index=0)
+    assert 'data-action="step-back" disabled' in first
+
+
+def test_handoff_and_broken_save_and_restart_read_from_the_catalog() -> None:
+    html = panels.handoff_html(2, CAT)
+    assert "Pass the device to North" in html and 'data-action="take-device"' in html
+    assert "data-tile" not in html
+    html = panels.corrupt_html("save.corrupt", "the save is not valid JSON", CAT,
+                               href="blob:y", filename="b.txt")
+    assert 'data-action="download-save"' in html and 'data-action="start-fresh"' in html
+    assert "the save is not valid JSON" in html and unresolved(html) == []
+    html = panels.restart_html(3, CAT)
+    assert 'data-action="restart-confirm"' in html and unresolved(html) == []
+
+
+def test_face_down_hands_carry_no_numbers() -> None:
+    game = Session("3", seats=(PERSON, COMPUTER, PERSON, COMPUTER))
+    frame = render.Frame(hand=game.match.hand, seats=game.seats, scores=(0, 0, 0, 0),
+                         viewer=None, face_up=face_up(game, None))
+    for seat in range(4):
+        html = render.seat_html(frame, seat, CAT)
+        hand_part = html[html.index('<div class="hand'):]
+        assert "data-tile" not in hand_part and not re.search(r"\d-\d", hand_part)
+
+
+def test_toolbar_buttons_are_disabled_when_they_would_do_nothing() -> None:
+    game = Session("3")
+    frame = render.Frame(hand=game.match.hand, seats=game.seats, scores=(0, 0, 0, 0),
+                         viewer=0, can_undo=False, can_redo=False, can_restart=False)
+    html = render.toolbar_html(frame, CAT)
+    for action in ("undo", "redo", "restart"):
+        assert re.search(rf'data-action="{action}"[^>]*disabled', html)
+    for action in ("rules", "record", "settings"):
+        assert not re.search(rf'data-action="{action}"[^>]*disabled', html)
+
+
+def test_every_new_message_key_is_in_the_english_catalog() -> None:
+    source = "".join((ROOT / "ui" / name).read_text(encoding="utf-8")
+                     for name in ("app.py", "panels.py", "render.py"))
+    keys = set(re.findall(r'"((?:record|save|handoff|hint|restart|undone|turn|settings|app|'
+                          r'actions)\.[a-z_]+)"', source))
+    missing = sorted(k for k in keys
+                     if not k.endswith("_") and not isinstance(CAT.raw(k), str))
+    assert missing == []
