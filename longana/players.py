@@ -8,9 +8,10 @@ cannot look at another hand or at the unused tiles: there is nothing else to loo
   keep tiles for your own branch's end and a spread of numbers, don't leave yourself without
   a play, set other branches to numbers their owners are known to lack, press the leader).
 - ``hard`` deals the unseen tiles many times in ways that agree with what the seat knows
-  (tile counts and every pass, see :mod:`longana.sampler`), plays every legal move out on
-  each deal with a fast greedy policy, and takes the move with the best average result
-  for the match. The budget is a fixed number of play-outs, so the choice is repeatable.
+  (tile counts, every pass, and how the opener was found, see :mod:`longana.sampler`),
+  plays every legal move out on each deal with a cheap copy of ``normal`` at every seat,
+  and takes the move with the best average result for the match. The budget is a fixed
+  number of play-outs, so the choice is repeatable.
 
 The same view, level and seed always give the same move::
 
@@ -28,11 +29,11 @@ import json
 import random
 from collections.abc import Callable
 
-from .board import Board
+from .board import OTHERS, Board
 from .errors import LonganaError
 from .hand import Hand, Outcome
 from .sampler import Knowledge, position, sample_deals
-from .tiles import HIGHEST, MATCH_MASK, PASS, Move
+from .tiles import DOUBLE_INDEX, HIGHEST, MATCH_MASK, PASS, Move
 from .view import SeatView, view_from_dict
 
 LEVELS = ("easy", "normal", "hard")
@@ -156,35 +157,67 @@ PLAYOUTS = 96  # play-outs per decision, shared among the legal moves
 MIN_DEALS, MAX_DEALS = 8, 24
 MATCH_BONUS = 100.0  # a hand that ends the match counts this much more
 OTHER_WEIGHT = 0.5  # another seat's points hurt us, but less than ours help
-FOLLOW = 24  # play-outs: how much a tile left for your own branch is worth (x4 pips)
 PRIOR = 1.5  # weight of normal's rating, added to the play-outs' average
+DOUBLE_BIT = tuple(1 << i for i in DOUBLE_INDEX)
 
 
-def greedy(hand: Hand) -> Move:
-    """The play-out policy: lay the heaviest tile that fits (doubles first), preferring moves
-    that leave a tile to follow your own branch with."""
+def smart(hand: Hand) -> Move:
+    """The play-out policy: ``normal``'s rules of thumb, made cheap (see :func:`smart_keys`)."""
     seat = hand.to_move
     held = hand.held[seat]
     moves = hand.board.plays_for(seat, held)
     if not moves:
         return PASS
-    own_end = hand.board.ends[seat]
-    best = moves[0]
-    best_key = -1
+    if len(moves) == 1:
+        return moves[0]
+    keys = smart_keys(hand.board, seat, held, moves)
+    return moves[keys.index(max(keys))]
+
+
+def smart_keys(board: Board, seat: int, held: int, moves: list[Move]) -> list[float]:
+    """``normal``'s rating of each of ``moves`` without board copies: shed pips and doubles,
+    keep a tile for your own branch, keep your numbers, don't leave yourself without a play
+    (priority between equal ends is not considered here, nor passes, nor the scores)."""
+    ends, order = board.ends, board.order
+    own = ends[seat]
+    others = OTHERS[seat]
+    keys = []
     for move in moves:
         tile = move.tile
-        assert tile is not None
-        end = tile.other(own_end) if move.branch == seat else own_end
-        key = (tile.pips * 4 + (40 if tile.is_double else 0)
-               + (FOLLOW if held & ~tile.bit & MATCH_MASK[end] else 0))
-        if key > best_key:
-            best, best_key = move, key
-    return best
+        branch = move.branch
+        assert tile is not None and branch is not None
+        rest = held ^ tile.bit
+        if not rest:
+            keys.append(1000.0)
+            continue
+        high, low = tile.high, tile.low
+        new = low if ends[branch] == high else high
+        after = new if branch == seat else own
+        key = float(tile.pips)
+        if high == low:
+            key += DOUBLE_BONUS
+            if not rest & MATCH_MASK[high]:
+                key -= SPREAD
+        else:
+            if not rest & MATCH_MASK[high]:
+                key -= SPREAD
+            if not rest & MATCH_MASK[low]:
+                key -= SPREAD
+        if rest & MATCH_MASK[after]:
+            key += OWN_END
+        reach = MATCH_MASK[after]
+        for x in others:
+            end = new if x == branch else ends[x]
+            reach |= MATCH_MASK[end] if order[x] else DOUBLE_BIT[end]
+        if not rest & reach:
+            key -= STUCK
+        keys.append(key)
+    return keys
 
 
 def play_out(hand: Hand) -> Outcome:
     while hand.outcome is None:
-        hand.apply(greedy(hand))
+        hand.apply(smart(hand))
     return hand.outcome
 
 

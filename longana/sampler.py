@@ -3,7 +3,9 @@
 From a :class:`~longana.view.SeatView` alone we know the *unseen* tiles (the other hands'
 and the 23 unused ones), how many tiles each other seat holds, and what every pass proves:
 the passer then held no tile it could legally have played on the board of that moment.
-Since tiles only ever leave a hand, that rules those tiles out of its hand now, too.
+Since tiles only ever leave a hand, that rules those tiles out of its hand now, too. How the
+opener was found rules out doubles: in a first hand nobody held one higher than the opening
+double; in a later hand the seats the search passed over held none.
 
 :func:`sample_deals` draws deals of the unseen tiles that respect all of it. It never
 rejects blindly (heavy pass constraints would make that slow): a first deal is built by
@@ -21,7 +23,7 @@ from dataclasses import dataclass
 
 from .board import Board
 from .hand import Hand
-from .tiles import ALL_MASK, MATCH_MASK, SEATS, tiles_of
+from .tiles import ALL_MASK, DOUBLE_OF, DOUBLES_MASK, MATCH_MASK, SEATS, tiles_of
 from .view import SeatView
 
 UNUSED = 4  # the owner of tiles in no hand
@@ -40,7 +42,8 @@ def playable_mask(board: Board, seat: int) -> int:
 class Knowledge:
     """What ``seat`` knows about the hidden tiles.
 
-    ``barred[s]`` holds the tiles seat ``s`` cannot hold now (proved by its passes);
+    ``barred[s]`` holds the tiles seat ``s`` cannot hold now (proved by its passes and by
+    how the opener was found, see :func:`opener_proves`);
     ``needs`` holds masks of which some other hand must hold at least one tile, or the
     engine would have ended the hand as blocked earlier.
     """
@@ -54,7 +57,7 @@ class Knowledge:
 
     @classmethod
     def of(cls, view: SeatView) -> Knowledge:
-        barred = [0, 0, 0, 0]
+        barred = list(opener_proves(view))
         history = list(view.replay())
         for mover, move, board in history:
             if move.is_pass and mover != view.seat:
@@ -93,6 +96,23 @@ class Knowledge:
                 return False
             others |= held[s]
         return all(others & need for need in self.needs)
+
+
+def opener_proves(view: SeatView) -> tuple[int, int, int, int]:
+    """For each seat, the doubles that finding the opener proves it did not hold when dealt
+    (and so does not hold now): in a first hand nobody held a double higher than the opening
+    one; in a later hand the seats the search passed over before the opener held none."""
+    barred = [0, 0, 0, 0]
+    if view.first_hand and view.opening is not None:
+        higher = sum(d.bit for d in DOUBLE_OF[view.opening.high + 1:])
+        barred = [higher] * 4
+    elif view.first_hand is False and view.search_from is not None:
+        s = view.search_from
+        while s != view.opener:
+            barred[s] = DOUBLES_MASK
+            s = (s + 1) % 4
+    barred[view.seat] = 0
+    return barred[0], barred[1], barred[2], barred[3]
 
 
 def _first_deal(know: Knowledge, tiles: list[int], rng: random.Random) -> list[int] | None:

@@ -34,6 +34,11 @@ class SeatView:
     scores: tuple[int, ...] = (0, 0, 0, 0)
     target: int = 100
     outcome: Outcome | None = None
+    # How the opener was found (public): a first hand opens with the highest double dealt;
+    # a later hand's search starts at ``search_from`` (the previous winner, or the seat after
+    # the previous opener), so the seats it passed over held no double. ``None``: not known.
+    first_hand: bool | None = None
+    search_from: int | None = None
     held: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -61,6 +66,10 @@ class SeatView:
             scores=tuple(scores),
             target=target,
             outcome=hand.outcome,
+            first_hand=hand.first_hand,
+            search_from=None if hand.first_hand else (
+                hand.winner_before if hand.winner_before is not None
+                else None if hand.opener_before is None else (hand.opener_before + 1) % 4),
         )
 
     def board(self) -> Board:
@@ -125,6 +134,8 @@ def view_to_dict(view: SeatView) -> dict[str, Any]:
         "outcome": None if outcome is None else {
             "reason": outcome.reason, "points": outcome.points, "pips": list(outcome.pips),
             "winner": None if outcome.winner is None else SEAT_NAMES[outcome.winner]},
+        "first_hand": view.first_hand,
+        "search_from": None if view.search_from is None else SEAT_NAMES[view.search_from],
     }
 
 
@@ -149,6 +160,9 @@ def view_from_dict(data: Any) -> SeatView:
                 None if result["winner"] is None else parse_seat(result["winner"]),
                 int(result["points"]),
                 tuple(int(p) for p in result["pips"])),  # type: ignore[arg-type]
+            first_hand=_flag(data.get("first_hand")),
+            search_from=(None if data.get("search_from") is None
+                         else parse_seat(data["search_from"])),
         )
     except (KeyError, TypeError, ValueError) as error:
         raise RecordError(f"not a seat view: {error}") from None
@@ -160,3 +174,9 @@ def view_from_dict(data: Any) -> SeatView:
                                   view.next_order):
         raise RecordError("not a seat view: the table does not follow from the history")
     return view
+
+
+def _flag(value: Any) -> bool | None:
+    if value is None or isinstance(value, bool):
+        return value
+    raise ValueError(f"first_hand must be true, false or null, not {value!r}")

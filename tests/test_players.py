@@ -17,12 +17,15 @@ from longana.tiles import SEAT_NAMES, SEATS, Move, Tile, tiles_of
 from longana.view import SeatView, view_to_dict
 
 
-def random_position(seed: int, later: bool) -> Hand:
-    """A hand (first or later) after some random moves, still in play."""
+def random_position(seed: int, later: bool, tied: bool = False) -> Hand:
+    """A hand (first, later after a win, or later after a tied block) after some random
+    moves, still in play."""
     rng = random.Random(seed)
     hand = Hand.deal(rng)
     if later:
         hand = Hand(hand.starting_tiles, first_hand=False, winner=rng.randrange(4))
+    if tied:
+        hand = Hand(hand.starting_tiles, first_hand=False, previous_opener=rng.randrange(4))
     for _ in range(rng.randrange(40)):
         before = hand.copy()
         hand.apply(rng.choice(hand.legal_moves()))
@@ -72,12 +75,14 @@ def other_deals(hand: Hand, seat: int, rng: random.Random, wanted: int) -> list[
     return found
 
 
-@pytest.mark.parametrize("later", [False, True])
-def test_no_peeking_other_hidden_tiles_same_decision(later: bool) -> None:
-    rng = random.Random(later)
+@pytest.mark.parametrize("later, tied", [(False, False), (True, False), (True, True)])
+def test_no_peeking_other_hidden_tiles_same_decision(later: bool, tied: bool) -> None:
+    """Exchanging what the seat cannot see (keeping the record legal, and so the opener and
+    how it was found) never changes a decision."""
+    rng = random.Random(later + 2 * tied)
     checked = 0
     for seed in range(40):
-        hand = random_position(seed, later)
+        hand = random_position(seed, later, tied)
         seat = hand.to_move
         scores = (rng.randrange(100), rng.randrange(100), rng.randrange(100), rng.randrange(100))
         view = SeatView.of(hand, seat, scores)
@@ -214,3 +219,21 @@ def test_worth_counts_match_wins() -> None:
     assert worth(Outcome("domino", 0, 20, (0, 5, 5, 10)), view) > 100
     assert worth(Outcome("domino", 1, 20, (5, 0, 5, 10)), view) < 0
     assert worth(Outcome("block", None, 0, (5, 5, 5, 5)), view) == 0
+
+
+def test_the_play_out_policy_is_a_cheap_normal() -> None:
+    """hard's play-outs rate moves like normal without copying boards; where passes, the
+    scores and priority do not come in, both like the same moves best."""
+    from longana.players import normal_ratings, smart_keys
+    same = compared = 0
+    for seed in range(3000):
+        hand = random_position(seed, later=True)
+        view = SeatView.of(hand, hand.to_move)
+        legal = view.legal_moves()
+        if len(legal) < 2 or view.opening is None or any(m.is_pass for _, m in view.history):
+            continue
+        keys = smart_keys(view.board(), view.seat, view.held, legal)
+        ratings = normal_ratings(view, legal)
+        compared += 1
+        same += ratings[keys.index(max(keys))] == max(ratings)
+    assert compared > 100 and same >= 0.9 * compared, (same, compared)

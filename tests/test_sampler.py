@@ -12,7 +12,7 @@ from longana.errors import LonganaError
 from longana.hand import Hand
 from longana.records import hand_from_record, hand_record
 from longana.sampler import Knowledge, playable_mask, position, sample_deals
-from longana.tiles import ALL_MASK, SEAT_NAMES, SEATS, tiles_of
+from longana.tiles import ALL_MASK, DOUBLES_MASK, SEAT_NAMES, SEATS, tiles_of
 from longana.view import SeatView
 
 
@@ -21,6 +21,17 @@ def later_hand(seed: int) -> Hand:
     opener still holds its opening double has the same opener (the record stays legal)."""
     dealt = Hand.deal(random.Random(seed))
     return Hand(dealt.starting_tiles, first_hand=False, winner=dealt.opener)
+
+
+def any_hand(seed: int) -> Hand:
+    """A first hand, a later hand after a win, or a later hand after a tied block."""
+    rng = random.Random(seed)
+    kind = seed % 3
+    if kind == 0:
+        return Hand.deal(rng)
+    if kind == 1:
+        return Hand.deal(rng, first_hand=False, winner=rng.randrange(4))
+    return Hand.deal(rng, first_hand=False, previous_opener=rng.randrange(4))
 
 
 def play_randomly(hand: Hand, rng: random.Random, moves: int) -> Hand:
@@ -57,7 +68,7 @@ def replays_legally(hand: Hand, held: list[int]) -> bool:
 def test_every_sampled_deal_agrees_with_counts_and_passes(seed: int, moves: int, watcher: int,
                                                           draw: int) -> None:
     rng = random.Random(seed)
-    hand = play_randomly(later_hand(seed), rng, moves)
+    hand = play_randomly(any_hand(seed), rng, moves)
     if hand.outcome is not None:
         return
     view = SeatView.of(hand, watcher)
@@ -73,8 +84,34 @@ def test_every_sampled_deal_agrees_with_counts_and_passes(seed: int, moves: int,
         for mover, move, board in view.replay():
             if move.is_pass and mover != watcher:
                 assert not board.plays_for(mover, held[mover])
-        # and so the whole record, with this deal, replays legally to the same table
+        # and so the whole record, with this deal (same opener), replays legally to the same
+        # table
         assert replays_legally(hand, held)
+
+
+def test_finding_the_opener_rules_out_doubles() -> None:
+    """A first hand opens with the highest double dealt; a later hand's search passes over
+    seats without a double. Deals that ignore this would change the opener."""
+    ruled_out = 0
+    for seed in range(300):
+        hand = play_randomly(any_hand(seed), random.Random(seed), 1 + seed % 5)
+        if hand.outcome is not None:
+            continue
+        know = Knowledge.of(SeatView.of(hand, (hand.opener + 1) % 4))
+        for s in SEATS:
+            assert not hand.held[s] & know.barred[s]
+            if s == know.seat or not hand.held[s]:
+                continue
+            for double in tiles_of(know.barred[s] & DOUBLES_MASK):
+                ruled_out += 1
+                swap = tiles_of(hand.held[s])[0]  # s holds the double instead of this tile
+                held = hand.held[:]
+                held[s] ^= swap.bit | double.bit
+                for o in SEATS:
+                    if o != s and hand.held[o] & double.bit:
+                        held[o] ^= double.bit | swap.bit
+                assert not replays_legally(hand, held)
+    assert ruled_out > 100
 
 
 def passes_a_lot(seed: int) -> Hand:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
@@ -122,6 +123,26 @@ def test_views_round_trip_through_json() -> None:
             assert again.held == view.held
 
 
+def test_views_say_how_the_opener_was_found() -> None:
+    first = Hand.deal(random.Random(1))
+    later = Hand.deal(random.Random(1), first_hand=False, winner=2)
+    tied = Hand.deal(random.Random(1), first_hand=False, previous_opener=3)
+    facts = [(SeatView.of(h, 1).first_hand, SeatView.of(h, 1).search_from)
+             for h in (first, later, tied)]
+    assert facts == [(True, None), (False, 2), (False, 0)]
+    data = view_to_dict(SeatView.of(later, 1))
+    assert (data["first_hand"], data["search_from"]) == (False, "N")
+
+
+def test_an_older_view_without_the_opener_facts_still_loads() -> None:
+    for hand in POSITIONS[:40]:
+        view = SeatView.of(hand, 2)
+        data = view_to_dict(view)
+        del data["first_hand"], data["search_from"]
+        again = view_from_dict(json.loads(json.dumps(data)))
+        assert again == dataclasses.replace(view, first_hand=None, search_from=None)
+
+
 def test_view_replay_gives_the_board_before_each_move() -> None:
     passes = 0
     for hand in [h for h in POSITIONS if h.is_over][:30]:
@@ -156,6 +177,8 @@ def _played_before(board: object) -> int:
     lambda d: d.__setitem__("history", "9-9"),
     lambda d: d.__setitem__("outcome", "over"),
     lambda d: d.__setitem__("lines", []),
+    lambda d: d.__setitem__("first_hand", "yes"),
+    lambda d: d.__setitem__("search_from", "Q"),
 ])
 def test_a_broken_view_is_refused(change: object) -> None:
     hand = next(h for h in POSITIONS if len(h.history) > 12 and not h.is_over)
