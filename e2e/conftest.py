@@ -439,10 +439,10 @@ class Game:
         state = state or self.state()
         return all(b["end"] not in (None, "") for b in state["branches"].values())
 
-    def show_preview(self, move: Move, legal: list[Move]) -> None:
+    def show_preview(self, move: Move, legal: list[Move], seat: str = "S") -> None:
         """Select the tile, check the lit targets, tap the target: a preview appears."""
         assert move.tile is not None and move.branch is not None
-        self.tile("S", str(move.tile)).click()
+        self.tile(seat, str(move.tile)).click()
         self.wait_targets([SEAT_NAMES[m.branch] for m in legal
                            if m.tile is move.tile and m.branch is not None])
         self.target(SEAT_NAMES[move.branch]).click()
@@ -472,7 +472,7 @@ class Game:
             return Move.parse("pass")
         assert self.action("pass").count() == 0, "Pass is offered although a tile can be played"
         move = (choose or (lambda ms: ms[0]))(legal)
-        self.show_preview(move, legal)
+        self.show_preview(move, legal, seat)
         self.action("confirm").click()
         self.tile(seat, str(move.tile)).wait_for(state="detached", timeout=ACT_MS)
         return move
@@ -505,6 +505,35 @@ class Game:
         self.action("new-match" if new_match else "close", within=dialog).click()
         dialog.wait_for(state="hidden")
 
+    # -- issue 4: undo/redo, reload, panels, hints -----------------------------------------
+    def tool(self, name: str) -> None:
+        """Press a tool (undo, redo, hint, ...) and wait until the table or the save changed."""
+        before, save_before = self.snapshot(), self.raw_save()
+        self.action(name).click()
+        self.wait_change(before, save_before)
+
+    def reload(self) -> None:
+        """Reload the page in the same profile (localStorage kept) and wait until ready."""
+        self.page.reload(wait_until="commit", timeout=FIRST_LOAD_MS)
+        self.wait_ready()
+
+    def open_panel(self, name: str) -> Locator:
+        """Open the rules, record or settings panel; returns the dialog."""
+        self.action(name).click()
+        dialog = self.dialog(name)
+        dialog.wait_for()
+        return dialog
+
+    def close_panel(self, name: str) -> None:
+        dialog = self.dialog(name)
+        self.action("close", within=dialog).first.click()
+        dialog.wait_for(state="hidden")
+
+    def moves_made(self) -> int:
+        """How many actions the saved game holds (the page saves after every one)."""
+        save = self.save()
+        return 0 if save is None else len(save.get("log", []))
+
     def screenshot(self, name: str) -> Path:
         path = artifact(name if name.endswith(".png") else name + ".png")
         self.page.screenshot(path=str(path))
@@ -532,7 +561,7 @@ class Browsers:
         return context, guard
 
     def game(self, query: str = "", *, ready: bool = True, settings: dict[str, Any] | None = None,
-             save: dict[str, Any] | None = None, **kwargs: Any) -> Game:
+             save: dict[str, Any] | str | None = None, **kwargs: Any) -> Game:
         """The page in a fresh profile (optionally with settings and a save put in first)."""
         context, guard = self.context(**kwargs)
         if settings is not None or save is not None:
@@ -586,16 +615,19 @@ def module_browsers(browser: Browser, browser_context_args: dict[str, Any], site
 # -- positions prepared with the engine ---------------------------------------------------------
 
 def preseed(context: BrowserContext, *, settings: dict[str, Any] | None = None,
-            save: dict[str, Any] | None = None) -> None:
-    """Put settings and/or a saved game into the profile before the page's first load
-    (only if that key is still empty, so later reloads see what the page saved)."""
+            save: dict[str, Any] | str | None = None) -> None:
+    """Put settings and/or a saved game (a dict, or any text for a broken save) into the
+    profile before the page's first load in each tab (and only into empty keys)."""
     items = {}
     if settings is not None:
         items["longana:settings"] = json.dumps(settings)
     if save is not None:
-        items["longana:save"] = json.dumps(save)
+        items["longana:save"] = save if isinstance(save, str) else json.dumps(save)
+    # once per tab (a reload must see what the page did with it, e.g. set a broken save aside)
     context.add_init_script(
         "(() => { if (!location.protocol.startsWith('http')) return;"
+        " if (sessionStorage.getItem('e2e:preseeded')) return;"
+        " sessionStorage.setItem('e2e:preseeded', '1');"
         " const items = " + json.dumps(items) + ";"
         " for (const [k, v] of Object.entries(items))"
         "   if (localStorage.getItem(k) === null) localStorage.setItem(k, v); })();")
