@@ -577,8 +577,6 @@ class App:
         return handler
 
     def on_click(self, event: Any) -> None:
-        if time.monotonic() < self.suppress_click_until:
-            return
         target = event.target
         if not hasattr(target, "closest"):
             return
@@ -587,6 +585,8 @@ class App:
             if not el.hasAttribute("disabled"):
                 self.action(str(el.dataset.action), el)
             return
+        if time.monotonic() < self.suppress_click_until:
+            return  # the click a browser sends after a drag is not a tap on the table
         if self.dialog is not None:
             return
         el = nn(target.closest("[data-preview]"))
