@@ -6,7 +6,7 @@ North's is open at 6, opened second; your own branch ends at 3, so 6-4 may go on
 branch). :func:`marks` asks the board, for each branch, whether the tile may go there and why
 not; :func:`draw` draws whatever board it is given, so another position gives another drawing.
 
-All words come from the caller's message catalog (``rules.diagram`` of ``locales/*.rules.json``);
+All words come from the caller's message catalog (``rules.diagram`` of ``locales/<lang>.json``);
 the drawing code holds only digits and shapes.
 
 >>> hand = example_hand()
