@@ -267,8 +267,8 @@ class App:
         app.innerHTML = (
             f'<header class="top" id="top"></header>'
             f'<main class="table" id="table" aria-label="{render.a(t("app.table"))}"></main>'
-            f'<footer class="bar"><p class="msg" id="msg" role="status" aria-live="polite">'
-            f'</p><p class="prompt" id="prompt"></p>'
+            f'<footer class="bar"><p class="msg" id="msg" data-message role="status" '
+            f'aria-live="polite"></p><p class="prompt" id="prompt"></p>'
             f'<div class="buttons" id="buttons" role="group" '
             f'aria-label="{render.a(t("app.actions"))}"></div></footer>'
             f'<div class="drag-layer" id="drag-layer" aria-hidden="true"></div>')
@@ -303,7 +303,10 @@ class App:
         q("#prompt").textContent = self.prompt(f, person)
         body = js.document.body.dataset
         hand = self.hand
-        body.toMove = SEAT_NAMES[hand.to_move]
+        if hand.is_over:  # nobody is to move once a hand is over (data-hand-over says so)
+            js.document.body.removeAttribute("data-to-move")
+        else:
+            body.toMove = SEAT_NAMES[hand.to_move]
         body.busy = "true" if (self.thinking is not None) else "false"
         body.handNumber = str(len(self.session.match.hands))
         body.moves = str(len(hand.history))

@@ -213,24 +213,28 @@ def lane_html(f: Frame, branch: int, cat: Catalog) -> str:
         marker = (f'<span class="state {state}">{a(cat.t("branch." + state))}'
                   + (f' <b class="ord">{a(cat.t("branch.order", order=order))}</b>' if order
                      else "") + "</span>")
-        inside = f'<b class="end">{end}</b>{marker}'
+        # whose branch it is, on the end marker itself (the cap moves with the branch)
+        owner = cat.t(f"seat_letter.{letter}")
+        inside = (f'<i class="owner" aria-hidden="true" title="{a(name)}">{a(owner)}</i>'
+                  f'<b class="end">{end}</b>{marker}')
         if branch in f.targets and f.selected is not None:
             slot_label = cat.t("branch.slot_aria", tile=cat.tile(f.selected), branch=name,
                                end=end)
             chosen = " chosen" if previewing else ""
             parts.append(f'<button type="button" class="cap slot {state}{chosen}" '
-                         f'data-target="{letter}" aria-label="{a(slot_label)}">{inside}'
+                         f'data-target="{letter}" data-end-marker="{letter}" '
+                         f'aria-label="{a(slot_label)}">{inside}'
                          f'<span class="slot-label">{a(cat.t("branch.slot", branch=name, end=end))}'
                          f'</span></button>')
         else:
-            parts.append(f'<span class="cap {state}">{inside}</span>')
+            parts.append(f'<span class="cap {state}" data-end-marker="{letter}">{inside}'
+                         f'</span>')
     cls = f"lane lane-{letter}"
     if branch in f.targets and f.selected is not None:
         cls += " targeted"
     if opened and order:
         cls += " is-open"
     return (f'<div class="{cls}" {attrs} role="group" aria-label="{a(label)}">'
-            f'<span class="lane-name" aria-hidden="true">{a(cat.seat(branch))}</span>'
             f'<div class="run">{"".join(parts)}</div></div>')
 
 
