@@ -692,6 +692,20 @@ def session_of(state: dict[str, Any]) -> Any:
     return Session.from_json(state["save"])
 
 
+def table(game: Game) -> dict[str, Any]:
+    """The public table and South's hand, for comparing two moments."""
+    state = game.state()
+    return {"to_move": state["toMove"], "south": sorted(state["hands"]["S"]["tiles"]),
+            "branches": {s: (b["end"], b["open"], b["order"], b["tiles"])
+                         for s, b in state["branches"].items()},
+            "scores": state["scores"]}
+
+
+def english() -> dict[str, Any]:
+    """The English message catalog, for the words the page must show."""
+    return dict(json.loads((ROOT / "locales" / "en.json").read_text(encoding="utf-8")))
+
+
 def check_against_save(state: dict[str, Any], people: str = "S") -> Any:
     """The table the page shows is the engine's replay of the saved game: whose turn, every
     branch (end, open flag, order, tiles), the people's hands, the scores."""

@@ -8,18 +8,9 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from longana.match import Match
 
-from .conftest import SEATS, Browsers, Game, check_against_save
+from .conftest import SEATS, Browsers, Game, check_against_save, table
 
 FAST = {"speed": "fast"}
-
-
-def table(game: Game) -> dict:
-    """The public table and South's hand, for comparing two moments."""
-    state = game.state()
-    return {"to_move": state["toMove"], "south": sorted(state["hands"]["S"]["tiles"]),
-            "branches": {s: (b["end"], b["open"], b["order"], b["tiles"])
-                         for s, b in state["branches"].items()},
-            "scores": state["scores"]}
 
 
 def south_turn_with_choice(game: Game) -> None:
