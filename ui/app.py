@@ -32,7 +32,7 @@ from longana.session import COMPUTER, LEVELS, PERSON, Session
 from longana.table import face_up, handoff_to, hint, hint_request, read_hint
 from longana.view import view_to_dict
 
-from . import panels, render
+from . import layout, panels, render
 from .fallback import heaviest
 from .i18n import Catalog
 from .rules_panel import rules_html
@@ -53,7 +53,6 @@ from .storage import (
 )
 
 PASS = Move.parse("pass")
-GAP, CAP, FOLD, ROW_MIN, PAD = 3, 53, 33, 52, 10  # px; must agree with ui/style.css
 PAUSE = {"normal": 0.75, "fast": 0.0}              # seconds a computer "thinks" at least
 TRAVEL = {"normal": 420, "fast": 0}                # ms a computer's tile travels
 NEXT_HAND_AUTO = {"normal": 2.5, "fast": 0.25}     # table of computers only
@@ -195,6 +194,7 @@ class App:
         self.dialog: str | None = None
         self.capacity: tuple[tuple[int, int], ...] = ((99, 99),) * 4
         self.tile_px = 20
+        self.area: tuple[float, float] | None = None
         self.message = ""
         self.drag: dict[str, Any] | None = None
         self.suppress_click_until = 0.0
@@ -254,7 +254,7 @@ class App:
             capacity=self.capacity, hand_number=len(match.hands), deal=match.seed,
             target=match.target, can_undo=session.can_undo, can_redo=session.can_redo,
             can_restart=session.can_restart, face_up=self.face_up(),
-            hint=self.hinted and self.preview is not None)
+            hint=self.hinted and self.preview is not None, area=self.area)
 
     # -- rendering --------------------------------------------------------------------------
 
@@ -275,17 +275,18 @@ class App:
         app.hidden = False
 
     def measure(self) -> bool:
-        """Fit the board to its area: tile size and how many tiles each branch shows."""
+        """Fit the board to its area: the tile size at which the branches fold least (where
+        each tile lies follows from it, see ui.layout)."""
         area = q("#board-area")
         if area is None:
             return False
         w, h = float(area.clientWidth), float(area.clientHeight)
         if w <= 0 or h <= 0:
             return False
-        tile, capacity = render.capacities(self.hand.board, w, h, gap=GAP, cap=CAP, fold=FOLD,
-                                           row_min=ROW_MIN, pad=PAD)
-        changed = capacity != self.capacity or tile != self.tile_px
-        self.capacity, self.tile_px = capacity, tile
+        lines = [[t.is_double for t in line] for line in self.hand.board.lines]
+        tile = layout.tile_size(lines, w, h)
+        changed = (w, h) != self.area or tile != self.tile_px
+        self.area, self.tile_px = (w, h), tile
         return changed
 
     def render(self) -> None:
@@ -447,7 +448,7 @@ class App:
         if move.branch is None:
             el = q(".centre .tile")
         else:
-            el = q(f'[data-branch="{SEAT_NAMES[move.branch]}"] .run .tile.last')
+            el = q(f'#app [data-branch="{SEAT_NAMES[move.branch]}"] .tile.last')
         if el is None:
             return
         to = el.getBoundingClientRect()
@@ -986,10 +987,13 @@ class App:
             title = self.cat.t("record.imported", n=index + 1, count=count)
         else:
             title = self.cat.t("record.finished", n=index + 1)
-        width = min(680.0, float(js.window.innerWidth) * 0.94) - 36
-        tile, capacity = render.capacities(position.board, width, 260.0)
+        width = min(860.0, float(js.window.innerWidth) * 0.96) - 36
+        height = 220.0 if float(js.window.innerWidth) < 600 else 260.0  # as in ui/style.css
+        lines = [[t.is_double for t in line] for line in position.board.lines]
+        tile = layout.tile_size(lines, width, height)
         html = panels.replay_html(summary, position, k, self.cat, tile_px=tile,
-                                  capacity=capacity, title=title, count=count, index=index)
+                                  capacity=((99, 99),) * 4, title=title, count=count,
+                                  index=index, area=(width, height))
         dialog = q('[data-dialog="record"]')
         if dialog is None:
             self.open_dialog("record", html, cancellable=True)

@@ -144,12 +144,13 @@ def _apart(html: str) -> str:
 
 def replay_html(summary: HandSummary, position: Hand, k: int, cat: Catalog, *,
                 tile_px: int, capacity: tuple[tuple[int, int], ...], title: str,
-                count: int, index: int) -> str:
+                count: int, index: int, area: tuple[float, float] | None = None) -> str:
     """A hand as it stood after its first ``k`` moves, all four hands face up (a finished or
     imported hand: nothing secret), with back and forward buttons."""
     n = len(summary.steps)
     frame = Frame(hand=position, seats=("person",) * 4, scores=summary.scores_before,
-                  viewer=None, reveal=True, capacity=capacity, face_up=frozenset(range(4)))
+                  viewer=None, reveal=True, capacity=capacity, face_up=frozenset(range(4)),
+                  area=area)
     board = _apart(board_html(frame, cat, tile_px))
     hands = []
     for s in range(4):

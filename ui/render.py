@@ -14,6 +14,7 @@ from longana import SEAT_NAMES, Hand, Move, Tile
 from longana.board import Board
 from longana.hand import Outcome
 
+from . import layout
 from .i18n import Catalog
 
 # Pip positions on a 3x3 grid (1 = top left, 9 = bottom right), as on a double-nine set.
@@ -50,6 +51,7 @@ class Frame:
     face_up: frozenset[int] | None = None  # whose tiles show (longana.table.face_up)
     hint: bool = False            # the preview is a hint
     deal_seed: str = ""
+    area: tuple[float, float] | None = None  # the board's size: branches laid out by ui.layout
 
 
 def a(value: object) -> str:
@@ -145,33 +147,44 @@ def seat_html(f: Frame, seat: int, cat: Catalog) -> str:
 
 # -- the board ------------------------------------------------------------------------------------
 
-def lane_orient(branch: int, double: bool) -> str:
-    vertical_lane = branch in (0, 2)
-    if double:
-        return "h" if vertical_lane else "v"
-    return "v" if vertical_lane else "h"
+WAY_OF_BRANCH = {0: "down", 1: "right", 2: "up", 3: "left"}
 
 
 def placed_html(tile: Tile, inner: int, branch: int, cat: Catalog, *, cls: str = "",
-                preview: bool = False, hint: bool = False) -> str:
-    orient = lane_orient(branch, tile.is_double)
+                preview: bool = False, hint: bool = False, way: str = "",
+                style: str = "") -> str:
+    """A tile on the board; ``way`` is where the branch runs at that tile (a bent branch
+    turns), by default straight out from the centre."""
+    way = way or WAY_OF_BRANCH[branch]
+    # a tile lies along its branch, a double across it
+    orient = "v" if (way in ("up", "down")) != tile.is_double else "h"
     outer = tile.other(inner)
-    # the number nearer the centre comes first along the lane's direction
-    # right and down: the centre side is left/top; left and up: right/bottom
-    first = inner if branch in (1, 0) else outer
+    # the number nearer the centre comes first along the way the branch runs:
+    # running right or down the centre side is left/top; left or up: right/bottom
+    first = inner if way in ("right", "down") else outer
     if tile.is_double:
         first = tile.high
+    if style:
+        cls = f"{cls} at".strip()
+        style = f' style="{style}"'
+
     if preview:
         label = cat.t("hint.preview_label" if hint else "branch.preview")
         extra = ' data-hint="true"' if hint else ""
         cls = f"preview{' hinted' if hint else ''} {cls}".strip()
         return tile_face(tile, cat, orient=orient, first=first, cls=cls,
                          attrs=f' data-preview="{tile}"{extra} role="button" tabindex="0" '
-                               f'title="{a(label)}"').replace(f' data-tile="{tile}"', "", 1)
-    return tile_face(tile, cat, orient=orient, first=first, cls=cls)
+                               f'title="{a(label)}"{style}').replace(f' data-tile="{tile}"', "",
+                                                                      1)
+    return tile_face(tile, cat, orient=orient, first=first, cls=cls, attrs=style)
 
 
-def lane_html(f: Frame, branch: int, cat: Catalog) -> str:
+def px(x: float) -> str:
+    return f"{round(x, 1):g}px"
+
+
+def lane_html(f: Frame, branch: int, cat: Catalog,
+              geometry: layout.Geometry | None = None) -> str:
     board = f.hand.board
     letter = SEAT_NAMES[branch]
     name = cat.branch(branch)
@@ -193,21 +206,42 @@ def lane_html(f: Frame, branch: int, cat: Catalog) -> str:
     last = f.hand.history[-1] if f.hand.history else None
     previewing = (f.preview is not None and f.preview.branch == branch
                   and f.preview.tile is not None)
-    # with a preview at its end a short branch may fold every earlier tile into the chip
-    room = max(0 if previewing else 1, f.capacity[branch][1 if previewing else 0])
-    hidden = max(0, len(placed) - room)
+    targeted = branch in f.targets and f.selected is not None
+    if geometry is not None:
+        laid = layout.branch_layout(
+            geometry, branch, [t.is_double for t, _i, _o in placed],
+            f.preview.tile.is_double if previewing and f.preview and f.preview.tile else None)
+        hidden = len(placed) - laid.shown
+        where = {(b.kind, b.index): b for b in laid.boxes}
+    else:
+        # with a preview at its end a short branch may fold every earlier tile into the chip
+        room = max(0 if previewing else 1, f.capacity[branch][1 if previewing else 0])
+        hidden = max(0, len(placed) - room)
+        where = {}
+
+    def at(kind: str, index: int, dy: float = 0.0) -> str:
+        box = where.get((kind, index))
+        return "" if box is None else f"left:{px(box.x)};top:{px(box.y + dy)}"
+
     parts = []
     if hidden:
-        parts.append(f'<span class="fold" aria-label="{a(cat.plural("plural.earlier", hidden))}"'
+        style = at("fold", -2)
+        parts.append(f'<span class="fold{" at" if style else ""}"'
+                     + (f' style="{style}"' if style else "")
+                     + f' aria-label="{a(cat.plural("plural.earlier", hidden))}"'
                      f'>{a(cat.t("branch.folded", n=hidden))}</span>')
     for i, (tile, inner, _outer) in enumerate(placed):
         if i < hidden:
             continue
         is_last = (last is not None and last[1].tile is tile and last[1].branch == branch)
-        parts.append(placed_html(tile, inner, branch, cat, cls="last" if is_last else ""))
+        box = where.get(("tile", i))
+        parts.append(placed_html(tile, inner, branch, cat, cls="last" if is_last else "",
+                                 way=box.way if box else "", style=at("tile", i)))
     if previewing:
         assert f.preview is not None and f.preview.tile is not None
-        parts.append(placed_html(f.preview.tile, end, branch, cat, preview=True, hint=f.hint))
+        box = where.get(("tile", -1))
+        parts.append(placed_html(f.preview.tile, end, branch, cat, preview=True, hint=f.hint,
+                                 way=box.way if box else "", style=at("tile", -1)))
     if opened:
         state = "open" if order else "closed"
         marker = (f'<span class="state {state}">{a(cat.t("branch." + state))}'
@@ -217,25 +251,39 @@ def lane_html(f: Frame, branch: int, cat: Catalog) -> str:
         owner = cat.t(f"seat_letter.{letter}")
         inside = (f'<i class="owner" aria-hidden="true" title="{a(name)}">{a(owner)}</i>'
                   f'<b class="end">{end}</b>{marker}')
-        if branch in f.targets and f.selected is not None:
+        cap_box = where.get(("cap", -3))
+        place, style = "", ""
+        if cap_box is not None and geometry is not None:
+            style = f' style="{at("cap", -3, 2)}"'
+            # the slot's label goes towards the board's middle, where there is room
+            place = (" at lbl-" + ("below" if cap_box.y < geometry.h / 2 else "above")
+                     + (" lbl-right" if cap_box.x + cap_box.w / 2 > geometry.w / 2 else ""))
+        if targeted:
+            assert f.selected is not None
             slot_label = cat.t("branch.slot_aria", tile=cat.tile(f.selected), branch=name,
                                end=end)
             chosen = " chosen" if previewing else ""
-            parts.append(f'<button type="button" class="cap slot {state}{chosen}" '
-                         f'data-target="{letter}" data-end-marker="{letter}" '
+            parts.append(f'<button type="button" class="cap slot {state}{chosen}{place}" '
+                         f'data-target="{letter}" data-end-marker="{letter}"{style} '
                          f'aria-label="{a(slot_label)}">{inside}'
                          f'<span class="slot-label">{a(cat.t("branch.slot", branch=name, end=end))}'
                          f'</span></button>')
         else:
-            parts.append(f'<span class="cap {state}" data-end-marker="{letter}">{inside}'
-                         f'</span>')
-    cls = f"lane lane-{letter}"
-    if branch in f.targets and f.selected is not None:
+            parts.append(f'<span class="cap {state}{place}" data-end-marker="{letter}"{style}>'
+                         f'{inside}</span>')
+    cls = f"lane lane-{letter}" if geometry is None else f"lane laid-{letter}"
+    if targeted:
         cls += " targeted"
     if opened and order:
         cls += " is-open"
+    if geometry is None:
+        return (f'<div class="{cls}" {attrs} role="group" aria-label="{a(label)}">'
+                f'<div class="run">{"".join(parts)}</div></div>')
+    zx, zy, zw, zh = layout.zone(geometry, branch)
+    zone = (f'<span class="zone" aria-hidden="true" style="left:{px(zx)};top:{px(zy)};'
+            f'width:{px(zw)};height:{px(zh)}"></span>')
     return (f'<div class="{cls}" {attrs} role="group" aria-label="{a(label)}">'
-            f'<div class="run">{"".join(parts)}</div></div>')
+            f'{zone}{"".join(parts)}</div>')
 
 
 def centre_html(f: Frame, cat: Catalog) -> str:
@@ -257,8 +305,12 @@ def centre_html(f: Frame, cat: Catalog) -> str:
 
 
 def board_html(f: Frame, cat: Catalog, tile_px: int) -> str:
-    lanes = "".join(lane_html(f, b, cat) for b in (2, 3, 1, 0))
-    return (f'<div class="board" style="--T:{tile_px}px" role="region" '
+    geometry = None
+    if f.area is not None:
+        geometry = layout.Geometry(f.area[0], f.area[1], tile_px)
+    lanes = "".join(lane_html(f, b, cat, geometry) for b in (2, 3, 1, 0))
+    laid = " laid" if geometry is not None else ""
+    return (f'<div class="board{laid}" style="--T:{tile_px}px" role="region" '
             f'aria-label="{a(cat.t("app.board"))}">{lanes}{centre_html(f, cat)}</div>')
 
 
