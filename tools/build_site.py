@@ -10,7 +10,8 @@ What goes in, all from this repository and its pinned ``node_modules`` (npm ci):
   the in-browser file system in one request (``[files]`` of both configs);
 - ``vendor/pyodide/``: only the runtime files plain Python needs;
 - ``vendor/pyscript/``: PyScript's dist without source maps;
-- ``manifest.webmanifest`` and ``icons/`` (drawn here) so the page installs as an app;
+- ``manifest.webmanifest``, ``icons/`` and ``favicon.ico`` (drawn here) so the page installs
+  as an app;
 - ``sw.js``: a cache-first service worker whose precache list and cache name are generated
   from the files and their contents, so a new release replaces the old cache.
 
@@ -112,6 +113,14 @@ def draw_icon(size: int, maskable: bool = False) -> bytes:
             row += bytes((int(r + 0.5), int(g + 0.5), int(b + 0.5), int(a * 255 + 0.5)))
         rows.append(bytes(row))
     return _png(size, size, rows)
+
+
+def favicon() -> bytes:
+    """``favicon.ico``: a 32 px PNG in an ICO wrapper, for browsers that ask for it whatever
+    the page's own icon link says (a 404 there is noise in every console)."""
+    png = draw_icon(32)
+    return (struct.pack("<HHH", 0, 1, 1)
+            + struct.pack("<BBBBHHII", 32, 32, 0, 0, 1, 32, len(png), 6 + 16) + png)
 
 
 def icon_svg() -> str:
@@ -260,6 +269,7 @@ def build(root: Path, out: Path) -> list[str]:
     (icons / "icon-192.png").write_bytes(draw_icon(192))
     (icons / "icon-512.png").write_bytes(draw_icon(512))
     (icons / "maskable-512.png").write_bytes(draw_icon(512, maskable=True))
+    (out / "favicon.ico").write_bytes(favicon())
     (out / "manifest.webmanifest").write_text(json.dumps(manifest(), indent=2) + "\n",
                                               encoding="utf-8")
 

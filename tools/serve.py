@@ -28,6 +28,7 @@ TYPES = {
     ".zip": "application/zip",
     ".svg": "image/svg+xml",
     ".png": "image/png",
+    ".ico": "image/x-icon",
     ".txt": "text/plain; charset=utf-8",
 }
 

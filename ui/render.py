@@ -219,9 +219,13 @@ def lane_html(f: Frame, branch: int, cat: Catalog,
         hidden = max(0, len(placed) - room)
         where = {}
 
+    # a laid-out branch's element is its quarter of the board; what lies in it is placed
+    # relative to that (and may stick out of it)
+    zx, zy, zw, zh = layout.zone(geometry, branch) if geometry is not None else (0, 0, 0, 0)
+
     def at(kind: str, index: int, dy: float = 0.0) -> str:
         box = where.get((kind, index))
-        return "" if box is None else f"left:{px(box.x)};top:{px(box.y + dy)}"
+        return "" if box is None else f"left:{px(box.x - zx)};top:{px(box.y - zy + dy)}"
 
     parts = []
     if hidden:
@@ -279,11 +283,9 @@ def lane_html(f: Frame, branch: int, cat: Catalog,
     if geometry is None:
         return (f'<div class="{cls}" {attrs} role="group" aria-label="{a(label)}">'
                 f'<div class="run">{"".join(parts)}</div></div>')
-    zx, zy, zw, zh = layout.zone(geometry, branch)
-    zone = (f'<span class="zone" aria-hidden="true" style="left:{px(zx)};top:{px(zy)};'
-            f'width:{px(zw)};height:{px(zh)}"></span>')
-    return (f'<div class="{cls}" {attrs} role="group" aria-label="{a(label)}">'
-            f'{zone}{"".join(parts)}</div>')
+    zone = f'left:{px(zx)};top:{px(zy)};width:{px(zw)};height:{px(zh)}'
+    return (f'<div class="{cls}" {attrs} style="{zone}" role="group" aria-label="{a(label)}">'
+            f'{"".join(parts)}</div>')
 
 
 def centre_html(f: Frame, cat: Catalog) -> str:
