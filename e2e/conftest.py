@@ -2,8 +2,9 @@
 
 Every page opened through these fixtures is guarded: a request to anything but 127.0.0.1
 (``data:`` and ``blob:`` are fine), a console error or an uncaught page error fails the test
-at teardown, with the list of what went wrong. Each test gets a fresh browser context (an
-empty profile: empty localStorage, empty HTTP cache) unless it asks for the module's shared one.
+at teardown, with the list of what went wrong. Each test gets empty storage: ``browsers.game()``
+reuses one warm profile (its HTTP cache kept, its storage, pages and routes cleared) unless
+the test asks for a fresh one; ``browsers.context()`` is always a new, empty profile.
 
 The page is driven only through the attributes of ``../shared/spec/interfaces.md``; the
 expected legal moves and refusals are computed with the ``longana`` engine from what the page
@@ -138,10 +139,19 @@ class Guard:
         self.off_origin: list[str] = []
         self.errors: list[str] = []
         self.allowed: list[re.Pattern[str]] = []
-        context.on("request", self._request)
-        context.on("console", self._console)
-        context.on("weberror", lambda e: self.errors.append(f"page error: {e.error}"))
         # the context's console event carries the page's and its workers' messages
+        self.handlers: list[tuple[str, Callable[[Any], None]]] = [
+            ("request", self._request), ("console", self._console), ("weberror", self._weberror)]
+        for event, handler in self.handlers:
+            context.on(event, handler)  # type: ignore[call-overload]
+
+    def detach(self, context: BrowserContext) -> None:
+        """Stop listening (a shared context goes on to the next test with a guard of its own)."""
+        for event, handler in self.handlers:
+            context.remove_listener(event, handler)
+
+    def _weberror(self, error: Any) -> None:
+        self.errors.append(f"page error: {error.error}")
 
     def _request(self, request: Any) -> None:
         url = request.url
@@ -189,6 +199,7 @@ STATE_JS = """() => {
     branches[b.dataset.branch] = {
       end: b.dataset.end ?? null, open: b.dataset.open ?? null,
       order: b.dataset.openOrder ?? null,
+      markers: [...b.querySelectorAll('[data-end-marker]')].map(m => m.dataset.endMarker),
       tiles: [...b.querySelectorAll('[data-tile]')].map(t => t.dataset.tile),
       html: b.outerHTML};
   }
@@ -391,8 +402,8 @@ class Game:
                 for (const d of document.querySelectorAll(`[data-dialog="${name}"]`))
                   if (visible(d)) return name;
               }
+              // no data-to-move once a hand is over (data-hand-over="true" says so too)
               if (document.body.dataset.toMove !== seat) return null;
-              // the page keeps data-to-move on the last mover once a hand is over
               if (document.body.dataset.handOver === 'true') return null;
               if ([...document.querySelectorAll('[data-dialog]')].some(visible)) return null;
               const hand = document.querySelector(`[data-hand="${seat}"]`);
@@ -541,15 +552,24 @@ class Game:
 
 
 class Browsers:
-    """Opens guarded contexts and game pages; closes them and checks their guards."""
+    """Opens guarded contexts and game pages; closes them and checks their guards.
+
+    ``game()`` opens the page in the session's warm profile (``warm_context``) when the test
+    asks for nothing special: its HTTP cache holds the runtime already, which saves seconds
+    per test, and it is handed over with empty storage, no pages, no routes, online, so the
+    game inside starts exactly as in a new profile. ``fresh=True``, any context option, or
+    a second game in the same test get a new profile; ``context()`` always does.
+    """
 
     def __init__(self, browser: Browser, context_args: dict[str, Any], base_url: str,
-                 label: str) -> None:
+                 label: str, warm: BrowserContext | None = None) -> None:
         self.browser = browser
         self.context_args = context_args
         self.base_url = base_url
         self.label = label
         self.opened: list[tuple[BrowserContext, Guard]] = []
+        self.warm = warm
+        self.warm_guard: Guard | None = None
 
     def context(self, **kwargs: Any) -> tuple[BrowserContext, Guard]:
         """A fresh profile: its own cache and empty storage."""
@@ -561,16 +581,58 @@ class Browsers:
         return context, guard
 
     def game(self, query: str = "", *, ready: bool = True, settings: dict[str, Any] | None = None,
-             save: dict[str, Any] | str | None = None, **kwargs: Any) -> Game:
-        """The page in a fresh profile (optionally with settings and a save put in first)."""
+             save: dict[str, Any] | str | None = None, fresh: bool = False,
+             **kwargs: Any) -> Game:
+        """The page in an empty profile (optionally with settings and a save put in first):
+        the warm one unless ``fresh`` or context options are asked for, or it is in use."""
+        if not fresh and not kwargs and self.warm is not None and self.warm_guard is None:
+            return self._warm_game(query, ready, settings, save)
         context, guard = self.context(**kwargs)
         if settings is not None or save is not None:
             preseed(context, settings=settings, save=save)
         game = Game(context.new_page(), guard, self.base_url)
         return game.open(query, ready=ready)
 
+    def _warm_game(self, query: str, ready: bool, settings: dict[str, Any] | None,
+                   save: dict[str, Any] | str | None) -> Game:
+        warm = self.warm
+        assert warm is not None
+        guard = Guard(warm, self.label)
+        self.warm_guard = guard
+        page = warm.new_page()
+        # empty storage, then what the test puts in: on a blank page of the same origin
+        # (answered here, with an icon so that the browser asks for no favicon.ico), before
+        # the game's page is loaded in this tab
+        blank = self.base_url + "e2e-blank.html"
+        warm.route(blank, lambda route: route.fulfill(
+            status=200, content_type="text/html",
+            body='<!doctype html><link rel="icon" href="data:,"><title>e2e</title>'))
+        page.goto(blank, wait_until="load")
+        warm.unroute(blank)
+        page.evaluate(
+            """(items) => { localStorage.clear(); sessionStorage.clear();
+                 for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }""",
+            preseed_items(settings, save))
+        return Game(page, guard, self.base_url).open(query, ready=ready)
+
+    def _release_warm(self, failed: bool) -> list[str]:
+        warm, guard = self.warm, self.warm_guard
+        if warm is None or guard is None:
+            return []
+        for k, page in enumerate(warm.pages):
+            if failed:
+                with contextlib.suppress(Exception):
+                    page.screenshot(path=str(artifact(f"FAILED-{self.label}-warm-{k}.png")))
+            with contextlib.suppress(Exception):
+                page.close()
+        guard.detach(warm)
+        warm.unroute_all()
+        warm.set_offline(False)
+        self.warm_guard = None
+        return guard.problems()
+
     def close(self, failed: bool) -> None:
-        problems: list[str] = []
+        problems: list[str] = self._release_warm(failed)
         for n, (context, guard) in enumerate(self.opened):
             if failed:
                 for k, page in enumerate(context.pages):
@@ -588,19 +650,32 @@ def _failed(item: pytest.Item) -> bool:
     return bool(report is not None and report.failed)
 
 
+@pytest.fixture(scope="session")
+def warm_context(browser: Browser, browser_context_args: dict[str, Any]
+                 ) -> Iterator[BrowserContext]:
+    """One profile for the whole run whose HTTP cache stays warm (see :class:`Browsers`)."""
+    context = browser.new_context(**browser_context_args)
+    context.set_default_timeout(30_000)
+    yield context
+    with contextlib.suppress(Exception):
+        context.close()
+
+
 @pytest.fixture
 def browsers(browser: Browser, browser_context_args: dict[str, Any], site_url: str,
-             request: pytest.FixtureRequest) -> Iterator[Browsers]:
-    """Per test: guarded fresh profiles. ``browsers.game()`` opens the page and waits for it."""
-    opened = Browsers(browser, browser_context_args, site_url, request.node.name)
+             warm_context: BrowserContext, request: pytest.FixtureRequest) -> Iterator[Browsers]:
+    """Per test: guarded empty profiles. ``browsers.game()`` opens the page and waits for it."""
+    opened = Browsers(browser, browser_context_args, site_url, request.node.name,
+                      warm=warm_context)
     yield opened
     opened.close(_failed(request.node))
 
 
 @pytest.fixture
 def game(browsers: Browsers) -> Game:
-    """The page in a fresh profile, loaded and ready (default seats: a person at South)."""
-    return browsers.game()
+    """The page in a new profile (a cold HTTP cache), loaded and ready (default seats: a
+    person at South)."""
+    return browsers.game(fresh=True)
 
 
 @pytest.fixture(scope="module")
@@ -614,15 +689,22 @@ def module_browsers(browser: Browser, browser_context_args: dict[str, Any], site
 
 # -- positions prepared with the engine ---------------------------------------------------------
 
-def preseed(context: BrowserContext, *, settings: dict[str, Any] | None = None,
-            save: dict[str, Any] | str | None = None) -> None:
-    """Put settings and/or a saved game (a dict, or any text for a broken save) into the
-    profile before the page's first load in each tab (and only into empty keys)."""
+def preseed_items(settings: dict[str, Any] | None,
+                  save: dict[str, Any] | str | None) -> dict[str, str]:
+    """The localStorage items for ``settings`` and a save (a dict, or text for a broken one)."""
     items = {}
     if settings is not None:
         items["longana:settings"] = json.dumps(settings)
     if save is not None:
         items["longana:save"] = save if isinstance(save, str) else json.dumps(save)
+    return items
+
+
+def preseed(context: BrowserContext, *, settings: dict[str, Any] | None = None,
+            save: dict[str, Any] | str | None = None) -> None:
+    """Put settings and/or a saved game (a dict, or any text for a broken save) into the
+    profile before the page's first load in each tab (and only into empty keys)."""
+    items = preseed_items(settings, save)
     # once per tab (a reload must see what the page did with it, e.g. set a broken save aside)
     context.add_init_script(
         "(() => { if (!location.protocol.startsWith('http')) return;"
@@ -715,11 +797,15 @@ def check_against_save(state: dict[str, Any], people: str = "S") -> Any:
     if hand.outcome is None:
         assert state["toMove"] == SEATS[hand.to_move], (
             f"page says {state['toMove']} to move, the saved game says {SEATS[hand.to_move]}")
+    else:
+        assert state["toMove"] is None, f"data-to-move={state['toMove']} after the hand's end"
     for b, seat in enumerate(SEATS):
         shown = state["branches"][seat]
         if board.opening is not None:
             assert shown["end"] == str(board.ends[b]), (
                 f"branch {seat}: page end {shown['end']}, engine {board.ends[b]}")
+            assert shown["markers"] == [seat], (
+                f"branch {seat}: end markers {shown['markers']} (one data-end-marker expected)")
         assert shown["open"] == ("true" if board.order[b] else "false"), (
             f"branch {seat}: page open={shown['open']}, engine order {board.order[b]}")
         if board.order[b]:

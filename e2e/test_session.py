@@ -26,7 +26,7 @@ def test_same_deal_number_gives_the_same_first_hand(browsers: Browsers) -> None:
     expected = sorted(str(t) for t in Match(seed).hand.tiles(0))
     seen = []
     for _ in range(2):  # two fresh profiles
-        game = browsers.game(f"?deal={seed}", settings=FAST)
+        game = browsers.game(f"?deal={seed}", settings=FAST, fresh=True)
         assert game.wait_turn("S") in ("turn", "hand-end")
         save = game.save()
         assert save is not None and save["match"]["seed"] == seed
