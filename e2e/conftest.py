@@ -665,8 +665,10 @@ def warm_context(browser: Browser, browser_context_args: dict[str, Any]
 def browsers(browser: Browser, browser_context_args: dict[str, Any], site_url: str,
              warm_context: BrowserContext, request: pytest.FixtureRequest) -> Iterator[Browsers]:
     """Per test: guarded empty profiles. ``browsers.game()`` opens the page and waits for it."""
+    # LONGANA_E2E_FRESH=1: every game in a new profile (to compare, or to rule the warm one out)
+    fresh = os.environ.get("LONGANA_E2E_FRESH") == "1"
     opened = Browsers(browser, browser_context_args, site_url, request.node.name,
-                      warm=warm_context)
+                      warm=None if fresh else warm_context)
     yield opened
     opened.close(_failed(request.node))
 
