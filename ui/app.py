@@ -4,7 +4,7 @@ renders it (through :mod:`ui.render`) and turns taps, drags and keys into engine
 Nothing here decides a rule: legality, the opener, scoring and undo all come from ``longana``.
 The computer seats are answered by a PyScript web worker (``ui/worker.py``) that receives only
 the view of the seat to move; a worker that fails or does not answer in time is restarted and
-a tiny built-in player (``ui.fallback``) makes that one move so the game goes on.
+the same computer player, run here on the main thread, makes that one move so the game goes on.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from typing import Any
 import js
 from pyodide.ffi import create_proxy, to_js
 
-from longana import SEAT_NAMES, IllegalMoveError, LonganaError, Move, Tile
+from longana import PASS, SEAT_NAMES, IllegalMoveError, LonganaError, Move, Tile
 from longana.history import (
     can_export,
     export_filename,
@@ -28,12 +28,12 @@ from longana.history import (
     import_text,
     summarize,
 )
+from longana.players import choose
 from longana.session import COMPUTER, LEVELS, PERSON, Session
 from longana.table import face_up, handoff_to, hint, hint_request, read_hint
 from longana.view import view_to_dict
 
 from . import layout, panels, render
-from .fallback import heaviest
 from .i18n import Catalog
 from .rules_panel import rules_html
 from .storage import (
@@ -52,7 +52,6 @@ from .storage import (
     save_settings,
 )
 
-PASS = Move.parse("pass")
 PAUSE = {"normal": 0.75, "fast": 0.0}              # seconds a computer "thinks" at least
 TRAVEL = {"normal": 420, "fast": 0}                # ms a computer's tile travels
 NEXT_HAND_AUTO = {"normal": 2.5, "fast": 0.25}     # table of computers only
@@ -1204,8 +1203,9 @@ class App:
             except LonganaError:
                 pass
             js.console.warn(f"longana: the computer player answered {text!r}; "
-                            "the built-in player moves instead")
-        return heaviest(legal)
+                            "it moves from the main thread instead")
+        session = self.session
+        return choose(session.view(self.hand.to_move), session.level, session.decision_seed())
 
     def _preselect_forced_opening(self) -> None:
         hand = self.hand
