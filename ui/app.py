@@ -715,44 +715,22 @@ class App:
     # -- buttons ----------------------------------------------------------------------------
 
     def action(self, name: str, el: Any = None) -> None:
-        if name == "confirm":
-            self.confirm()
-        elif name == "cancel":
-            self.cancel()
-        elif name == "pass":
-            self.pass_turn()
-        elif name == "hint":
-            self.ask_hint()
-        elif name == "undo":
-            self.undo()
-        elif name == "redo":
-            self.redo()
-        elif name == "restart":
-            self.ask_restart()
-        elif name == "restart-confirm":
-            self.restart()
-        elif name == "rules":
-            self.open_rules()
-        elif name == "record":
-            self.open_record()
-        elif name == "replay" and el is not None:
-            self.open_replay_live(int(str(el.dataset.replayIndex)))
-        elif name == "step-back":
-            self.step_replay(-1)
-        elif name == "step-forward":
-            self.step_replay(1)
-        elif name == "take-device":
-            self.take_device()
-        elif name == "start-fresh":
-            self.start_fresh()
-        elif name == "settings":
-            self.open_settings()
-        elif name == "close":
-            self.close_dialog(apply=True)
-        elif name == "new-match":
-            self.new_match_from_settings()
-        elif name == "next-hand":
-            self.next_hand()
+        if name == "replay":
+            if el is not None:
+                self.open_replay_live(int(str(el.dataset.replayIndex)))
+            return
+        handler = {
+            "confirm": self.confirm, "cancel": self.cancel, "pass": self.pass_turn,
+            "hint": self.ask_hint, "undo": self.undo, "redo": self.redo,
+            "restart": self.ask_restart, "restart-confirm": self.restart,
+            "rules": self.open_rules, "record": self.open_record,
+            "step-back": lambda: self.step_replay(-1), "step-forward": lambda: self.step_replay(1),
+            "take-device": self.take_device, "start-fresh": self.start_fresh,
+            "settings": self.open_settings, "close": lambda: self.close_dialog(apply=True),
+            "new-match": self.new_match_from_settings, "next-hand": self.next_hand,
+        }.get(name)
+        if handler is not None:
+            handler()
 
     # -- saving -----------------------------------------------------------------------------
 
