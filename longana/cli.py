@@ -14,7 +14,7 @@ from typing import Any, TextIO
 
 from .errors import LonganaError
 from .hand import Hand, NoDoubleError
-from .players import LEVELS, choose
+from .players import LEVELS, TOURNAMENT_LEVELS, choose
 from .records import hand_from_record
 from .tiles import SEAT_NAMES
 from .tournament import report as tournament_report
@@ -94,7 +94,10 @@ def main(argv: list[str] | None = None) -> int:
     tournament.add_argument("--matches", type=int, default=200)
     tournament.add_argument("--seed", type=int, default=0)
     tournament.add_argument("--levels", default="normal,easy,easy,easy",
-                            help="four comma-separated levels, seat S first")
+                            help="four comma-separated levels, seat S first (also "
+                            f"{', '.join(sorted(set(TOURNAMENT_LEVELS) - set(LEVELS)))})")
+    tournament.add_argument("--jobs", type=int, default=1,
+                            help="processes to play the matches in (results do not change)")
     args = parser.parse_args(argv)
     if isinstance(sys.stdin, io.TextIOWrapper):
         # bytes that are not UTF-8 become U+FFFD and that line gets an error, not a traceback
@@ -105,9 +108,10 @@ def main(argv: list[str] | None = None) -> int:
         serve(hint_answer(args.level, args.seed), sys.stdin, sys.stdout)
     elif args.command == "tournament":
         levels = [level.strip() for level in args.levels.split(",")]
-        if len(levels) != 4 or any(level not in LEVELS for level in levels) or args.matches < 1:
-            parser.error(f"--levels takes four of {', '.join(LEVELS)}, like normal,easy,easy,easy;"
-                         " --matches at least 1")
-        tallies = run_tournament(levels, args.matches, args.seed)
+        if (len(levels) != 4 or any(level not in TOURNAMENT_LEVELS for level in levels)
+                or args.matches < 1 or args.jobs < 1):
+            parser.error(f"--levels takes four of {', '.join(TOURNAMENT_LEVELS)}, like "
+                         "normal,easy,easy,easy; --matches and --jobs at least 1")
+        tallies = run_tournament(levels, args.matches, args.seed, args.jobs)
         print(tournament_report(tallies, args.matches), flush=True)
     return 0

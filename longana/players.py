@@ -29,6 +29,7 @@ import json
 import random
 from collections.abc import Callable
 
+from .baseline import hard_2025
 from .board import OTHERS, Board
 from .errors import LonganaError
 from .hand import Hand, Outcome
@@ -43,7 +44,8 @@ Player = Callable[[SeatView, list[Move], random.Random], Move]
 
 def choose(view: SeatView, level: str = "normal", seed: int = 0) -> Move:
     """The move the computer at ``level`` makes for ``view.seat`` (which must be to move)."""
-    if level not in PLAYERS:
+    player = PLAYERS.get(level) or TOURNAMENT_PLAYERS.get(level)
+    if player is None:
         raise LonganaError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
     legal = view.legal_moves()
     if not legal:
@@ -53,7 +55,7 @@ def choose(view: SeatView, level: str = "normal", seed: int = 0) -> Move:
     if len(legal) == 1:
         return legal[0]
     rng = random.Random(f"longana:{level}:{seed}:{view.seat}:{len(view.history)}")
-    return PLAYERS[level](view, legal, rng)
+    return player(view, legal, rng)
 
 
 def choose_json(view_json: str, level: str = "normal", seed: int = 0) -> str:
@@ -252,3 +254,6 @@ def hard(view: SeatView, legal: list[Move], rng: random.Random) -> Move:
 
 
 PLAYERS: dict[str, Player] = {"easy": easy, "normal": normal, "hard": hard}
+# Frozen baselines, for tournaments only (the page and the hints offer LEVELS)
+TOURNAMENT_PLAYERS: dict[str, Player] = {"hard-2025": hard_2025}
+TOURNAMENT_LEVELS = LEVELS + tuple(TOURNAMENT_PLAYERS)
