@@ -15,10 +15,13 @@ from typing import Any
 
 from .errors import LonganaError, RecordError
 from .match import TARGET, Match
-from .records import SCHEMA, match_from_dict, match_to_dict
+from .records import match_from_dict, match_to_dict
 from .tiles import SEATS, Move
 from .view import SeatView
 
+#: The save's schema: 2 is the action log alone (replayed once on load); 1 also held the whole
+#: match, which had to agree with the log. Both are read.
+SAVE_SCHEMA = 2
 PERSON, COMPUTER = "person", "computer"
 KINDS = (PERSON, COMPUTER)
 LEVELS = ("easy", "normal", "hard")
@@ -146,10 +149,11 @@ class Session:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "schema": SCHEMA,
+            "schema": SAVE_SCHEMA,
+            "deal": self.seed,
+            "target": self.match.target,
             "seats": list(self.seats),
             "level": self.level,
-            "match": match_to_dict(self.match),
             "log": [_action_to_list(a) for a in self.log],
             "redo": [[_action_to_list(a) for a in group] for group in self.redo_stack],
         }
@@ -166,12 +170,18 @@ class Session:
         if not isinstance(data, dict):
             raise RecordError("the save is not a JSON object")
         schema = data.get("schema")
-        if isinstance(schema, int) and not isinstance(schema, bool) and schema > SCHEMA:
+        if isinstance(schema, int) and not isinstance(schema, bool) and schema > SAVE_SCHEMA:
             raise RecordError(f"the save is from a newer version (schema {schema}; this game "
-                              f"reads up to {SCHEMA})")
-        if schema != SCHEMA:
+                              f"reads up to {SAVE_SCHEMA})")
+        if schema == 1:
+            recorded = match_from_dict(data.get("match"))
+            seed, target = recorded.seed, recorded.target
+        elif schema == SAVE_SCHEMA:
+            seed, target = _deal(data.get("deal")), data.get("target", TARGET)
+            if not isinstance(target, int) or isinstance(target, bool) or target < 1:
+                raise RecordError(f"the save's target is not a positive number: {target!r}")
+        else:
             raise RecordError("the save has no valid schema number")
-        recorded = match_from_dict(data.get("match"))
         game = cls.__new__(cls)
         game.seats = _check_seats(tuple(_list(data, "seats")))
         game.level = _check_level(data.get("level"))
@@ -179,13 +189,13 @@ class Session:
         game.redo_stack = [[_action_from(a) for a in _list({"step": g}, "step")]
                            for g in _list(data, "redo")]
         try:
-            game.match = replay(Match(recorded.seed, recorded.target), game.log)
+            game.match = replay(Match(seed, target), game.log)
         except LonganaError as error:
             raise RecordError(f"the action log does not replay: {error}") from None
-        if match_to_dict(game.match) != match_to_dict(recorded):
+        if schema == 1 and match_to_dict(game.match) != match_to_dict(recorded):
             raise RecordError("the action log and the recorded match disagree")
         try:  # every redo group must replay, newest last, from the saved position
-            replay(Match(recorded.seed, recorded.target),
+            replay(Match(seed, target),
                    game.log + [a for group in reversed(game.redo_stack) for a in group])
         except LonganaError as error:
             raise RecordError(f"the redo steps do not replay: {error}") from None
@@ -208,6 +218,12 @@ def replay(match: Match, actions: list[Action]) -> Match:
         else:
             match.push(Move.parse(action.text))
     return match
+
+
+def _deal(value: object) -> str:
+    if not isinstance(value, str) or not value:
+        raise RecordError(f"the save has no deal number: {value!r}")
+    return value
 
 
 def _check_seats(seats: tuple[Any, ...]) -> tuple[str, ...]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -199,18 +200,30 @@ def saved(**changes: object) -> str:
     (saved(log=[["9-9", "person"], ["1-0@S", "computer"]]), "does not replay"),
     (saved(log="all of it"), "not a list"),
     (saved(redo=[[["0-0@W", "person"]]]), "redo"),
-    (saved(match={"schema": 1}), "deal number"),
+    (saved(deal=None), "deal number"),
+    (saved(target=0), "target"),
 ])
 def test_every_kind_of_broken_save_is_refused_with_a_reason(text: str, words: str) -> None:
     with pytest.raises(RecordError, match=words):
         Session.from_json(text)
 
 
+FIXTURE = Path(__file__).parent / "fixtures" / "save-schema1.json"
+
+
+def test_a_save_of_the_first_release_still_loads() -> None:
+    """Schema 1 held the whole match beside the log; it loads and saves as schema 2."""
+    old = json.loads(FIXTURE.read_text(encoding="utf-8"))
+    game = Session.from_dict(old)
+    assert game.seed == "fixture-1" and len(game.log) == 38 and game.can_redo
+    assert match_to_dict(game.match) == old["match"]
+    again = Session.from_json(game.to_json())
+    assert again.to_dict()["schema"] == 2 and "match" not in again.to_dict()
+    assert match_to_dict(again.match) == old["match"]
+
+
 def test_a_log_that_disagrees_with_the_recorded_match_is_refused() -> None:
-    game = Session("21")
-    computer_turns(game)
-    person_moves(game)
-    data = game.to_dict()
+    data = json.loads(FIXTURE.read_text(encoding="utf-8"))
     data["log"] = data["log"][:-1]
     with pytest.raises(RecordError, match="disagree"):
         Session.from_dict(data)

@@ -4,11 +4,14 @@
 
 What goes in, all from this repository and its pinned ``node_modules`` (npm ci):
 
-- ``index.html``, ``pyscript.toml``, ``worker.toml``, ``ui/`` (page code and style),
-  ``locales/`` (message catalogs);
-- ``app.zip``: the ``longana`` engine and the ``ui`` Python modules, unpacked by PyScript into
-  the in-browser file system in one request (``[files]`` of both configs);
-- ``vendor/pyodide/``: only the runtime files plain Python needs;
+- ``index.html``, ``worker.toml``, ``ui/`` (page code and style), ``locales/`` (message
+  catalogs), and ``pyscript.toml`` (the page's config) with a ``[files]`` entry for each page
+  module, so that they are in MicroPython's file system;
+- ``app.zip``: the ``longana`` engine (every ``.py`` under it), unpacked by PyScript into the
+  game worker's file system in one request (``[files]`` of ``worker.toml``);
+- ``rules-example.json``: the rules panel's worked example, computed by the engine;
+- ``vendor/pyodide/``: only the runtime files plain Python needs (the game worker);
+- ``vendor/micropython/``: MicroPython's WebAssembly build (the page);
 - ``vendor/pyscript/``: PyScript's dist without source maps;
 - ``manifest.webmanifest``, ``icons/`` and ``favicon.ico`` (drawn here) so the page installs
   as an app;
@@ -35,6 +38,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
+MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
 MARKER = ".longana-site"
 GREEN = (13, 92, 58)
 IVORY = (250, 246, 234)
@@ -137,17 +141,41 @@ def icon_svg() -> str:
 
 # -- the package zip ----------------------------------------------------------------------------
 
-def package_zip(root: Path) -> bytes:
-    """``longana/*.py`` and ``ui/*.py`` in a zip with fixed dates (same input, same bytes)."""
+def package_zip(root: Path, packages: tuple[str, ...] = ("longana",)) -> bytes:
+    """Every ``.py`` under the packages (sub-packages too), in a zip with fixed dates (same
+    input, same bytes)."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
-        for package in ("longana", "ui"):
-            for path in sorted((root / package).glob("*.py")):
-                info = zipfile.ZipInfo(f"{package}/{path.name}", date_time=(2020, 1, 1, 0, 0, 0))
+        for package in packages:
+            for path in sorted((root / package).rglob("*.py")):
+                if "__pycache__" in path.parts:
+                    continue
+                name = path.relative_to(root).as_posix()
+                info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
                 info.compress_type = zipfile.ZIP_DEFLATED
                 info.external_attr = 0o644 << 16
                 archive.writestr(info, path.read_bytes())
     return buffer.getvalue()
+
+
+PAGE_SKIP = ("worker.py",)  # the game worker's script is not a page module
+
+
+def page_modules(root: Path) -> list[str]:
+    return [p.name for p in sorted((root / "ui").glob("*.py")) if p.name not in PAGE_SKIP]
+
+
+def page_config(root: Path) -> str:
+    """``pyscript.toml`` with every page module in MicroPython's file system."""
+    files = "".join(f'"./ui/{name}" = "./ui/{name}"\n' for name in page_modules(root))
+    return (root / "pyscript.toml").read_text(encoding="utf-8") + "\n[files]\n" + files
+
+
+def rules_example() -> str:
+    sys.path.insert(0, str(ROOT))
+    from longana.diagram import example
+
+    return json.dumps(example(), separators=(",", ":")) + "\n"
 
 
 # -- service worker -----------------------------------------------------------------------------
@@ -241,6 +269,8 @@ def build(root: Path, out: Path) -> list[str]:
     missing = [str(pyodide / f) for f in PYODIDE_FILES if not (pyodide / f).is_file()]
     if not (pyscript / "core.js").is_file():
         missing.append(str(pyscript / "core.js"))
+    mpy = modules / "@micropython" / "micropython-webassembly-pyscript"
+    missing += [str(mpy / f) for f in MICROPYTHON_FILES if not (mpy / f).is_file()]
     if missing:
         raise SystemExit("missing runtime files (run `npm ci` first):\n  " + "\n  ".join(missing))
 
@@ -251,11 +281,18 @@ def build(root: Path, out: Path) -> list[str]:
     out.mkdir(parents=True)
     (out / MARKER).write_text("built by tools/build_site.py\n", encoding="utf-8")
 
-    for name in ("index.html", "pyscript.toml", "worker.toml"):
+    for name in ("index.html", "worker.toml"):
         shutil.copyfile(root / name, out / name)
+    (out / "pyscript.toml").write_text(page_config(root), encoding="utf-8")
     copy_tree(root / "ui", out / "ui")
     copy_tree(root / "locales", out / "locales")
     (out / "app.zip").write_bytes(package_zip(root))
+    (out / "rules-example.json").write_text(rules_example(), encoding="utf-8")
+    micropython = modules / "@micropython" / "micropython-webassembly-pyscript"
+    vendor_mpy = out / "vendor" / "micropython"
+    vendor_mpy.mkdir(parents=True)
+    for name in MICROPYTHON_FILES:
+        shutil.copyfile(micropython / name, vendor_mpy / name)
 
     vendor_py = out / "vendor" / "pyodide"
     vendor_py.mkdir(parents=True)

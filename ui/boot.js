@@ -46,6 +46,15 @@
       const boot = $("boot");
       if (boot) boot.remove();
     },
+    // A promise that settles like `promise`, or fails after `ms` (the page's timeouts: the
+    // MicroPython page has no asyncio.wait_for that works on JavaScript promises).
+    within(promise, ms) {
+      let timer;
+      const late = new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms);
+      });
+      return Promise.race([Promise.resolve(promise), late]).finally(() => clearTimeout(timer));
+    },
     fail(message, detail) { fail(message, detail); },
     words(lang) { return words; },
   };
@@ -56,22 +65,20 @@
   document.addEventListener("DOMContentLoaded", () => {
     $("boot-retry").addEventListener("click", () => location.reload());
     if (typeof WebAssembly !== "object") { fail("no_wasm"); return; }
-    let lang = "en";
+    // the language as interfaces.md orders it: ?lang=, the saved setting, the browser's, English
+    const ours = ["de", "en", "es", "ms"];
+    let saved = null;
     try {
-      const saved = JSON.parse(localStorage.getItem("longana:settings") || "{}");
-      if (typeof saved.lang === "string" && /^[a-z]{2}$/.test(saved.lang)) lang = saved.lang;
+      saved = JSON.parse(localStorage.getItem("longana:settings") || "{}").lang;
     } catch (e) { /* unreadable settings: the page reports it once Python runs */ }
+    const asked = new URLSearchParams(location.search).get("lang");
+    const browser = (navigator.languages || []).map((t) => t.split(/[-_]/)[0].toLowerCase());
+    const lang = [asked, saved, ...browser].find((l) => ours.includes(l)) || "en";
     fetch(`./locales/${lang}.json`).then((r) => r.ok ? r.json() : Promise.reject(r.status))
       .catch(() => lang === "en" ? null : fetch("./locales/en.json").then((r) => r.json()))
       .then((catalog) => { if (catalog && catalog.boot) words = catalog.boot; })
       .catch(() => {})
       .finally(() => { if (!failed && !ready) show("loading"); });
-    // PyScript fires py:done on the main script when it has finished running: if the
-    // game is not ready by then, the script stopped with an error.
-    const main = document.querySelector('script[type="py"]:not([worker])');
-    if (main) main.addEventListener("py:done", () => setTimeout(() => {
-      if (!ready) fail("failed_script");
-    }, 50));
     setTimeout(() => {
       if (ready || failed) return;
       show("slow");

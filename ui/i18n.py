@@ -2,36 +2,53 @@
 
 Keys are dotted paths into nested objects (``"why.closed"``); ``{name}`` placeholders are filled
 from keyword arguments. A key missing in a language falls back to English, then to the key
-itself, so a half-translated catalog still gives a playable page.
+itself, so a half-translated catalog still gives a playable page (a test keeps them complete).
+Runs under MicroPython (the page) and CPython (the tests).
 """
 
-from __future__ import annotations
+try:
+    from typing import Any
+except ImportError:  # MicroPython: annotations are not evaluated
+    pass
 
-import json
-from typing import Any
+SEATS = ("S", "E", "N", "W")
+LANGUAGES = ("de", "en", "es", "ms")  # the languages of the rule cards
+ENGLISH = "en"
 
-from longana import SEAT_NAMES, Tile
+
+def plural_form(lang: str, n: int) -> str:
+    """The CLDR plural category of a whole number ``n`` in ``lang``."""
+    if lang == "ms":
+        return "other"
+    if n == 1:
+        return "one"
+    if lang == "es" and n != 0 and n % 1000000 == 0:
+        return "many"
+    return "other"
+
+
+def pick_language(query_lang: Any, saved: Any, browser: Any) -> str:
+    """The language shown, as interfaces.md orders it: ``?lang=``, the saved setting, the
+    first of the browser's languages whose primary subtag is one of ours, else English."""
+    for choice in (query_lang, saved):
+        if isinstance(choice, str) and choice in LANGUAGES:
+            return choice
+    for tag in browser or ():
+        primary = str(tag).split("-")[0].split("_")[0].lower()
+        if primary in LANGUAGES:
+            return primary
+    return ENGLISH
 
 
 class Catalog:
-    def __init__(self, messages: dict[str, Any], fallback: dict[str, Any] | None = None) -> None:
+    def __init__(self, messages: dict, fallback: Any = None) -> None:
         self.messages = messages
         self.fallback = fallback or {}
-        self.lang = str(messages.get("lang", "en"))
-
-    @classmethod
-    def from_file(cls, path: str, fallback_path: str | None = None) -> Catalog:
-        with open(path, encoding="utf-8") as f:
-            messages = json.load(f)
-        fallback = None
-        if fallback_path and fallback_path != path:
-            with open(fallback_path, encoding="utf-8") as f:
-                fallback = json.load(f)
-        return cls(messages, fallback)
+        self.lang = str(messages.get("lang", ENGLISH))
 
     def raw(self, key: str) -> Any:
         for source in (self.messages, self.fallback):
-            node: Any = source
+            node = source
             for part in key.split("."):
                 if isinstance(node, dict) and part in node:
                     node = node[part]
@@ -52,35 +69,48 @@ class Catalog:
         forms = self.raw(key)
         if not isinstance(forms, dict):
             return key
-        text = forms.get("one" if n == 1 else "other") or forms.get("other") or key
-        return fill(str(text), {"n": n, **params})
+        text = forms.get(plural_form(self.lang, n)) or forms.get("other") or key
+        params["n"] = n
+        return fill(str(text), params)
 
     # -- game words -------------------------------------------------------------------------
 
-    def seat(self, seat: int | str) -> str:
-        letter = seat if isinstance(seat, str) else SEAT_NAMES[seat]
-        return self.t(f"seat.{letter}")
+    def seat(self, seat: Any) -> str:
+        return self.t("seat." + letter(seat))
 
-    def branch(self, seat: int | str) -> str:
-        letter = seat if isinstance(seat, str) else SEAT_NAMES[seat]
-        return self.t(f"branch_of.{letter}")
+    def letter(self, seat: Any) -> str:
+        """The seat's letter in the language shown (on the end caps, and its key)."""
+        return self.t("seat_letter." + letter(seat))
+
+    def branch(self, seat: Any) -> str:
+        return self.t("branch_of." + letter(seat))
 
     def number(self, n: int) -> str:
         words = self.raw("numbers")
         return str(words[n]) if isinstance(words, list) and 0 <= n < len(words) else str(n)
 
-    def tile(self, tile: Tile | str) -> str:
+    def tile(self, tile: str) -> str:
         """The spoken name of a tile: "seven–three"."""
-        t = Tile.parse(tile) if isinstance(tile, str) else tile
-        return self.t("tile_name", high=self.number(t.high), low=self.number(t.low))
+        high, low = pips(tile)
+        return self.t("tile_name", high=self.number(high), low=self.number(low))
 
-    def join(self, items: list[str]) -> str:
+    def join(self, items: list) -> str:
         if len(items) <= 1:
             return "".join(items)
         return self.t("list_sep").join(items[:-1]) + self.t("list_and") + items[-1]
 
 
-def fill(text: str, params: dict[str, Any]) -> str:
+def letter(seat: Any) -> str:
+    return seat if isinstance(seat, str) else SEATS[seat]
+
+
+def pips(tile: str) -> tuple:
+    """``"7-3"`` → ``(7, 3)``, the higher number first."""
+    a, b = int(tile[0]), int(tile[-1])
+    return (a, b) if a >= b else (b, a)
+
+
+def fill(text: str, params: dict) -> str:
     """Replace ``{name}`` with ``params[name]``; unknown names stay as they are."""
     out = []
     i = 0

@@ -18,10 +18,6 @@ end cap, after the branch's last tile) always stay on the board.
 Every length is in CSS px; the sizes of the cap and the chip must agree with ui/style.css.
 """
 
-from __future__ import annotations
-
-from dataclasses import dataclass
-
 GAP = 3       # between neighbours along a branch
 CAP = 50      # the end cap's box (it is 50 x 46; taken square here)
 CHIP = 30     # the fold chip's box
@@ -34,35 +30,40 @@ LEGS = {0: ("down", "left", "up"), 1: ("right", "down", "left"),
         2: ("up", "right", "down"), 3: ("left", "up", "right")}
 
 
-@dataclass(frozen=True)
 class Box:
     """One thing on the board: a tile (``index`` into the branch's placed tiles, -1 for the
     preview), the fold chip ("fold") or the end cap ("cap"), with its box and the way the
-    branch runs there."""
+    branch runs there ("up", "down", "left", "right")."""
 
-    kind: str          # "tile", "fold", "cap"
-    index: int
-    x: float
-    y: float
-    w: float
-    h: float
-    way: str           # "up", "down", "left", "right"
+    __slots__ = ("kind", "index", "x", "y", "w", "h", "way")
+
+    def __init__(self, kind: str, index: int, x: float, y: float, w: float, h: float,
+                 way: str) -> None:
+        self.kind, self.index, self.x, self.y, self.w, self.h, self.way = (
+            kind, index, x, y, w, h, way)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Box) and all(
+            getattr(self, k) == getattr(other, k) for k in Box.__slots__)
 
 
-@dataclass(frozen=True)
 class Branch:
-    shown: int               # how many of the placed tiles show (the outermost ones)
-    boxes: tuple[Box, ...]   # centre first, the cap last
-    fits: bool = True        # False: the board is too small even for that (it sticks out)
+    """``shown``: how many of the placed tiles show (the outermost ones); ``boxes``: centre
+    first, the cap last; ``fits`` False: the board is too small even for that."""
+
+    __slots__ = ("shown", "boxes", "fits")
+
+    def __init__(self, shown: int, boxes: tuple, fits: bool = True) -> None:
+        self.shown, self.boxes, self.fits = shown, boxes, fits
 
 
-@dataclass(frozen=True)
 class Geometry:
     """The board's frame for a half-tile size ``tile``, in an area ``w`` x ``h``."""
 
-    w: float
-    h: float
-    tile: int
+    __slots__ = ("w", "h", "tile")
+
+    def __init__(self, w: float, h: float, tile: int) -> None:
+        self.w, self.h, self.tile = w, h, tile
 
     @property
     def row(self) -> float:
@@ -165,7 +166,8 @@ def _legs(g: Geometry, branch: int, parts: list[tuple[str, int, float, float]], 
                 pos = T + GAP
             else:
                 pos = along_axis - T - GAP
-        placed.append(Box(kind, index, *g.to_screen(branch, *b), LEGS[branch][leg]))
+        x, y, w, h = g.to_screen(branch, b[0], b[1], b[2], b[3])
+        placed.append(Box(kind, index, x, y, w, h, LEGS[branch][leg]))
         if leg == 0:
             last_thick = thick
         pos = pos + length + GAP if leg < 2 else pos - length - GAP
@@ -188,9 +190,8 @@ def branch_layout(g: Geometry, branch: int, doubles: list[bool],
     reach, _wide = g.reach(branch)
     pos, boxes_list = float(GAP), []
     for kind, index, length, thick in parts:
-        boxes_list.append(Box(kind, index, *g.to_screen(branch, pos, pos + length,
-                                                        -thick / 2, thick / 2),
-                              LEGS[branch][0]))
+        x, y, w, h = g.to_screen(branch, pos, pos + length, -thick / 2, thick / 2)
+        boxes_list.append(Box(kind, index, x, y, w, h, LEGS[branch][0]))
         pos += length + GAP
     return Branch(least, tuple(boxes_list), fits=False)
 
@@ -206,7 +207,7 @@ def tile_size(lines: list[list[bool]], w: float, h: float) -> int:
             continue
         laid = [branch_layout(g, b, d) for b, d in enumerate(lines)]
         folded = sum(len(d) - x.shown + (0 if x.fits else 1000)
-                     for x, d in zip(laid, lines, strict=True))
+                     for x, d in zip(laid, lines))
         if folded == 0:
             return tile
         if fewest is None or folded < fewest:

@@ -1,15 +1,12 @@
-# The computer players' web worker. It receives only the view of the seat to move (JSON from
-# longana.view.view_to_dict) and answers with a move: '{"move": "7-3@N"}' or '{"error": ...}'.
-# It never sees another seat's tiles: the main thread sends it nothing else.
-from longana.players import choose_json
+# The game worker (Pyodide): the engine, the session, the computer and the hints. The page sends
+# it intents as JSON text and gets replies as JSON text (longana/protocol.py says which).
+from longana.protocol import Table
+
+table = Table()
 
 
-def choose(view_json, level="normal", seed=0):
-    return choose_json(str(view_json), str(level), int(seed))
+def call(text):
+    return table.handle(str(text))
 
 
-def ping():
-    return "ready"
-
-
-__export__ = ["choose", "ping"]
+__export__ = ["call"]

@@ -1,0 +1,279 @@
+"""The one protocol between the page and the game worker: intents in, replies out, JSON text.
+
+The worker (``ui/worker.py``) holds one :class:`Table` and hands it every intent the page sends;
+the page (MicroPython) and the worker (Pyodide) share no Python objects, only these texts.
+
+An intent is ``{"do": NAME, ...}``:
+
+=================  ==========================================================================
+``start``          ``save`` (text or null), ``seats``, ``level``, ``deal`` (or null): resume the
+                   save (unless ``deal`` asks for another deal) or start a new match
+``play``           ``move`` (``"7-3@N"``, ``"9-9"``, ``"pass"``), ``at``: the person's move
+``computer``       ``at``: the computer seat to move makes one move
+``undo``, ``redo``, ``restart``, ``next-hand``, ``hint``, ``record``
+``new-match``      ``seats``, ``level``, ``deal`` (or null)
+``seats``          ``seats``, ``level``: who sits where in the match being played
+``take-device``    ``seat``: the person at that seat now holds the device
+``replay``         ``hand``, ``step``, ``imported``: a finished (or imported) hand at a step
+``import``         ``text``: hand records to step through
+=================  ==========================================================================
+
+``at`` is the frame's ``log`` the page acted on: an intent made for a position that has
+changed since is answered with the current frame and ``"stale": true``, and changes nothing.
+
+Every reply is an object with ``frame`` and ``save`` (the text for the page to store) after
+anything that may change the game, plus what was asked: ``refused`` (``{"code", "params"}``
+of the rule that forbids a move), ``hint``, ``record``, ``replay``, ``corrupt`` (the loaded
+save could not be used: a new match was started), or ``error`` (``{"code", "detail"}``) for an
+intent that makes no sense. :meth:`Table.handle` never raises.
+
+>>> table = Table()
+>>> reply = json.loads(table.handle('{"do": "start", "save": null, "deal": "7"}'))
+>>> reply["frame"]["deal"], sorted(reply)
+('7', ['frame', 'save'])
+>>> json.loads(table.handle('{"do": "fly"}'))["error"]["code"]
+'unknown-intent'
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from .errors import IllegalMoveError, LonganaError
+from .frame import frame_of, position_of, refusal
+from .history import (
+    Imported,
+    can_export,
+    export_filename,
+    export_text,
+    hand_after,
+    history,
+    import_text,
+)
+from .players import choose
+from .session import COMPUTER, KINDS, LEVELS, PERSON, Session
+from .table import hint
+from .tiles import SEATS, Move, parse_seat
+
+
+class BadIntent(LonganaError):
+    """An intent the table cannot act on (the page's bug, or a stale or forged message)."""
+
+    def __init__(self, code: str, detail: str) -> None:
+        super().__init__(detail)
+        self.code = code
+
+
+Reply = dict[str, Any]
+
+
+class Table:
+    """The game at one device, as the worker holds it: the session and who holds the device."""
+
+    def __init__(self) -> None:
+        self.session: Session | None = None
+        self.holder: int | None = None  # the person who last confirmed holding the device
+        self.imported: Imported | None = None
+        self.intents: dict[str, Callable[[dict[str, Any]], Reply]] = {
+            "start": self.start, "play": self.play, "computer": self.computer,
+            "undo": self.undo, "redo": self.redo, "restart": self.restart,
+            "next-hand": self.next_hand, "hint": self.hint, "new-match": self.new_match,
+            "seats": self.seats, "take-device": self.take_device, "record": self.record,
+            "replay": self.replay, "import": self.import_records,
+        }
+
+    # -- the door ---------------------------------------------------------------------------
+
+    def handle(self, text: str) -> str:
+        """One intent (JSON text) in, one reply (JSON text) out; never raises."""
+        try:
+            intent = json.loads(text)
+        except (ValueError, RecursionError, TypeError):
+            return _dump({"error": {"code": "bad-json", "detail": "the intent is not JSON"}})
+        try:
+            if not isinstance(intent, dict) or not isinstance(intent.get("do"), str):
+                raise BadIntent("bad-intent", 'an intent is an object with "do"')
+            act = self.intents.get(intent["do"])
+            if act is None:
+                raise BadIntent("unknown-intent", f"no such intent: {intent['do']!r}")
+            if act != self.start and self.session is None:
+                raise BadIntent("not-started", "the table has no game yet: send start first")
+            return _dump(act(intent))
+        except BadIntent as error:
+            return _dump({"error": {"code": error.code, "detail": str(error)}})
+        except LonganaError as error:
+            return _dump({"error": {"code": "refused", "detail": str(error)}})
+        except Exception as error:  # noqa: BLE001 - reported to the page, which recovers
+            return _dump({"error": {"code": "internal",
+                                    "detail": f"{type(error).__name__}: {error}"}})
+
+    # -- helpers ------------------------------------------------------------------------------
+
+    @property
+    def game(self) -> Session:
+        assert self.session is not None
+        return self.session
+
+    def changed(self, **extra: Any) -> Reply:
+        game = self.game
+        return {"frame": frame_of(game, self.holder), "save": game.to_json(), **extra}
+
+    def fresh(self, intent: dict[str, Any]) -> bool:
+        """Whether the intent was made for the position the table is at now."""
+        at = intent.get("at")
+        return at is None or at == len(self.game.log)
+
+    # -- intents ----------------------------------------------------------------------------
+
+    def start(self, intent: dict[str, Any]) -> Reply:
+        seats, level, deal = _seats(intent), _level(intent), _deal(intent)
+        save = intent.get("save")
+        self.holder = None  # a new worker or a reload: nobody's tiles show before a confirm
+        extra: dict[str, Any] = {}
+        if isinstance(save, str):
+            try:
+                loaded = Session.from_json(save)
+            except LonganaError as error:
+                extra["corrupt"] = {"detail": str(error)}
+            else:
+                if deal is None or loaded.seed == deal:
+                    self.session = loaded
+                    return self.changed(resumed=bool(loaded.log))
+                extra["replaced"] = True
+        self.session = Session(deal, seats=seats, level=level)
+        return self.changed(**extra)
+
+    def play(self, intent: dict[str, Any]) -> Reply:
+        game = self.game
+        if not self.fresh(intent):
+            return self.changed(stale=True)
+        hand = game.match.hand
+        if hand.outcome is not None or not game.is_person(hand.to_move):
+            raise BadIntent("not-a-person", "it is not a person's turn")
+        try:
+            move = Move.parse(intent.get("move"))
+            game.play(move)
+        except IllegalMoveError as error:
+            return {"frame": frame_of(game, self.holder), "refused": refusal(error)}
+        return self.changed()
+
+    def computer(self, intent: dict[str, Any]) -> Reply:
+        game = self.game
+        hand = game.match.hand
+        if not self.fresh(intent) or hand.outcome is not None or game.is_person(hand.to_move):
+            return self.changed(stale=True)
+        seat = hand.to_move
+        game.play(choose(game.view(seat), game.level, game.decision_seed()))
+        return self.changed()
+
+    def undo(self, intent: dict[str, Any]) -> Reply:
+        if self.game.can_undo:
+            self.game.undo()
+        return self.changed()
+
+    def redo(self, intent: dict[str, Any]) -> Reply:
+        if self.game.can_redo:
+            self.game.redo()
+        return self.changed()
+
+    def restart(self, intent: dict[str, Any]) -> Reply:
+        if self.game.can_restart:
+            self.game.restart()
+        return self.changed()
+
+    def next_hand(self, intent: dict[str, Any]) -> Reply:
+        match = self.game.match
+        if match.hand.outcome is not None and not match.is_over:
+            self.game.next_hand()
+        return self.changed()
+
+    def hint(self, intent: dict[str, Any]) -> Reply:
+        if not self.fresh(intent):
+            return self.changed(stale=True)
+        return {"frame": frame_of(self.game, self.holder), "hint": str(hint(self.game))}
+
+    def new_match(self, intent: dict[str, Any]) -> Reply:
+        self.session = Session(_deal(intent), seats=_seats(intent), level=_level(intent))
+        self.holder = None
+        return self.changed()
+
+    def seats(self, intent: dict[str, Any]) -> Reply:
+        self.game.set_seats(_seats(intent))
+        self.game.level = _level(intent)
+        return self.changed()
+
+    def take_device(self, intent: dict[str, Any]) -> Reply:
+        try:
+            seat = parse_seat(intent.get("seat"))
+        except LonganaError:
+            raise BadIntent("bad-seat", f"no such seat: {intent.get('seat')!r}") from None
+        if self.game.is_person(seat):
+            self.holder = seat
+        return self.changed()
+
+    def record(self, intent: dict[str, Any]) -> Reply:
+        match = self.game.match
+        export = None
+        if can_export(match):
+            export = {"text": export_text(match), "name": export_filename(match)}
+        return {"record": [s.to_dict() for s in history(match)], "export": export}
+
+    def replay(self, intent: dict[str, Any]) -> Reply:
+        imported = bool(intent.get("imported"))
+        if imported:
+            if self.imported is None:
+                raise BadIntent("nothing-imported", "no hand records have been imported")
+            hands, summaries = list(self.imported.hands), self.imported.summaries()
+        else:
+            hands, summaries = list(self.game.match.hands), history(self.game.match)
+        index, step = intent.get("hand", 0), intent.get("step", 0)
+        if not isinstance(index, int) or not 0 <= index < len(hands):
+            raise BadIntent("bad-hand", f"there is no hand {index!r}")
+        if not imported and hands[index].outcome is None:
+            raise BadIntent("hand-not-over", "only a finished hand can be stepped through")
+        summary = summaries[index]
+        if not isinstance(step, int):
+            raise BadIntent("bad-step", f"not a step: {step!r}")
+        step = max(0, min(len(summary.steps), step))
+        position = position_of(hand_after(hands[index], step), summary.scores_before)
+        return {"replay": {"hand": index, "step": step, "count": len(hands),
+                           "imported": imported, "summary": summary.to_dict(),
+                           "position": position}}
+
+    def import_records(self, intent: dict[str, Any]) -> Reply:
+        text = intent.get("text")
+        if not isinstance(text, str):
+            raise BadIntent("bad-import", "nothing to import")
+        try:
+            self.imported = import_text(text)
+        except LonganaError as error:
+            return {"refused": {"code": "import", "params": {"detail": str(error)}}}
+        return self.replay({"imported": True, "hand": 0, "step": 0})
+
+
+def _dump(reply: Reply) -> str:
+    return json.dumps(reply, separators=(",", ":"))
+
+
+def _seats(intent: dict[str, Any]) -> tuple[str, ...]:
+    seats = intent.get("seats", [PERSON, COMPUTER, COMPUTER, COMPUTER])
+    if not isinstance(seats, list) or len(seats) != len(SEATS) or any(
+            k not in KINDS for k in seats):
+        raise BadIntent("bad-seats", f"seats are four of {KINDS}, not {seats!r}")
+    return tuple(seats)
+
+
+def _level(intent: dict[str, Any]) -> str:
+    level = intent.get("level", "normal")
+    if level not in LEVELS:
+        raise BadIntent("bad-level", f"the level is one of {LEVELS}, not {level!r}")
+    return str(level)
+
+
+def _deal(intent: dict[str, Any]) -> str | None:
+    deal = intent.get("deal")
+    if deal is not None and (not isinstance(deal, str) or not deal):
+        raise BadIntent("bad-deal", f"not a deal number: {deal!r}")
+    return deal

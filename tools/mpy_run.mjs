@@ -1,0 +1,29 @@
+// Runs Python code under the pinned MicroPython (the page's runtime) in node, with the page's
+// modules (ui/) and catalogs (locales/) in its file system and a stand-in `pyscript` module.
+//   node tools/mpy_run.mjs < code.py      (prints what the code prints; exit 1 on an exception)
+import fs from "fs";
+import path from "path";
+import { fileURLToPath } from "url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const { loadMicroPython } = await import(
+  path.join(root, "node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs"));
+let out = "";
+const mp = await loadMicroPython({ stdout: (t) => { out += t + "\n"; }, stderr: (t) => { out += t + "\n"; } });
+
+function copy(src, dst) {
+  mp.FS.mkdirTree(dst);
+  for (const f of fs.readdirSync(src)) {
+    const s = path.join(src, f);
+    if (fs.statSync(s).isDirectory()) { if (f !== "__pycache__") copy(s, dst + "/" + f); }
+    else if (/\.(py|json)$/.test(f)) mp.FS.writeFile(dst + "/" + f, fs.readFileSync(s));
+  }
+}
+copy(path.join(root, "ui"), "/lib/ui");
+copy(path.join(root, "locales"), "/lib/locales");
+mp.runPython("import sys; sys.path.append('/lib')");
+const code = fs.readFileSync(0, "utf8");
+let failed = false;
+try { mp.runPython(code); } catch (e) { failed = true; out += String(e) + "\n"; }
+process.stdout.write(out);
+process.exit(failed ? 1 : 0);

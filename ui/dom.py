@@ -1,0 +1,50 @@
+"""A few DOM helpers for the page (MicroPython in the browser; never imported by the tests)."""
+
+import js
+from pyscript.ffi import create_proxy
+
+KEEP = []  # proxies handed to the browser live as long as the page
+
+
+def q(selector):
+    """The first element matching ``selector``, or None."""
+    return js.document.querySelector(selector)
+
+
+def q_all(selector):
+    found = js.document.querySelectorAll(selector)
+    return [found.item(i) for i in range(found.length)]
+
+
+def listen(target, event, handler, capture=False):
+    proxy = create_proxy(handler)
+    KEEP.append(proxy)
+    target.addEventListener(event, proxy, capture)
+
+
+def attr(el, name):
+    """An attribute's text, or None when it is missing."""
+    if el is None or not el.hasAttribute(name):
+        return None
+    return str(el.getAttribute(name))
+
+
+def closest(el, selector):
+    if el is None or not hasattr(el, "closest"):
+        return None
+    return el.closest(selector)
+
+
+def options(**entries):
+    """A plain JavaScript object (JSON-able values only)."""
+    import json
+    return js.JSON.parse(json.dumps(entries))
+
+
+def blob_url(text, mime):
+    """A ``blob:`` address of ``text`` for a download link (revoke it when done)."""
+    return str(js.URL.createObjectURL(js.Blob.new(js.Array.of(text), options(type=mime))))
+
+
+def warn(text):
+    js.console.warn("longana: " + str(text))

@@ -1,0 +1,546 @@
+"""The page (MicroPython, main thread): frames to the DOM, dialogs, the computer's pace, saving.
+
+It holds the last frame and what the person has selected (:mod:`ui.controller`), renders with
+:mod:`ui.render` and :mod:`ui.panels`, stores the worker's save text (:mod:`ui.storage`) and
+talks to the game worker through :mod:`ui.link`. Input events are bound in :mod:`ui.input`.
+It never decides a rule: the frame says what may be played, the worker plays it.
+"""
+
+import json
+
+import asyncio
+import js
+
+from . import panels, render
+from .controller import Controller
+from .dom import blob_url, q, q_all, warn
+from .html import a
+from .i18n import SEATS
+from .link import Link
+from .rules_panel import rules_html
+from .storage import CORRUPT_KEPT, Settings
+
+PAUSE = {"normal": 0.75, "fast": 0.0}          # seconds a computer "thinks" at least
+TRAVEL = {"normal": 420, "fast": 0}            # ms a computer's tile travels
+NEXT_HAND_AUTO = {"normal": 2.5, "fast": 0.25}  # table of computers only
+PANELS = ("rules", "record", "settings", "restart", "error")  # the computer waits meanwhile
+
+
+class Page:
+    def __init__(self, cat, store, settings, names):
+        self.cat = cat
+        self.store = store
+        self.settings = settings
+        self.names = names                # language code -> its name in itself
+        self.ctl = Controller(cat)
+        self.link = Link(self.restore, self.notice)
+        self.save_text = None             # the worker's last save (fed to a new worker)
+        self.save_problem = None          # the notice key while saving fails
+        self.holder = None                # the person who last confirmed holding the device
+        self.gen = 0                      # bumped by every change: a stale loop stops
+        self.held = None                  # a computer move that arrived while a panel was open
+        self.replay = None                # the hand being stepped through (worker's answer)
+        self.urls = []                    # blob: addresses to revoke
+        self.example = None               # the rules drawing's data
+        self.live = False                 # the worker has answered: moves can be made
+        self.reduced_motion = bool(js.matchMedia("(prefers-reduced-motion: reduce)").matches)
+
+    @property
+    def frame(self):
+        return self.ctl.frame
+
+    @property
+    def look(self):
+        return self.ctl.look
+
+    # -- the worker ---------------------------------------------------------------------------
+
+    def restore(self):
+        """The intent that resumes the game in a new worker."""
+        s = self.settings
+        return {"do": "start", "save": self.save_text, "seats": s.seats, "level": s.level,
+                "deal": None, "holder": self.holder}
+
+    async def ask(self, intent):
+        """Send an intent; take the reply's frame and save. None if no worker could answer."""
+        reply = await self.link.ask(intent)
+        if reply is None:
+            self.fatal()
+            return None
+        if "error" in reply:
+            warn("the worker refused " + intent.get("do", "?") + ": " + str(reply["error"]))
+        if "save" in reply:
+            self.persist(reply["save"], reply.get("frame"))
+        return reply
+
+    def fatal(self):
+        self.open_dialog("error", '<h2 id="dlg-title">' + a(self.cat.t("boot.failed_title"))
+                         + "</h2><p>" + a(self.cat.t("notice.worker_dead")) + "</p>"
+                         + '<div class="dlg-buttons"><button type="button" class="btn primary" '
+                         'data-action="reload" autofocus>' + a(self.cat.t("boot.retry"))
+                         + "</button></div>", cancellable=False)
+
+    # -- rendering ------------------------------------------------------------------------------
+
+    def mount(self):
+        t = self.cat.t
+        js.document.title = t("app.title")
+        js.document.documentElement.lang = self.cat.lang
+        js.document.body.dataset.lang = self.cat.lang
+        app = q("#app")
+        app.innerHTML = (
+            '<header class="top" id="top"></header>'
+            '<main class="table" id="table" aria-label="' + a(t("app.table")) + '"></main>'
+            '<footer class="bar"><p class="msg" id="msg" data-message role="status" '
+            'aria-live="polite"></p><p class="prompt" id="prompt"></p>'
+            '<div class="buttons" id="buttons" role="group" aria-label="' + a(t("app.actions"))
+            + '"></div></footer><div class="drag-layer" id="drag-layer" aria-hidden="true">'
+            "</div>")
+        app.hidden = False
+
+    def measure(self):
+        """Fit the board to its area: the tile size at which the branches fold least."""
+        from .layout import tile_size
+
+        area = q("#board-area")
+        if area is None or self.frame is None:
+            return False
+        w, h = float(area.clientWidth), float(area.clientHeight)
+        if w <= 0 or h <= 0:
+            return False
+        lines = [[t[0] == t[-1] for t, _ in line] for line in self.frame["board"]["lines"]]
+        tile = tile_size(lines, w, h)
+        changed = (w, h) != self.look.area or tile != self.look.tile_px
+        self.look.area, self.look.tile_px = (w, h), tile
+        return changed
+
+    def render(self):
+        frame = self.frame
+        if frame is None:
+            return
+        focus = self.focus_key()
+        first = q("#board-area") is None
+        self.measure()
+        q("#top").innerHTML = render.top_html(frame, self.cat, self.save_problem)
+        q("#table").innerHTML = render.table_html(frame, self.cat, self.look)
+        if first and self.measure():
+            q("#board-area").innerHTML = render.board_html(frame, self.cat, self.look)
+        live = self.live and self.look.dialog is None
+        q("#buttons").innerHTML = render.action_buttons(frame, self.cat, self.look) if live \
+            else ""
+        self.show_prompt()
+        body = js.document.body
+        if frame["to_move"] is None:  # nobody is to move once a hand is over
+            body.removeAttribute("data-to-move")
+        else:
+            body.dataset.toMove = SEATS[frame["to_move"]]
+        body.dataset.busy = "true" if self.look.thinking is not None else "false"
+        body.dataset.handNumber = str(frame["hand_number"])
+        body.dataset.moves = str(frame["moves"])
+        body.dataset.handOver = "true" if frame["outcome"] is not None else "false"
+        q("#msg").textContent = self.ctl.message
+        if focus:
+            el = q("#app " + focus)
+            if el is not None and self.look.dialog is None:
+                el.focus()
+
+    def show_prompt(self):
+        el = q("#prompt")
+        if el is not None and self.frame is not None:
+            paused = self.look.dialog in PANELS
+            words = render.prompt(self.frame, self.cat, self.look, paused)
+            if not self.live:
+                words = self.cat.t("notice.getting_ready")
+            el.textContent = words
+
+    def say(self, text):
+        self.ctl.message = text
+        el = q("#msg")
+        if el is not None:
+            el.textContent = text
+
+    def focus_key(self):
+        el = js.document.activeElement
+        if el is None or el == js.document.body or not hasattr(el, "getAttribute"):
+            return None
+        for name in ("data-tile", "data-target", "data-action", "data-preview"):
+            value = el.getAttribute(name)
+            if value:
+                return "[" + name + '="' + str(value) + '"]'
+        return None
+
+    def notice(self, key, name=None):
+        """A short notice (a toast) with ``data-notice``; ``key`` is a catalog key."""
+        layer = q("#toasts")
+        if layer is None:
+            layer = js.document.createElement("div")
+            layer.id = "toasts"
+            layer.className = "toasts"
+            layer.setAttribute("role", "status")
+            layer.setAttribute("aria-live", "polite")
+            js.document.body.append(layer)
+        item = js.document.createElement("p")
+        item.className = "toast"
+        item.dataset.notice = name or key.split(".")[-1].replace("_", "-")
+        item.textContent = self.cat.t(key)
+        layer.append(item)
+
+        async def later():
+            await asyncio.sleep(6)
+            item.remove()
+
+        asyncio.create_task(later())
+
+    def travel(self, last, source):
+        """The tile moves from its seat's hand to where it now lies."""
+        speed = TRAVEL[self.settings.speed]
+        if self.reduced_motion or speed == 0 or source is None:
+            return
+        tile, branch = render.split(last["move"])
+        if tile is None:
+            return
+        el = q(".centre .tile") if branch is None else \
+            q('#app [data-branch="' + branch + '"] .tile.last')
+        if el is None:
+            return
+        to = el.getBoundingClientRect()
+        dx = (source.left + source.width / 2) - (to.left + to.width / 2)
+        dy = (source.top + source.height / 2) - (to.top + to.height / 2)
+        frames = js.JSON.parse(json.dumps([
+            {"transform": "translate(" + str(dx) + "px, " + str(dy) + "px) scale(1.3)",
+             "opacity": 0.4}, {"transform": "translate(0, 0) scale(1)", "opacity": 1}]))
+        el.animate(frames, js.JSON.parse(json.dumps({"duration": speed, "easing": "ease-out"})))
+
+    # -- saving ---------------------------------------------------------------------------------
+
+    def persist(self, save, frame):
+        self.save_text = save
+        problem = self.store.write_save(save, frame)
+        if problem == self.save_problem:
+            return
+        self.save_problem = problem
+        if problem is not None and problem != CORRUPT_KEPT:
+            self.notice(problem, "save-off")
+        top = q("#top")
+        if top is not None and self.frame is not None:
+            top.innerHTML = render.top_html(self.frame, self.cat, self.save_problem)
+
+    # -- acting on the game ----------------------------------------------------------------------
+
+    async def act(self, intent, words=None):
+        """Ask the worker for a change; show the new frame; the computer goes on from there."""
+        self.gen += 1
+        self.look.thinking = None
+        mover = self.frame["to_move"] if self.frame else None
+        hand = q('[data-hand="' + SEATS[mover] + '"]') if mover is not None else None
+        rect = hand.getBoundingClientRect() if hand is not None else None
+        before = self.frame["log"] if self.frame else None
+        reply = await self.ask(intent)
+        if reply is None:
+            return None
+        self.ctl.receive(reply)
+        if words is not None and "refused" not in reply:
+            self.say(words)
+        self.render()
+        if self.frame["log"] != before and self.frame["last"] is not None and \
+                intent["do"] == "play":
+            self.travel(self.frame["last"], rect)
+        self.schedule()
+        return reply
+
+    def schedule(self):
+        self.gen += 1
+        asyncio.create_task(self.play_computers(self.gen))
+
+    async def play_computers(self, gen):
+        await asyncio.sleep(0)
+        while gen == self.gen and self.look.dialog is None and self.live:
+            frame = self.frame
+            if frame["outcome"] is not None:
+                self.look.thinking = None
+                self.render()
+                self.show_end()
+                return
+            seat = frame["to_move"]
+            if frame["seats"][seat] == "person":
+                if self.look.thinking is not None:
+                    self.look.thinking = None
+                    self.render()
+                if frame["handoff"] is not None:
+                    self.show_handoff(frame["handoff"])
+                elif self.ctl.preselect_forced_opening():
+                    self.render()
+                self.focus_turn()
+                return
+            self.look.thinking = seat
+            self.render()
+            await asyncio.sleep(PAUSE[self.settings.speed])
+            if gen != self.gen or self.look.dialog is not None:
+                return
+            source = q('[data-hand="' + SEATS[seat] + '"]')
+            rect = source.getBoundingClientRect() if source is not None else None
+            reply = await self.ask({"do": "computer", "at": frame["log"]})
+            if reply is None:
+                return
+            if self.look.dialog is not None:
+                self.held = reply  # shown when the panel closes: no move lands meanwhile
+                return
+            self.look.thinking = None
+            self.ctl.receive(reply)
+            self.render()
+            if self.frame["last"] is not None:
+                self.travel(self.frame["last"], rect)
+            travel = TRAVEL[self.settings.speed]
+            await asyncio.sleep(travel / 1000 + (0.15 if travel else 0.01))
+
+    def focus_turn(self):
+        """At the person's turn, focus lands on a playable tile (or Pass)."""
+        if self.look.dialog is not None or self.frame.get("turn") is None:
+            return
+        el = q("#app [data-tile].selected") or q("#app .hand.up [data-tile]:not(.dim)") or \
+            q('#app [data-action="pass"]')
+        if el is not None and js.document.activeElement == js.document.body:
+            el.focus()
+
+    # -- dialogs ----------------------------------------------------------------------------------
+
+    def open_dialog(self, name, html, cancellable=True, labelled_by="dlg-title", cls=""):
+        self.close_dialog(resume=False)
+        dialog = js.document.createElement("dialog")
+        dialog.className = ("dlg dlg-" + name + " " + cls).strip()
+        dialog.dataset.dialog = name
+        dialog.setAttribute("aria-labelledby", labelled_by)
+        dialog.innerHTML = html
+        q("#dialogs").append(dialog)
+        dialog.dataset.cancellable = "true" if cancellable else "false"
+        self.look.dialog = name
+        dialog.showModal()
+        self.show_prompt()
+        q("#buttons").innerHTML = ""
+        return dialog
+
+    def close_dialog(self, resume=True):
+        name = self.look.dialog
+        if name is None:
+            return
+        for el in q_all("#dialogs dialog"):
+            el.close()
+            el.remove()
+        self.look.dialog = None
+        self.replay = None
+        for url in self.urls:
+            js.URL.revokeObjectURL(url)
+        self.urls = []
+        if resume:
+            held, self.held = self.held, None
+            if held is not None:
+                self.ctl.receive(held)
+            elif not self.look.hint:
+                self.ctl.clear()
+            self.render()
+            self.schedule()
+
+    def url(self, text, mime):
+        url = blob_url(text, mime)
+        self.urls.append(url)
+        return url
+
+    def show_end(self):
+        frame = self.frame
+        if frame["match_over"] and frame["winner"] is not None:
+            self.open_dialog("match-end", panels.match_end_html(frame, self.cat),
+                             cancellable=False)
+        else:
+            auto = "person" not in frame["seats"]
+            self.open_dialog("hand-end", panels.hand_end_html(frame, self.cat, auto),
+                             cancellable=False)
+            if auto:
+                self.auto_next(self.gen)
+        self.say(render.outcome_words(frame["outcome"], self.cat))
+
+    def auto_next(self, gen):
+        async def later():
+            await asyncio.sleep(NEXT_HAND_AUTO[self.settings.speed])
+            if gen == self.gen and self.look.dialog == "hand-end":
+                await self.next_hand()
+        asyncio.create_task(later())
+
+    def show_handoff(self, seat):
+        self.ctl.clear()
+        self.render()  # every hand face down: the frame shows nobody's while a handoff is due
+        self.open_dialog("handoff", panels.handoff_html(seat, self.cat), cancellable=False,
+                         cls="screen")
+
+    def show_corrupt(self, code, detail, text):
+        href = self.url(text, "application/json") if text else None
+        dialog = self.open_dialog("error", panels.corrupt_html(
+            code, detail, self.cat, href, "longana-broken-save.json"), cancellable=False)
+        dialog.dataset.error = "corrupt-save"
+
+    # -- actions (buttons, keys) -----------------------------------------------------------------
+
+    async def take_device(self, seat):
+        self.holder = SEATS.index(seat)
+        self.close_dialog(resume=False)
+        await self.act({"do": "take-device", "seat": seat})
+
+    async def confirm(self):
+        intent = self.ctl.confirm()
+        if intent is not None:
+            await self.act(intent)
+
+    async def undo(self):
+        if self.frame["can"]["undo"]:
+            self.close_dialog(resume=False)
+            reply = await self.act({"do": "undo"})
+            if reply is not None and self.frame["to_move"] is not None:
+                self.say(self.cat.t("undone.undo", seat=self.cat.seat(self.frame["to_move"])))
+
+    async def redo(self):
+        if self.frame["can"]["redo"]:
+            self.close_dialog(resume=False)
+            await self.act({"do": "redo"}, self.cat.t("undone.redo"))
+
+    def ask_restart(self):
+        if self.frame["can"]["restart"]:
+            self.open_dialog("restart", panels.restart_html(self.frame["hand_number"], self.cat))
+
+    async def restart(self):
+        self.close_dialog(resume=False)
+        if self.frame["can"]["restart"]:
+            await self.act({"do": "restart"},
+                           self.cat.t("undone.restart", n=self.frame["hand_number"]))
+
+    async def next_hand(self):
+        self.close_dialog(resume=False)
+        await self.act({"do": "next-hand"})
+
+    async def hint(self):
+        if not self.ctl.my_turn():
+            return
+        self.say(self.cat.t("hint.thinking"))
+        at = self.frame["log"]
+        reply = await self.link.ask({"do": "hint", "at": at})
+        if reply is None or self.frame["log"] != at or not self.ctl.my_turn():
+            return  # the position changed, or a panel opened: the hint is stale
+        if "hint" not in reply:
+            self.say(self.cat.t("hint.none"))
+            return
+        self.ctl.show_hint(reply["hint"])
+        self.render()
+
+    async def start_fresh(self):
+        self.store.start_fresh()
+        self.close_dialog(resume=False)
+        if self.save_text is not None:
+            self.persist(self.save_text, self.frame)
+        self.render()
+        self.schedule()
+
+    # rules and record: the computer waits while they are open
+    async def open_rules(self):
+        self.gen += 1
+        if self.example is None:
+            try:
+                response = await js.fetch("./rules-example.json")
+                self.example = json.loads(str(await response.text()))
+            except Exception as error:  # noqa: BLE001 - the rules read fine without it
+                warn("no rules drawing: " + str(error))
+        rules = self.cat.raw("rules")
+        html = (rules_html(rules, self.example) + '<div class="dlg-buttons">'
+                + panels.close_button(self.cat) + "</div>")
+        self.open_dialog("rules", html, labelled_by="rules-heading")
+
+    async def open_record(self):
+        self.gen += 1
+        self.look.thinking = None
+        reply = await self.link.ask({"do": "record"})
+        if reply is None or "record" not in reply:
+            return
+        export = reply.get("export")
+        self.close_dialog(resume=False)
+        href = self.url(export["text"], "application/x-ndjson") if export else None
+        self.open_dialog("record", panels.record_html(
+            reply["record"], self.cat, self.frame["deal"], href,
+            export["name"] if export else ""))
+        last = q('[data-dialog="record"] .rec-hand[open]')
+        if last is not None:
+            last.scrollIntoView(js.JSON.parse('{"block": "nearest"}'))
+
+    async def show_replay(self, intent):
+        reply = await self.link.ask(intent)
+        if reply is None:
+            return
+        if "refused" in reply:
+            el = q("[data-import-error]")
+            if el is not None:
+                el.textContent = self.cat.t("record.import_error",
+                                            detail=reply["refused"]["params"]["detail"])
+                el.hidden = False
+            return
+        if "replay" not in reply or self.look.dialog != "record":
+            return
+        self.replay = reply["replay"]
+        from .layout import tile_size
+
+        width = min(860.0, float(js.window.innerWidth) * 0.96) - 36
+        height = 220.0 if float(js.window.innerWidth) < 600 else 260.0  # as in ui/style.css
+        lines = [[t[0] == t[-1] for t, _ in line]
+                 for line in self.replay["position"]["board"]["lines"]]
+        html = panels.replay_html(self.replay, self.cat, (width, height),
+                                  tile_size(lines, width, height))
+        dialog = q('[data-dialog="record"]')
+        replay = self.replay
+        dialog.innerHTML = html
+        dialog.dataset.view = "replay"
+        self.replay = replay
+
+    async def step_replay(self, delta):
+        r = self.replay
+        if r is None:
+            return
+        await self.show_replay({"do": "replay", "hand": r["hand"], "step": r["step"] + delta,
+                                "imported": r["imported"]})
+        way = "back" if delta < 0 else "forward"
+        focus = q('[data-dialog="record"] [data-action="step-' + way + '"]')
+        if focus is not None and not focus.hasAttribute("disabled"):
+            focus.focus()
+
+    # settings and new matches
+    def open_settings(self):
+        self.gen += 1
+        self.look.thinking = None
+        s = self.settings
+        self.open_dialog("settings", panels.settings_html(
+            self.frame["seats"], s.speed, self.frame["level"], self.frame["deal"],
+            self.cat.lang, self.cat, self.names))
+
+    def read_settings(self):
+        """The settings dialog's fields; saved on the device."""
+        seats = []
+        for letter in SEATS:
+            el = q('[data-seat-kind="' + letter + '"]')
+            seats.append(str(el.value) if el is not None else "person")
+        field = {}
+        for name in ("speed", "level", "lang"):
+            el = q('[data-setting="' + name + '"]')
+            field[name] = str(el.value) if el is not None else None
+        text = json.dumps({"seats": seats, "speed": field["speed"], "level": field["level"],
+                           "lang": field["lang"] or self.settings.lang})
+        self.settings, _ = Settings.read(text)
+        problem = self.store.write_settings(self.settings)
+        if problem is not None and self.save_problem is None:
+            self.notice(problem, "save-off")
+
+    async def close_settings(self):
+        self.read_settings()
+        self.close_dialog(resume=False)
+        await self.act({"do": "seats", "seats": self.settings.seats,
+                        "level": self.settings.level})
+
+    async def new_match(self, deal=None):
+        self.close_dialog(resume=False)
+        self.holder = None
+        s = self.settings
+        await self.act({"do": "new-match", "seats": s.seats, "level": s.level, "deal": deal})
+        self.say("")
