@@ -13,7 +13,7 @@ from typing import Any
 from playwright.sync_api import Locator
 
 from longana import SEAT_NAMES, Hand
-from longana.diagram import example_figure
+from longana.diagram import example
 from longana.history import (
     HandSummary,
     export_filename,
@@ -23,6 +23,7 @@ from longana.history import (
     import_text,
 )
 from longana.records import RecordError
+from ui import diagram
 
 from .conftest import Browsers, Game, english, session_of
 from .positions import second_hand_save
@@ -241,7 +242,7 @@ def test_rules_panel_shows_its_sections_and_the_drawn_example(browsers: Browsers
     verdicts = {v for _, v in drawn}
     assert {"legal", "priority"} <= verdicts, f"the drawing marks {drawn}"
     engine = re.findall(r'data-diagram-branch="(\w)" data-verdict="([\w-]+)"',
-                        example_figure(rules["diagram"]).svg)
+                        diagram.draw(example(), rules["diagram"]))
     assert [tuple(d) for d in drawn] == engine, f"drawn {drawn}, the engine's figure {engine}"
     assert game.moves_made() == moves, "a computer move landed while the rules were open"
     game.close_panel("rules")

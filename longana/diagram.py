@@ -82,15 +82,20 @@ def marks(board: Board, seat: int, tile: Tile) -> list[Mark]:
     return out
 
 
-def example() -> dict[str, Any]:
-    """The worked example as data for the page's drawing (``ui/diagram.py``): the board, the
-    seat to move, its tile and, per branch, the engine's verdict (and for ``priority`` the
-    branch the tile must go on instead)."""
-    hand = example_hand()
-    assert hand.to_move == S
+def example_of(board: Board, seat: int, tile: Tile) -> dict[str, Any]:
+    """A position as data for the page's drawing (``ui/diagram.py``): the board, the seat,
+    its tile and, per branch, the engine's verdict (and for ``priority`` the branch the tile
+    must go on instead)."""
     return {
-        "seat": SEAT_NAMES[S], "tile": str(EXAMPLE_TILE), "board": board_to_dict(hand.board),
+        "seat": SEAT_NAMES[seat], "tile": str(tile), "board": board_to_dict(board),
         "marks": [{"branch": SEAT_NAMES[m.branch], "verdict": m.verdict,
                    "earlier": None if m.earlier is None else SEAT_NAMES[m.earlier]}
-                  for m in marks(hand.board, S, EXAMPLE_TILE)],
+                  for m in marks(board, seat, tile)],
     }
+
+
+def example() -> dict[str, Any]:
+    """The cards' worked example, South holding 6-4 (``rules-example.json`` of the site)."""
+    hand = example_hand()
+    assert hand.to_move == S
+    return example_of(hand.board, S, EXAMPLE_TILE)

@@ -65,7 +65,7 @@ def turn_map(hand: Hand, seat: int) -> dict[str, Any]:
     if not hand.is_opened:
         doubles = [str(m) for m in hand.openings]
         for tile in hand.tiles(seat):
-            if Move(tile) in legal:
+            if tile.is_double and Move(tile) in legal:
                 tiles[str(tile)] = {"open": True, "targets": [], "why": {}}
             else:
                 tiles[str(tile)] = {"open": False, "targets": [], "why": {},

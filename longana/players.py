@@ -26,13 +26,16 @@ The same view, level and seed always give the same move::
 from __future__ import annotations
 
 import json
+import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from .baseline import hard_2025
 from .board import OTHERS, Board
 from .errors import LonganaError
 from .hand import Hand, Outcome
+from .inference import weighted_deals
 from .sampler import Knowledge, position, sample_deals
 from .tiles import DOUBLE_INDEX, HIGHEST, MATCH_MASK, PASS, Move
 from .view import SeatView, view_from_dict
@@ -157,6 +160,7 @@ def normal(view: SeatView, legal: list[Move], rng: random.Random) -> Move:
 
 PLAYOUTS = 96  # play-outs per decision, shared among the legal moves
 MIN_DEALS, MAX_DEALS = 8, 24
+MIX = 20  # swaps tried between two deals of the walk
 MATCH_BONUS = 100.0  # a hand that ends the match counts this much more
 OTHER_WEIGHT = 0.5  # another seat's points hurt us, but less than ours help
 PRIOR = 1.5  # weight of normal's rating, added to the play-outs' average
@@ -235,22 +239,109 @@ def worth(outcome: Outcome, view: SeatView) -> float:
     return -OTHER_WEIGHT * points - (MATCH_BONUS if reaches else 0.0)
 
 
-def hard(view: SeatView, legal: list[Move], rng: random.Random) -> Move:
+EQUITY_SCALE = 45.0  # points: a seat's chance of the match ~ exp(-(target - score) / 45)
+EQUITY_UNIT = 240.0  # equity x this ~ points early in a match (so PRIOR keeps its meaning)
+
+
+def equity(scores: Sequence[int], target: int, seat: int) -> float:
+    """``seat``'s chance of winning the match from ``scores`` (between hands): 1 or 0 once a
+    seat has reached the target, else a softmax of the points each seat still needs (the
+    scale fitted to the matches of four ``normal`` players, see docs/players.md)."""
+    best = max(range(4), key=lambda s: scores[s])
+    if scores[best] >= target:
+        return 1.0 if best == seat else 0.0
+    weights = [math.exp(-(target - s) / EQUITY_SCALE) for s in scores]
+    return weights[seat] / sum(weights)
+
+
+def match_worth(outcome: Outcome, view: SeatView) -> float:
+    """What a hand's result is worth to ``view.seat``: the change in its chance of winning
+    the match, in units of about a point early on."""
+    winner = outcome.winner
+    if winner is None:
+        return 0.0
+    after = list(view.scores)
+    after[winner] += outcome.points
+    return EQUITY_UNIT * (equity(after, view.target, view.seat)
+                          - equity(view.scores, view.target, view.seat))
+
+
+@dataclass(frozen=True)
+class HardConfig:
+    """The knobs of ``hard`` (tournaments compare variants; see docs/players.md)."""
+
+    playouts: int = 96  # play-outs per decision, shared among the legal moves
+    min_deals: int = 8
+    max_deals: int = 24
+    prior: float = PRIOR
+    weighted: bool = True  # deals weighed by the other seats' plays (longana.inference)
+    mix: int = MIX
+    equity: bool = False  # worth: the change in the chance of winning the match
+    halving: bool = False  # play-outs go to the moves still in contention (successive halving)
+
+
+def make_hard(config: HardConfig) -> Player:
+    value = match_worth if config.equity else worth
+    top = config.playouts // config.min_deals
+
+    def hard(view: SeatView, legal: list[Move], rng: random.Random) -> Move:
+        if config.halving:
+            return halving(view, legal, rng, config, value)
+        prior = normal_ratings(view, legal)
+        if len(legal) > top:  # keep the budget: weigh only normal's favourites
+            ranked = sorted(range(len(legal)), key=lambda k: -prior[k])[:top]
+            legal = [legal[k] for k in ranked]
+            prior = [prior[k] for k in ranked]
+        deals = max(config.min_deals, min(config.max_deals, config.playouts // len(legal)))
+        draw = weighted_deals(view, rng, deals, config.mix) if config.weighted else \
+            sample_deals(view, rng, deals)
+        totals = [0.0] * len(legal)
+        for held in draw:
+            start = position(view, held)
+            for k, move in enumerate(legal):
+                hand = start.copy()
+                hand.apply(move)
+                totals[k] += value(play_out(hand), view)
+        scores = [t / deals + config.prior * p for t, p in zip(totals, prior, strict=True)]
+        return legal[scores.index(max(scores))]
+
+    return hard
+
+
+def halving(view: SeatView, legal: list[Move], rng: random.Random, config: HardConfig,
+            value: Callable[[Outcome, SeatView], float]) -> Move:
+    """Successive halving: every move is played out on the first deals, then the better half
+    (by average plus prior) on more deals, and so on; every move still in contention has been
+    played out on the same deals, and the play-outs spent never exceed ``config.playouts``."""
     prior = normal_ratings(view, legal)
-    if len(legal) > PLAYOUTS // MIN_DEALS:  # keep the budget: weigh only normal's favourites
-        ranked = sorted(range(len(legal)), key=lambda k: -prior[k])[:PLAYOUTS // MIN_DEALS]
-        legal = [legal[k] for k in ranked]
-        prior = [prior[k] for k in ranked]
-    deals = max(MIN_DEALS, min(MAX_DEALS, PLAYOUTS // len(legal)))
+    alive = sorted(range(len(legal)), key=lambda k: -prior[k])[:config.playouts // config.min_deals]
+    rounds = max(1, math.ceil(math.log2(len(alive))))
+    per_round = config.playouts // rounds
+    plan = []
+    count = len(alive)
+    for _ in range(rounds):
+        plan.append(max(1, per_round // count))
+        count = max(2, (count + 1) // 2) if count > 2 else count
+    draw = weighted_deals(view, rng, sum(plan), config.mix) if config.weighted else \
+        sample_deals(view, rng, sum(plan))
     totals = [0.0] * len(legal)
-    for held in sample_deals(view, rng, deals):
-        start = position(view, held)
-        for k, move in enumerate(legal):
-            hand = start.copy()
-            hand.apply(move)
-            totals[k] += worth(play_out(hand), view)
-    scores = [t / deals + PRIOR * p for t, p in zip(totals, prior, strict=True)]
-    return legal[scores.index(max(scores))]
+    seen = 0
+    for step in plan:
+        for _ in range(step):
+            start = position(view, next(draw))
+            for k in alive:
+                hand = start.copy()
+                hand.apply(legal[k])
+                totals[k] += value(play_out(hand), view)
+        seen += step
+        alive.sort(key=lambda k: -(totals[k] / seen + config.prior * prior[k]))
+        if len(alive) > 2:
+            alive = alive[:max(2, (len(alive) + 1) // 2)]
+    return legal[alive[0]]
+
+
+HARD = HardConfig()
+hard = make_hard(HARD)
 
 
 PLAYERS: dict[str, Player] = {"easy": easy, "normal": normal, "hard": hard}

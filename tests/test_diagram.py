@@ -10,22 +10,28 @@ from typing import Any
 
 import pytest
 
-from longana.diagram import (
-    EXAMPLE,
-    EXAMPLE_TILE,
-    caption,
-    draw,
-    example_figure,
-    example_hand,
-    marks,
-)
+from longana.board import Board
+from longana.diagram import EXAMPLE, EXAMPLE_TILE, example, example_hand, example_of, marks
 from longana.tiles import E, N, S, Tile, W
-from ui.rules_panel import FIGURE_SECTION, SECTION_IDS, rules_html, sections
+from ui import diagram
+from ui.rules_panel import FIGURE_SECTION, rules_html
 
 CATALOG: dict[str, Any] = json.loads(
     (Path(__file__).parent.parent / "locales" / "en.json").read_text(encoding="utf-8"))
 TEXT = CATALOG["rules"]["diagram"]
 SVG = "{http://www.w3.org/2000/svg}"
+
+
+SECTION_IDS = ("deal", "opener", "turns", "branches", "priority", "doubles", "end", "match")
+
+
+def draw(board: Board, seat: int, tile: Tile, text: dict[str, Any]) -> str:
+    """The page's drawing of a position the engine judged."""
+    return diagram.draw(example_of(board, seat, tile), text)
+
+
+def caption(board: Board, seat: int, tile: Tile, text: dict[str, Any]) -> list[Any]:
+    return diagram.caption(example_of(board, seat, tile), text)
 
 
 def branches(svg: str) -> dict[str, ET.Element]:
@@ -51,8 +57,8 @@ def test_the_example_is_the_cards_position_reached_by_legal_moves() -> None:
 
 
 def test_the_drawing_marks_east_legal_and_crosses_north() -> None:
-    figure = example_figure(TEXT)
-    drawn = branches(figure.svg)
+    svg, lines = diagram.draw(example(), TEXT), diagram.caption(example(), TEXT)
+    drawn = branches(svg)
     assert set(drawn) == {"S", "E", "N", "W"}
     assert drawn["E"].attrib["data-verdict"] == "legal"
     assert "check" in classes(drawn["E"]) and "slot" in classes(drawn["E"])
@@ -64,9 +70,9 @@ def test_the_drawing_marks_east_legal_and_crosses_north() -> None:
         assert not classes(drawn[seat]) & {"check", "cross", "slot"}
     assert (drawn["E"].attrib["data-end"], drawn["E"].attrib["data-open"]) == ("6", "true")
     assert (drawn["S"].attrib["data-end"], drawn["S"].attrib["data-open"]) == ("3", "false")
-    assert [kind for kind, _ in figure.caption] == ["tile", "legal", "forbidden"]
-    assert "East's branch opened first" in figure.caption[2][1]
-    assert "North's branch" in figure.caption[2][1]
+    assert [kind for kind, _ in lines] == ["tile", "legal", "forbidden"]
+    assert "East's branch opened first" in lines[2][1]
+    assert "North's branch" in lines[2][1]
 
 
 def test_changing_the_position_changes_the_drawing() -> None:
@@ -131,7 +137,7 @@ def test_no_words_in_the_drawing_come_from_anywhere_but_the_catalog() -> None:
 
 
 def test_the_svg_has_a_title_for_screen_readers_and_no_game_attributes() -> None:
-    svg = example_figure(TEXT).svg
+    svg = diagram.draw(example(), TEXT)
     root = ET.fromstring(svg)
     assert root.attrib["role"] == "img"
     title = root.find(f"{SVG}title")
@@ -141,19 +147,21 @@ def test_the_svg_has_a_title_for_screen_readers_and_no_game_attributes() -> None
 
 
 def test_the_rules_text_has_every_section_in_order_with_the_figure() -> None:
-    found = sections(CATALOG)
-    assert tuple(s.id for s in found) == SECTION_IDS
-    assert all(s.title and s.paragraphs for s in found)
-    with_figure = [s.id for s in found if s.figure is not None]
-    assert with_figure == [FIGURE_SECTION]
-    html = rules_html(CATALOG)
+    found = CATALOG["rules"]["sections"]
+    assert tuple(s["id"] for s in found) == SECTION_IDS
+    assert all(s["title"] and s["paragraphs"] for s in found)
+    html = rules_html(CATALOG["rules"], example())
     assert html.count("<section") == len(SECTION_IDS) and html.count("<svg") == 1
+    figure_at = html.index("<svg")
+    assert html.rindex(f'data-rules-section="{FIGURE_SECTION}"', 0, figure_at) > html.rindex(
+        "<section", 0, figure_at) - 1
     assert "100" in html and "6-4" in html and "East" in html
+    assert "<svg" not in rules_html(CATALOG["rules"], None), "no data, no drawing"
 
 
 @pytest.mark.parametrize("words", [
     "55 tiles", "8 tiles", "highest double", "counterclockwise", "opened first", "own branch",
     "closed", "across", "Domino", "lowest", "nobody scores", "100"])
 def test_the_rules_cover_what_rules_md_fixes(words: str) -> None:
-    text = " ".join(p for s in sections(CATALOG) for p in s.paragraphs)
+    text = " ".join(p for s in CATALOG["rules"]["sections"] for p in s["paragraphs"])
     assert words in text

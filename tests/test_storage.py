@@ -1,29 +1,32 @@
-"""Saving and resuming through a storage object: broken saves are set aside, never lost."""
+"""The page's storage (ui/storage.py) with the worker's save texts: broken saves are set aside,
+never lost; full or missing storage keeps the game playing; copies keep their own keys."""
 
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
-from longana.session import COMPUTER, PERSON, Session
+from longana.protocol import Table
+from longana.session import Session
 from ui.storage import (
     CORRUPT,
     CORRUPT_KEPT,
-    CORRUPT_KEY,
+    CORRUPT_SET_ASIDE,
+    FRAME,
     FULL,
-    SAVE_KEY,
-    SETTINGS_KEY,
+    SAVE,
+    SETTINGS,
     SETTINGS_UNAVAILABLE,
     SETTINGS_UNREADABLE,
     UNAVAILABLE,
-    SaveSlot,
     Settings,
-    deal_from_query,
+    Store,
+    cacheable,
+    copy_key,
     deal_number,
-    load_settings,
-    new_session,
-    save_settings,
+    query_value,
 )
 
 
@@ -44,7 +47,6 @@ class FakeStorage:
         self.items = dict(items or {})
         self.full = False
         self.refuse = False
-        self.writes: list[str] = []
 
     def getItem(self, key: str) -> str | None:  # noqa: N802
         if self.refuse:
@@ -56,7 +58,6 @@ class FakeStorage:
             raise SecurityError("The operation is insecure.")
         if self.full:
             raise QuotaExceededError("Setting the value exceeded the quota.")
-        self.writes.append(key)
         self.items[key] = value
 
     def removeItem(self, key: str) -> None:  # noqa: N802
@@ -65,231 +66,137 @@ class FakeStorage:
         self.items.pop(key, None)
 
 
-def played(seed: str = "21") -> Session:
-    """A session with a person's move, the computer's answer, an undo (so redo is live)."""
-    game = Session(seed, seats=(PERSON, COMPUTER, PERSON, COMPUTER), level="hard")
-    for _ in range(3):
-        hand = game.match.hand
-        while hand.outcome is None and not game.is_person(hand.to_move):
-            game.play(hand.legal_moves()[0])
-        if hand.outcome is None:
-            game.play(hand.legal_moves()[-1])
-    game.undo()
-    return game
+def start(save: str | None, **extra: Any) -> dict[str, Any]:
+    return dict(json.loads(Table().handle(json.dumps(
+        {"do": "start", "save": save, "deal": None, **extra}))))
 
 
-def test_save_then_load_resumes_exactly_with_undo_and_redo() -> None:
+def test_a_save_written_is_resumed_by_a_new_worker_exactly() -> None:
     storage = FakeStorage()
-    game = played()
-    assert SaveSlot(storage).save(game) is None
-    loaded = SaveSlot(storage).load()
-    assert loaded.status == "resumed" and loaded.notice is None
-    assert loaded.session is not None
-    assert loaded.session.to_dict() == game.to_dict()
-    assert loaded.session.can_redo and loaded.session.can_undo
+    store = Store(storage)
+    table = Table()
+    reply = json.loads(table.handle('{"do": "start", "save": null, "deal": "21"}'))
+    while reply["frame"]["turn"] is None:
+        reply = json.loads(table.handle('{"do": "computer"}'))
+    move = reply["frame"]["turn"]["moves"][0]
+    reply = json.loads(table.handle(json.dumps({"do": "play", "move": move})))
+    assert store.write_save(reply["save"], reply["frame"]) is None
+    text, notice = Store(storage).read_save()
+    assert notice is None and text == reply["save"]
+    again = start(text)
+    assert again["resumed"] and again["frame"]["log"] == reply["frame"]["log"]
+    assert again["frame"]["can"]["undo"]
+    cached = Store(storage).read_frame()
+    assert cached is not None and cached["log"] == reply["frame"]["log"]
 
 
-def test_no_save_is_a_fresh_start() -> None:
-    loaded = SaveSlot(FakeStorage()).load()
-    assert (loaded.status, loaded.session, loaded.notice) == ("fresh", None, None)
-
-
-def good_save() -> dict[str, object]:
-    return played().to_dict()
-
-
-def edited(**changes: object) -> str:
-    data = good_save()
-    data.update(changes)
-    return json.dumps(data)
-
-
-def illegal_position() -> str:
-    data = good_save()
-    match = data["match"]
-    assert isinstance(match, dict)
-    match["hands"][0]["moves"].append("9-9@S")  # a second opening: no such move
-    return json.dumps(data)
-
-
-def swapped_tiles() -> str:
-    data = good_save()
-    match = data["match"]
-    assert isinstance(match, dict)
-    hands = match["hands"][0]["hands"]
-    hands["S"][0], hands["E"][0] = hands["E"][0], hands["S"][0]
-    return json.dumps(data)
-
-
-BROKEN = {
-    "not JSON": ("{\"schema\": 1, \"log\": [", "not valid JSON"),
-    "empty": ("", "not valid JSON"),
-    "JSON but not an object": ("[1, 2, 3]", "not a JSON object"),
-    "future schema": (edited(schema=7), "newer version"),
-    "schema of the wrong type": (edited(schema="1"), "schema"),
-    "seats of the wrong type": (edited(seats="person"), "seats"),
-    "a log of the wrong type": (edited(log={"0": "9-9"}), "not a list"),
-    "an action of the wrong type": (edited(log=[[9, 9]]), "not an action"),
-    "a match of the wrong type": (edited(match=[]), "JSON object"),
-    "edited into an illegal position": (illegal_position(), "move"),
-    "tiles swapped between hands": (swapped_tiles(), "deal"),
-    "a redo that does not replay": (edited(redo=[[["0-0@W", "person"]]]), "redo"),
-    "nested too deeply": ("[" * 100_000 + "]" * 100_000, ""),
-}
-
-
-@pytest.mark.parametrize("text, words", BROKEN.values(), ids=BROKEN.keys())
-def test_a_broken_save_is_set_aside_with_a_clear_message(text: str, words: str) -> None:
-    storage = FakeStorage({SAVE_KEY: text})
-    slot = SaveSlot(storage)
-    loaded = slot.load()
-    assert loaded.status == "corrupt" and loaded.session is None
-    assert loaded.notice is not None and loaded.notice.code == CORRUPT
-    assert words in loaded.notice.detail and loaded.notice.detail
-    assert storage.items[CORRUPT_KEY] == text, "kept word for word"
-    assert SAVE_KEY not in storage.items
-    assert loaded.broken is not None and loaded.broken.text == text
-    assert loaded.broken.filename.startswith("longana-broken-save-")
-    # the new game saves without touching the set-aside copy
-    assert slot.save(Session("fresh")) is None
-    assert storage.items[CORRUPT_KEY] == text
-    assert slot.broken_save() == loaded.broken
-
-
-def test_the_broken_save_downloads_as_what_it_is() -> None:
-    not_json = SaveSlot(FakeStorage({SAVE_KEY: "{oops"})).load().broken
-    future = SaveSlot(FakeStorage({SAVE_KEY: edited(schema=7)})).load().broken
-    assert not_json is not None and future is not None
-    assert (not_json.mime, not_json.filename[-4:]) == ("text/plain", ".txt")
-    assert (future.mime, future.filename[-5:]) == ("application/json", ".json")
-    assert not_json.filename != future.filename
+@pytest.mark.parametrize("text, words", [
+    ("{not json", "not valid JSON"),
+    ("[1, 2]", "not a JSON object"),
+    (json.dumps({"schema": 7, "log": []}), "newer version"),
+    (json.dumps({"schema": 2, "deal": "5", "seats": ["person"] * 4, "level": "normal",
+                 "log": [["0-0@S", "person"]], "redo": []}), "does not replay"),
+])
+def test_a_broken_save_is_set_aside_with_the_engines_reason(text: str, words: str) -> None:
+    storage = FakeStorage({SAVE: text})
+    store = Store(storage)
+    saved, _ = store.read_save()
+    reply = start(saved)
+    assert words in reply["corrupt"]["detail"], reply.get("error")
+    assert store.set_aside(text) == CORRUPT_SET_ASIDE
+    assert storage.items[CORRUPT] == text and SAVE not in storage.items
+    assert store.write_save(reply["save"], reply["frame"]) is None, "the new game is saved"
+    assert store.broken() == text
 
 
 def test_a_broken_save_that_cannot_be_set_aside_is_never_written_over() -> None:
-    storage = FakeStorage({SAVE_KEY: "{oops"})
+    storage = FakeStorage({SAVE: "{broken"})
+    store = Store(storage)
     storage.full = True
-    slot = SaveSlot(storage)
-    loaded = slot.load()
-    assert loaded.status == "corrupt"
-    assert loaded.notice is not None and loaded.notice.code == CORRUPT_KEPT
-    assert loaded.broken is not None and loaded.broken.text == "{oops"
-    storage.full = False  # room again: still no silent overwrite
-    notice = slot.save(Session("fresh"))
-    assert notice is not None and notice.code == CORRUPT_KEPT
-    assert storage.items[SAVE_KEY] == "{oops" and storage.writes == []
-    slot.start_fresh()  # the person chose, having been told
-    assert slot.save(Session("fresh")) is None
-    assert storage.items[SAVE_KEY] != "{oops"
-
-
-def test_full_storage_keeps_the_game_playing_in_memory_with_a_notice() -> None:
-    storage = FakeStorage()
-    slot = SaveSlot(storage)
-    game = played()
-    storage.full = True
-    notice = slot.save(game)
-    assert notice is not None and notice.code == FULL
-    assert SAVE_KEY not in storage.items
-    game.redo()  # the game goes on
+    assert store.set_aside("{broken") == CORRUPT_KEPT
     storage.full = False
-    assert slot.save(game) is None
-    resumed = SaveSlot(storage).load().session
-    assert resumed is not None and resumed.to_dict() == game.to_dict()
+    reply = start(None)
+    assert store.write_save(reply["save"]) == CORRUPT_KEPT
+    assert storage.items[SAVE] == "{broken"
+    store.start_fresh()
+    assert store.write_save(reply["save"]) is None and storage.items[SAVE] == reply["save"]
 
 
-def test_unavailable_storage_keeps_the_game_playing_with_a_notice() -> None:
-    storage = FakeStorage({SAVE_KEY: played().to_json()})
-    storage.refuse = True
-    slot = SaveSlot(storage)
-    loaded = slot.load()
-    assert loaded.status == "unavailable" and loaded.session is None
-    assert loaded.notice is not None and loaded.notice.code == UNAVAILABLE
-    notice = slot.save(Session("1"))
-    assert notice is not None and notice.code == UNAVAILABLE
-    assert slot.broken_save() is None
-
-    no_storage = SaveSlot(None)
-    assert no_storage.load().status == "unavailable"
-    notice = no_storage.save(Session("1"))
-    assert notice is not None and notice.code == UNAVAILABLE
-
-
-def test_a_newer_broken_save_replaces_the_older_set_aside_one_and_can_be_forgotten() -> None:
-    storage = FakeStorage({SAVE_KEY: "first", CORRUPT_KEY: "older"})
-    slot = SaveSlot(storage)
-    assert slot.load().status == "corrupt"
-    assert storage.items[CORRUPT_KEY] == "first"
-    assert slot.forget_broken() is None
-    assert CORRUPT_KEY not in storage.items and slot.broken_save() is None
-
-
-def test_only_the_interface_keys_are_used() -> None:
-    storage = FakeStorage({SAVE_KEY: "broken"})
-    slot = SaveSlot(storage)
-    slot.load()
-    slot.save(played())
-    save_settings(storage, Settings(lang="de"))
-    assert set(storage.items) == {SAVE_KEY, CORRUPT_KEY, SETTINGS_KEY}
-
-
-# -- settings -----------------------------------------------------------------------------
-
-def test_settings_round_trip() -> None:
+def test_full_or_missing_storage_keeps_the_game_playing_with_a_notice() -> None:
     storage = FakeStorage()
-    assert load_settings(storage) == (Settings(), None)
-    mine = Settings(lang="es", speed="fast", level="hard",
-                    seats=(PERSON, PERSON, COMPUTER, PERSON))
-    assert save_settings(storage, mine) is None
-    assert load_settings(storage) == (mine, None)
+    storage.full = True
+    assert Store(storage).write_save("{}") == FULL
+    storage.full, storage.refuse = False, True
+    assert Store(storage).write_save("{}") == UNAVAILABLE
+    assert Store(storage).read_save() == (None, UNAVAILABLE)
+    assert Store(None).read_save() == (None, UNAVAILABLE)
+    assert Store(None).read_settings()[1] == SETTINGS_UNAVAILABLE
 
 
-@pytest.mark.parametrize("text, expected, replaced", [
-    ("not json", Settings(), True),
-    ("[]", Settings(), True),
-    ('{"lang": "fr", "speed": "fast"}', Settings(speed="fast"), True),
-    ('{"level": 3, "seats": ["person", "robot", "computer", "computer"]}', Settings(), True),
-    ('{"seats": ["person", "person"]}', Settings(), True),
-    ('{"seats": ["computer", "computer", "computer", "computer"], "extra": 1}',
-     Settings(seats=(COMPUTER,) * 4), False),
-    ('{"speed": "fast"}', Settings(speed="fast"), False),
-    ('{"seats": ["person", "computer", "person", "computer"], "speed": "fast", '
-     '"level": "hard", "lang": "en"}',  # what the page has stored from the start
-     Settings(speed="fast", level="hard", seats=(PERSON, COMPUTER, PERSON, COMPUTER)), False),
-])
-def test_unusable_settings_fall_back_field_by_field(text: str, expected: Settings,
-                                                    replaced: bool) -> None:
-    settings, notice = load_settings(FakeStorage({SETTINGS_KEY: text}))
-    assert settings == expected
-    assert (notice is not None and notice.code == SETTINGS_UNREADABLE) == replaced
-
-
-def test_settings_survive_a_refusing_storage() -> None:
+def test_a_copy_under_a_sub_path_keeps_its_own_keys() -> None:
+    assert copy_key(SAVE, "/") == "longana:save"
+    assert copy_key(SAVE, "/index.html") == "longana:save"
+    assert copy_key(SAVE, "/class/7b/") == "longana:save@/class/7b/"
+    assert copy_key(SAVE, "/class/7b/index.html") == "longana:save@/class/7b/"
     storage = FakeStorage()
-    storage.refuse = True
-    settings, notice = load_settings(storage)
-    assert settings == Settings() and notice is not None
-    assert notice.code == SETTINGS_UNAVAILABLE
-    notice = save_settings(storage, Settings())
-    assert notice is not None and notice.code == SETTINGS_UNAVAILABLE
-    storage.refuse, storage.full = False, True
-    assert save_settings(storage, Settings()) is not None
-    assert load_settings(None)[0] == Settings()
+    a, b = Store(storage, "/a/"), Store(storage, "/b/")
+    a.write_save("A")
+    b.write_save("B")
+    assert (a.read_save()[0], b.read_save()[0]) == ("A", "B")
+    assert set(storage.items) == {"longana:save@/a/", "longana:save@/b/"}
 
 
-# -- deal numbers -------------------------------------------------------------------------
+def test_the_cached_frame_shows_no_persons_tiles_when_several_share_the_device() -> None:
+    table = Table()
+    reply = json.loads(table.handle(json.dumps({
+        "do": "start", "save": None, "deal": "3",
+        "seats": ["person", "computer", "person", "computer"]})))
+    seat = reply["frame"]["to_move"]
+    if reply["frame"]["seats"][seat] == "person":
+        letter = "SENW"[seat]
+        reply = json.loads(table.handle(json.dumps({"do": "take-device", "seat": letter})))
+        assert reply["frame"]["hands"][seat]["tiles"] is not None
+    cached = cacheable(reply["frame"])
+    assert all(h["tiles"] is None for h in cached["hands"]) and cached["turn"] is None
+    alone = json.loads(Table().handle('{"do": "start", "save": null, "deal": "3"}'))["frame"]
+    assert cacheable(alone)["hands"][0]["tiles"] == alone["hands"][0]["tiles"]
 
-def test_deal_numbers_from_settings_and_the_address() -> None:
-    assert deal_number(" class-7b ") == "class-7b"
-    assert deal_number("") is None and deal_number("a b") is None and deal_number(7) is None
-    assert deal_number("x" * 33) is None
-    assert deal_from_query("?deal=42&lang=de") == "42"
-    assert deal_from_query("deal=%3Cscript%3E") is None
-    assert deal_from_query("") is None
+
+def test_a_broken_frame_cache_is_no_cache() -> None:
+    assert Store(FakeStorage({FRAME: "{nope"})).read_frame() is None
+    assert Store(FakeStorage({FRAME: "[]"})).read_frame() is None
 
 
-def test_a_new_match_uses_the_settings_and_the_deal_number() -> None:
-    settings = Settings(level="easy", seats=(PERSON, PERSON, COMPUTER, COMPUTER))
-    a, b = new_session(settings, "7b"), new_session(settings, "7b")
-    assert (a.seed, a.level, a.seats) == ("7b", "easy", settings.seats)
-    assert a.match.hand.start == b.match.hand.start
-    assert new_session(settings).seed != ""
+def test_settings_round_trip_and_fall_back_field_by_field() -> None:
+    storage = FakeStorage()
+    store = Store(storage)
+    chosen = Settings(lang="de", speed="fast", level="hard",
+                      seats=["person", "person", "computer", "computer"])
+    assert store.write_settings(chosen) is None
+    back, notice = store.read_settings()
+    assert notice is None
+    assert (back.lang, back.speed, back.level, back.seats) == (
+        "de", "fast", "hard", ["person", "person", "computer", "computer"])
+    storage.items[SETTINGS] = json.dumps({"lang": "xx", "speed": "warp", "level": "hard"})
+    back, notice = store.read_settings()
+    assert notice == SETTINGS_UNREADABLE
+    assert (back.lang, back.speed, back.level) == (None, "normal", "hard")
+    storage.items[SETTINGS] = "{oops"
+    assert store.read_settings()[1] == SETTINGS_UNREADABLE
+
+
+def test_deal_numbers_and_query_values() -> None:
+    assert deal_number(" 7b ") == "7b" and deal_number("class-7_b") == "class-7_b"
+    for bad in ("", "a b", "x" * 33, "é", None, 7):
+        assert deal_number(bad) is None
+    assert query_value("?deal=7b&lang=de", "lang") == "de"
+    assert query_value("?deal=a%2Db", "deal") == "a-b"
+    assert query_value("", "deal") is None
+
+
+def test_the_save_is_the_action_log() -> None:
+    reply = start(None, deal="9")
+    data = json.loads(reply["save"])
+    assert data["schema"] == 2 and data["deal"] == "9" and data["log"] == []
+    assert "match" not in data
+    assert Session.from_json(reply["save"]).seed == "9"

@@ -1,6 +1,8 @@
 // Runs Python code under the pinned MicroPython (the page's runtime) in node, with the page's
-// modules (ui/) and catalogs (locales/) in its file system and a stand-in `pyscript` module.
-//   node tools/mpy_run.mjs < code.py      (prints what the code prints; exit 1 on an exception)
+// modules (ui/) and catalogs (locales/) in its file system.
+//   node tools/mpy_run.mjs < code.py
+// prints what the code prints, then what it wrote to /out.txt (long results: print splits
+// them); exits 1 on an exception.
 import fs from "fs";
 import path from "path";
 import { fileURLToPath } from "url";
@@ -25,5 +27,6 @@ mp.runPython("import sys; sys.path.append('/lib')");
 const code = fs.readFileSync(0, "utf8");
 let failed = false;
 try { mp.runPython(code); } catch (e) { failed = true; out += String(e) + "\n"; }
-process.stdout.write(out);
-process.exit(failed ? 1 : 0);
+try { out += mp.FS.readFile("/out.txt", { encoding: "utf8" }); } catch (e) { /* none */ }
+// exit only once the pipe has taken everything (process.exit would cut long output)
+process.stdout.write(out, () => process.exit(failed ? 1 : 0));

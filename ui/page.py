@@ -125,9 +125,7 @@ class Page:
         q("#table").innerHTML = render.table_html(frame, self.cat, self.look)
         if first and self.measure():
             q("#board-area").innerHTML = render.board_html(frame, self.cat, self.look)
-        live = self.live and self.look.dialog is None
-        q("#buttons").innerHTML = render.action_buttons(frame, self.cat, self.look) if live \
-            else ""
+        q("#buttons").innerHTML = render.action_buttons(frame, self.cat, self.look)
         self.show_prompt()
         body = js.document.body
         if frame["to_move"] is None:  # nobody is to move once a hand is over
@@ -316,7 +314,8 @@ class Page:
         self.look.dialog = name
         dialog.showModal()
         self.show_prompt()
-        q("#buttons").innerHTML = ""
+        if self.frame is not None:
+            q("#buttons").innerHTML = render.action_buttons(self.frame, self.cat, self.look)
         return dialog
 
     def close_dialog(self, resume=True):

@@ -1,0 +1,120 @@
+"""Decision times and sampler figures of the computer levels: ``python -m longana.bench_players``.
+
+The same code runs inside Pyodide under node (``tools/bench_pyodide_players.mjs``), which is
+how the browser runs the computer. Positions are those met by the level at one seat against
+three ``normal`` players in seeded matches; only decisions with two or more legal moves are
+timed (forced moves are answered at once). Times are wall-clock ``perf_counter`` (Pyodide has
+no separate CPU clock), so run it on a quiet machine or read them as upper bounds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import statistics
+import time
+from typing import Any
+
+from .inference import PlayModel, weighted_deals
+from .match import Match
+from .players import choose
+from .sampler import sample_deals
+from .view import SeatView
+
+
+def decisions(level: str, matches: int, seed: int = 5) -> list[SeatView]:
+    """Views where ``level`` (at a rotating seat, three ``normal`` around it) had a choice."""
+    views: list[SeatView] = []
+    for i in range(matches):
+        match = Match(f"bench:{seed}:{i}")
+        seat_of_level = i % 4
+        while True:
+            hand = match.hand
+            while hand.outcome is None:
+                seat = hand.to_move
+                view = SeatView.of(hand, seat, match.scores, match.target)
+                who = level if seat == seat_of_level else "normal"
+                if who == level and len(view.legal_moves()) > 1:
+                    views.append(view)
+                match.push(choose(view, who, i))
+            if match.is_over:
+                break
+            match.next_hand()
+    return views
+
+
+def timings(level: str, views: list[SeatView]) -> dict[str, Any]:
+    times = []
+    for k, view in enumerate(views):
+        start = time.perf_counter()
+        choose(view, level, k)
+        times.append(1000 * (time.perf_counter() - start))
+    ordered = sorted(times)
+    return {"level": level, "decisions": len(times),
+            "median_ms": round(statistics.median(ordered), 2),
+            "p99_ms": round(ordered[min(len(ordered) - 1, math.ceil(0.99 * len(ordered)) - 1)], 2),
+            "max_ms": round(ordered[-1], 2)}
+
+
+def autocorrelation_ess(values: list[float]) -> float:
+    """Effective sample size of a chain's values (Geyer's initial positive sequence)."""
+    n = len(values)
+    mean = sum(values) / n
+    dev = [v - mean for v in values]
+    var = sum(d * d for d in dev) / n
+    if var == 0:
+        return float(n)
+    rho_sum = 0.0
+    for lag in range(1, n // 2):
+        rho = sum(dev[i] * dev[i + lag] for i in range(n - lag)) / (n * var)
+        if rho <= 0:
+            break
+        rho_sum += rho
+    return n / (1 + 2 * rho_sum)
+
+
+def sampler_figures(views: list[SeatView], deals: int = 24) -> dict[str, float]:
+    """How the weighted walk behaves on ``views`` (positions of real matches):
+
+    - ``importance_ess``: the effective sample size (sum w)^2 / sum w^2 if ``deals`` uniform
+      deals were weighted by the plays' likelihood instead (why plain weighting collapses);
+    - ``walk_ess``: autocorrelation ESS of the walk's ``deals`` deals, on the log-likelihood;
+    - ``distinct``: distinct deals among them; ``acceptance``: share of swaps accepted.
+    """
+    imp, walk, distinct, accept = [], [], [], []
+    for k, view in enumerate(views):
+        model = PlayModel(view)
+        others = [s for s in range(4) if s != view.seat]
+        weights = [math.exp(sum(model.loglik(s, held[s]) for s in others))
+                   for held in sample_deals(view, random.Random(k), deals)]
+        total = sum(weights)
+        imp.append(total * total / sum(w * w for w in weights) if total > 0 else 1.0)
+        stats: list[int] = []
+        drawn = list(weighted_deals(view, random.Random(k), deals, model=model, stats=stats))
+        lls = [sum(model.loglik(s, held[s]) for s in others) for held in drawn]
+        walk.append(autocorrelation_ess(lls))
+        distinct.append(len({tuple(h) for h in drawn}))
+        accept.append(stats[1] / stats[0] if stats[0] else 1.0)
+    return {"positions": len(views), "deals": deals,
+            "importance_ess_median": statistics.median(imp),
+            "walk_ess_median": statistics.median(walk),
+            "distinct_median": statistics.median(distinct),
+            "acceptance_mean": round(statistics.mean(accept), 3)}
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m longana.bench_players")
+    parser.add_argument("--level", default="hard")
+    parser.add_argument("--matches", type=int, default=12)
+    parser.add_argument("--sampler", action="store_true", help="sampler figures too")
+    args = parser.parse_args(argv)
+    views = decisions(args.level, args.matches)
+    print(json.dumps(timings(args.level, views)))
+    if args.sampler:
+        print(json.dumps(sampler_figures([v for v in views if v.opening is not None])))
+
+
+if __name__ == "__main__":
+    main()
