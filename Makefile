@@ -6,15 +6,21 @@ PY     := $(VENV)/bin/python
 SITE   := _site
 PORT   ?= 8000
 
-.PHONY: play test site bench bench-startup tournament lint clean
+.PHONY: play test test-unit site bench bench-startup tournament lint clean
 
 play: site
 	$(PYTHON) tools/serve.py --dir $(SITE) --port $(PORT)
 
-test: $(VENV)/.stamp site /usr/bin/chromium
+test: $(VENV)/.stamp site /usr/bin/chromium lint
+	$(PY) -m pytest
+
+# the quick loop: lint and every test but the browser's (no Chromium needed)
+test-unit: $(VENV)/.stamp node_modules/.stamp lint
+	$(PY) -m pytest tests longana
+
+lint: $(VENV)/.stamp
 	$(PY) -m ruff check longana tests e2e tools ui
 	$(PY) -m mypy
-	$(PY) -m pytest
 
 site: node_modules/.stamp
 	$(PYTHON) tools/build_site.py --out $(SITE)

@@ -16,11 +16,9 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import http.server
 import json
 import os
 import re
-import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -31,6 +29,7 @@ from playwright.sync_api import Browser, BrowserContext, Locator, Page
 
 from longana import SEAT_NAMES, Move, Tile
 from longana.board import Board
+from tools.serve import serve
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = Path(os.environ.get("LONGANA_SITE", ROOT / "_site"))
@@ -51,49 +50,7 @@ CHROMIUM_ARGS = [
 
 # -- the static server ------------------------------------------------------------------------
 
-class SiteHandler(http.server.SimpleHTTPRequestHandler):
-    """The standard library's static handler with the types a PyScript site needs."""
-
-    extensions_map = {
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".mjs": "text/javascript",
-        ".js": "text/javascript",
-        ".wasm": "application/wasm",
-        ".webmanifest": "application/manifest+json",
-        ".json": "application/json",
-        ".toml": "text/plain; charset=utf-8",
-        ".py": "text/plain; charset=utf-8",
-        ".zip": "application/zip",
-        ".svg": "image/svg+xml",
-    }
-
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - stdlib signature
-        pass
-
-
-class QuietServer(http.server.ThreadingHTTPServer):
-    daemon_threads = True
-
-    def handle_error(self, request: Any, client_address: Any) -> None:
-        # a browser that drops a connection (page closed mid-download) is not an error here
-        pass
-
-
-@contextlib.contextmanager
-def serve(directory: Path) -> Iterator[str]:
-    """Serve ``directory`` on a free 127.0.0.1 port in a thread; yields the base URL."""
-    handler = functools.partial(SiteHandler, directory=str(directory))
-    server = QuietServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, name="e2e-site", daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
-
-
+# one static server for the whole project (tools/serve.py), with the types a PyScript site needs
 @pytest.fixture(scope="session")
 def site_url() -> Iterator[str]:
     if not (SITE / "index.html").is_file():

@@ -20,8 +20,8 @@ from typing import Any
 
 from .board import Board
 from .errors import BranchClosedError, IllegalMoveError, NoMatchError, PriorityError
-from .hand import Hand
 from .frame import board_to_dict
+from .hand import Hand
 from .records import hand_from_record
 from .tiles import SEAT_NAMES, SEATS, S, Tile
 

@@ -120,8 +120,8 @@ class Hand:
     """The full state of one hand: every seat's tiles, the board, whose turn, the outcome.
 
     >>> hand = Hand.deal(random.Random(1))
-    >>> hand.legal_moves()
-    [Move.parse('9-9')]
+    >>> hand.legal_moves()  # the highest double dealt opens the first hand
+    [Move.parse('8-8')]
     """
 
     __slots__ = ("held", "board", "to_move", "opener", "openings", "history", "outcome",

@@ -28,8 +28,8 @@ class Match:
     """Scores and hands of one match. ``hands[-1]`` is the hand being played (or just ended).
 
     >>> match = Match("7")
-    >>> match.hand.legal_moves()
-    [Move.parse('9-9')]
+    >>> match.hand.legal_moves()  # deal number 7: the highest double dealt is 8-8
+    [Move.parse('8-8')]
     """
 
     def __init__(self, seed: str | int | None = None, target: int = TARGET) -> None:

@@ -278,6 +278,9 @@ class HardConfig:
     mix: int = MIX
     equity: bool = False  # worth: the change in the chance of winning the match
     halving: bool = False  # play-outs go to the moves still in contention (successive halving)
+    ismcts: bool = False  # open-loop information-set MCTS over our own moves (see ismcts)
+    explore: float = 40.0  # UCB's exploration constant, in points
+    pool: int = 32  # deals the ISMCTS iterations cycle through
 
 
 def make_hard(config: HardConfig) -> Player:
@@ -287,6 +290,8 @@ def make_hard(config: HardConfig) -> Player:
     def hard(view: SeatView, legal: list[Move], rng: random.Random) -> Move:
         if config.halving:
             return halving(view, legal, rng, config, value)
+        if config.ismcts:
+            return ismcts(view, legal, rng, config, value)
         prior = normal_ratings(view, legal)
         if len(legal) > top:  # keep the budget: weigh only normal's favourites
             ranked = sorted(range(len(legal)), key=lambda k: -prior[k])[:top]
@@ -338,6 +343,74 @@ def halving(view: SeatView, legal: list[Move], rng: random.Random, config: HardC
         if len(alive) > 2:
             alive = alive[:max(2, (len(alive) + 1) // 2)]
     return legal[alive[0]]
+
+
+class _Node:
+    __slots__ = ("children", "visits", "total", "avail")
+
+    def __init__(self) -> None:
+        self.children: dict[Move, _Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 0
+
+
+def ismcts(view: SeatView, legal: list[Move], rng: random.Random, config: HardConfig,
+           value: Callable[[Outcome, SeatView], float]) -> Move:
+    """Open-loop single-observer ISMCTS over our own decisions: each iteration takes the next
+    of ``config.pool`` deals drawn for the view, descends the tree of our moves by UCB (with
+    availability counts: a move is only there if our tiles and that deal's board allow it),
+    lets the other seats play ``smart``, adds one node and plays out to the end. The root's
+    choice is the best average plus ``prior`` x normal's rating, as in the flat version."""
+    me = view.seat
+    prior_of = dict(zip(legal, normal_ratings(view, legal), strict=True))
+    deals = list(weighted_deals(view, rng, config.pool, config.mix) if config.weighted
+                 else sample_deals(view, rng, config.pool))
+    root = _Node()
+    explore = config.explore
+    for i in range(config.playouts):
+        hand = position(view, deals[i % len(deals)])
+        node = root
+        path = [root]
+        expanded = False
+        while hand.outcome is None:
+            if hand.to_move != me:
+                hand.apply(smart(hand))
+                continue
+            moves = hand.board.plays_for(me, hand.held[me]) if node is not root else legal
+            if not moves:
+                hand.apply(PASS)
+                continue
+            if len(moves) == 1 or expanded:
+                hand.apply(moves[0] if len(moves) == 1 else smart(hand))
+                continue
+            for move in moves:
+                node.children.setdefault(move, _Node()).avail += 1
+            fresh = [m for m in moves if not node.children[m].visits]
+            if fresh:
+                move = fresh[0] if node is not root else max(fresh, key=prior_of.__getitem__)
+                expanded = True
+            else:
+                def ucb(m: Move, node: _Node = node) -> float:
+                    child = node.children[m]
+                    bias = config.prior * prior_of[m] if node is root else 0.0
+                    return (child.total / child.visits + bias
+                            + explore * math.sqrt(math.log(child.avail) / child.visits))
+                move = max(moves, key=ucb)
+            node = node.children[move]
+            path.append(node)
+            hand.apply(move)
+        assert hand.outcome is not None
+        result = value(hand.outcome, view)
+        for n in path:
+            n.visits += 1
+            n.total += result
+    def final(m: Move) -> float:
+        child = root.children.get(m)
+        if child is None or not child.visits:
+            return -math.inf
+        return child.total / child.visits + config.prior * prior_of[m]
+    return max(legal, key=final)
 
 
 HARD = HardConfig()

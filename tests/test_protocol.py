@@ -73,7 +73,8 @@ def test_the_turn_map_agrees_with_the_engine_for_every_tile_and_branch() -> None
             for tile in hand.tiles(hand.to_move):
                 entry = turn["tiles"][str(tile)]
                 if not hand.is_opened:
-                    assert entry.get("open") == (tile.is_double and Move(tile) in hand.legal_moves())
+                    opens = tile.is_double and Move(tile) in hand.legal_moves()
+                    assert entry.get("open") == opens
                     continue
                 for verdict in hand.explain(hand.to_move, tile):
                     letter = SEAT_NAMES[verdict.branch]

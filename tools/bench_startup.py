@@ -4,14 +4,19 @@ Serves the built site (``_site``) on a free 127.0.0.1 port and, from the same fi
 Pyodide page (``tools/bare_pyodide.html``: ``loadPyodide()`` from the site's own pyodide.mjs and
 ``runPython("1+1")``). Drives Debian's Chromium and measures, from navigation start:
 
-- the game: ``longana:interactive`` and ``longana:worker-ready`` (User Timing marks);
+- the game: ``longana:shown``, ``longana:interactive`` and ``longana:worker-ready`` (User
+  Timing marks); on the warm (later) visit the table is shown from the saved frame;
 - the bare page: ``bare:ready``;
+- main-thread blocking during start-up: the long tasks (> 50 ms) the page observed, their
+  longest and the total blocking time (the part of each beyond 50 ms);
+- memory: all of Chromium's processes (proportional set size) with the page loaded and its
+  worker answering, over the same browser with a blank page;
+- the bytes the server sent for a first visit, against the size of the files asked for;
 
 cold (a new browser context: empty profile, empty HTTP cache) and warm (the same context
 loading the page again with its HTTP cache filled), median of N runs each (default 5), the
-two pages interleaved so that drift in the machine's speed hits both alike. Prints a table
-and the ratio of the game's ``interactive`` to the bare page. Figures are printed, never
-asserted.
+two pages interleaved so that drift in the machine's speed hits both alike. Figures are
+printed, never asserted.
 
     python tools/bench_startup.py [--site _site] [--runs 5] [--service-workers block|allow]
 """
@@ -20,13 +25,12 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import functools
-import http.server
 import json
+import os
 import statistics
 import sys
-import threading
-from collections.abc import Iterator
+import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -34,6 +38,9 @@ from urllib.parse import urlsplit
 from playwright.sync_api import Browser, Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from tools.serve import serve  # noqa: E402 - run as a script from anywhere
+
 BARE_TEMPLATE = Path(__file__).with_name("bare_pyodide.html")
 BARE_PATH = "/__bench__/bare.html"
 CHROMIUM = "/usr/bin/chromium"
@@ -41,7 +48,13 @@ CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
-GAME_MARKS = ("longana:interactive", "longana:worker-ready")
+GAME_MARKS = ("longana:shown", "longana:interactive", "longana:worker-ready")
+# every long task of the page from its first moment (the observer is installed before any
+# script of the page runs)
+LONG_TASKS_JS = """(() => { window.__longTasks = [];
+  try { new PerformanceObserver((list) => { for (const e of list.getEntries())
+          window.__longTasks.push(e.duration); })
+        .observe({type: "longtask", buffered: true}); } catch (e) {} })();"""
 BARE_MARKS = ("bare:ready",)
 
 
@@ -61,47 +74,6 @@ def find_pyodide(site: Path) -> str:
     return "/" + candidates[0].relative_to(site).as_posix()
 
 
-def make_handler(site: Path, bare_html: bytes) -> Any:
-    class Handler(http.server.SimpleHTTPRequestHandler):
-        extensions_map = {
-            **http.server.SimpleHTTPRequestHandler.extensions_map,
-            ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
-            ".webmanifest": "application/manifest+json", ".json": "application/json",
-            ".toml": "text/plain; charset=utf-8", ".zip": "application/zip",
-        }
-
-        def do_GET(self) -> None:  # noqa: N802 - stdlib name
-            if urlsplit(self.path).path == BARE_PATH:
-                self.send_response(200)
-                self.send_header("Content-Type", "text/html; charset=utf-8")
-                self.send_header("Content-Length", str(len(bare_html)))
-                self.end_headers()
-                self.wfile.write(bare_html)
-                return
-            super().do_GET()
-
-        def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
-            pass
-
-    return functools.partial(Handler, directory=str(site))
-
-
-@contextlib.contextmanager
-def serve(site: Path) -> Iterator[str]:
-    bare = BARE_TEMPLATE.read_text(encoding="utf-8").replace("__PYODIDE_MJS__",
-                                                               find_pyodide(site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
-                                             make_handler(site, bare.encode("utf-8")))
-    server.daemon_threads = True
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
-
-
 MARKS_JS = """(names) => {
   const got = {};
   for (const n of names) {
@@ -114,7 +86,8 @@ MARKS_JS = """(names) => {
 
 
 def load(page: Page, url: str, marks: tuple[str, ...], timeout: float) -> dict[str, float]:
-    """Navigate and wait until every mark exists; their times from navigation start."""
+    """Navigate and wait until every mark exists; their times from navigation start, and the
+    page's long tasks until then (``longest`` and ``blocking``, ms)."""
     page.goto(url, wait_until="commit", timeout=timeout)
     found: dict[str, float] = {}
     for name in marks:  # wait for each mark separately so a missing one does not hide others
@@ -123,7 +96,63 @@ def load(page: Page, url: str, marks: tuple[str, ...], timeout: float) -> dict[s
         except Exception:  # noqa: BLE001 - a mark that never comes is reported, not fatal
             continue
         found.update(handle.json_value())
+    tasks = [float(t) for t in page.evaluate("() => window.__longTasks || []")]
+    found["longest"] = max(tasks, default=0.0)
+    found["blocking"] = sum(max(0.0, t - 50) for t in tasks)
     return found
+
+
+def chromium_pss_kb(browser_pid_hint: int) -> int:
+    """The proportional set size of every Chromium process of this user (kB)."""
+    total = 0
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            cmd = Path(f"/proc/{pid}/cmdline").read_bytes()
+            if b"chromium" not in cmd.split(b"\0")[0]:
+                continue
+            for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+                if line.startswith("Pss:"):
+                    total += int(line.split()[1])
+        except OSError:
+            continue
+    return total
+
+
+def memory(p: Any, base: str, path: str, mark: str, timeout: float) -> float:
+    """MB that a page adds to a fresh browser (over a blank page), once ``mark`` is set."""
+    browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    try:
+        page = browser.new_context(service_workers="block").new_page()
+        page.goto("about:blank")
+        time.sleep(1.5)
+        blank = chromium_pss_kb(0)
+        page.goto(base + path, wait_until="commit")
+        page.wait_for_function(MARKS_JS, arg=[mark], timeout=timeout)
+        time.sleep(2.0)
+        return (chromium_pss_kb(0) - blank) / 1024
+    finally:
+        browser.close()
+
+
+def first_visit_bytes(browser: Browser, base: str, sent: Counter[str], site: Path,
+                      timeout: float) -> tuple[int, int, int]:
+    """(bytes sent, bytes of the distinct files asked for, requests) for one first visit
+    in a new profile with the service worker allowed, until it has precached everything."""
+    sent.clear()
+    context = browser.new_context(service_workers="allow")
+    page = context.new_page()
+    page.goto(base, wait_until="commit")
+    page.wait_for_function(MARKS_JS, arg=["longana:worker-ready"], timeout=timeout)
+    with contextlib.suppress(Exception):  # no service worker: count what was sent anyway
+        page.wait_for_function("() => navigator.serviceWorker && "
+                               "navigator.serviceWorker.controller !== null", timeout=timeout)
+    time.sleep(1.0)
+    context.close()
+    files = sum((site / p.lstrip("/")).stat().st_size for p in sent
+                if (site / p.lstrip("/")).is_file())
+    return sum(sent.values()), files, len(sent)
 
 
 def run(browser: Browser, base: str, runs: int, service_workers: str, timeout: float
@@ -142,10 +171,11 @@ def run(browser: Browser, base: str, runs: int, service_workers: str, timeout: f
                        if urlsplit(r.url).scheme in ("http", "https")
                        and urlsplit(r.url).hostname != "127.0.0.1" else None)
             context.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+            context.add_init_script(LONG_TASKS_JS)
             page = context.new_page()
             for kind in ("cold", "warm"):
                 got = load(page, base + path, marks, timeout)
-                for mark in marks:
+                for mark in marks + ("longest", "blocking"):
                     if mark in got:
                         samples.setdefault((name, mark, kind), []).append(got[mark])
                 shown = ", ".join(f"{m.split(':')[-1]} {got[m]:.0f}" if m in got
@@ -169,13 +199,23 @@ def main(argv: list[str] | None = None) -> int:
     if not (site / "index.html").is_file():
         sys.exit(f"{site} has no index.html: build the site first with `make site`")
 
-    with serve(site) as base, sync_playwright() as p:
+    bare = BARE_TEMPLATE.read_text(encoding="utf-8").replace("__PYODIDE_MJS__",
+                                                               find_pyodide(site))
+    sent: Counter[str] = Counter()
+    with serve(site, sent=sent, extra={BARE_PATH: bare.encode("utf-8")}) as url, \
+            sync_playwright() as p:
+        base = url.rstrip("/")
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
             samples, off_origin, errors = run(browser, base, args.runs, args.service_workers,
                                               args.timeout)
+            visit = first_visit_bytes(browser, url, sent, site, args.timeout)
         finally:
             browser.close()
+        game_mb = statistics.median(memory(p, base, "/", "longana:worker-ready", args.timeout)
+                                    for _ in range(2))
+        bare_mb = statistics.median(memory(p, base, BARE_PATH, "bare:ready", args.timeout)
+                                    for _ in range(2))
 
     def median(key: tuple[str, str, str]) -> float | None:
         values = samples.get(key, [])
@@ -185,8 +225,13 @@ def main(argv: list[str] | None = None) -> int:
         return "     n/a" if value is None else f"{value:8.0f}"
 
     rows = [("bare Pyodide + runPython('1+1')", "bare", "bare:ready"),
+            ("game: longana:shown", "game", "longana:shown"),
             ("game: longana:interactive", "game", "longana:interactive"),
-            ("game: longana:worker-ready", "game", "longana:worker-ready")]
+            ("game: longana:worker-ready", "game", "longana:worker-ready"),
+            ("game: longest main-thread task", "game", "longest"),
+            ("game: main-thread blocking (TBT)", "game", "blocking"),
+            ("bare: longest main-thread task", "bare", "longest"),
+            ("bare: main-thread blocking (TBT)", "bare", "blocking")]
     print(f"\nStart-up, ms from navigation start, median of {args.runs} "
           f"(service workers: {args.service_workers})")
     print(f"{'page':34} {'cold':>8} {'warm':>8}   {'n cold/warm':>11}")
@@ -197,13 +242,20 @@ def main(argv: list[str] | None = None) -> int:
         counts = (f"{len(samples.get((name, mark, 'cold'), []))}/"
                   f"{len(samples.get((name, mark, 'warm'), []))}")
         print(f"{label:34} {cell(cold)} {cell(warm)}   {counts:>11}")
-    print("\nratio to the bare page (aim: interactive within 1.2x, cold and warm)")
+    print("\nratio to the bare page (aim: interactive within 1.15x, cold and warm)")
     for mark in GAME_MARKS:
         parts = []
         for kind in ("cold", "warm"):
             game, bare = medians[mark][kind], medians["bare:ready"][kind]
             parts.append(f"{kind} {game / bare:5.2f}x" if game and bare else f"{kind}   n/a")
         print(f"  {mark:24} " + "   ".join(parts))
+    print(f"\nmemory over a blank page (PSS of all Chromium processes, median of 2): game "
+          f"{game_mb:.0f} MB, bare Pyodide {bare_mb:.0f} MB, ratio {game_mb / bare_mb:.2f}x")
+    total, files, requests = visit
+    print(f"first visit: {total / 1e6:.1f} MB sent for {files / 1e6:.1f} MB of files asked for "
+          f"({requests} paths), ratio {total / max(files, 1):.2f}x (aim: 1.1x)")
+    medians["memory"] = {"game": game_mb, "bare": bare_mb}
+    medians["first_visit"] = {"sent": float(total), "files": float(files)}
     if off_origin:
         print(f"\nWARNING: {len(off_origin)} requests off 127.0.0.1, e.g. {off_origin[0]}")
     if errors:

@@ -4,16 +4,24 @@
 
 Prints the address, then serves until interrupted. ``--port 0`` picks a free port. The site is
 plain static files: any static host serves it the same way (under a sub-path too).
+
+The one static server of the project: ``make play``, the e2e fixtures and the start-up
+benchmark all use :func:`serve`, which also counts the bytes it sends per path.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import http.server
 import sys
+import threading
+from collections import Counter
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -35,6 +43,9 @@ TYPES = {
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
+    quiet = False
+    sent: Counter[str] | None = None           # bytes sent per path, when counting
+    extra: dict[str, bytes] = {}               # paths answered from memory (benchmark pages)
 
     def end_headers(self) -> None:
         # The service worker decides what is cached for offline play; the HTTP cache may
@@ -42,9 +53,57 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 
+    def do_GET(self) -> None:  # noqa: N802 - stdlib name
+        path = urlsplit(self.path).path
+        body = self.extra.get(path)
+        if body is not None:
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+            return
+        super().do_GET()
+
+    def copyfile(self, source: Any, outputfile: Any) -> None:
+        if self.sent is None:
+            super().copyfile(source, outputfile)
+            return
+        path = urlsplit(self.path).path
+        while chunk := source.read(64 * 1024):
+            outputfile.write(chunk)
+            self.sent[path] += len(chunk)
+
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - stdlib signature
-        if "--quiet" not in sys.argv:
+        if not self.quiet:
             super().log_message(format, *args)
+
+
+class QuietServer(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        pass  # a browser that drops a connection (page closed mid-download) is no error
+
+
+@contextlib.contextmanager
+def serve(directory: Path, *, sent: Counter[str] | None = None,
+          extra: dict[str, bytes] | None = None) -> Iterator[str]:
+    """Serve ``directory`` on a free 127.0.0.1 port in a thread; yields the base URL (with a
+    trailing slash). ``sent`` counts the bytes sent per path; ``extra`` answers some paths
+    with given HTML."""
+    handler: Callable[..., Any] = functools.partial(
+        type("Handler", (SiteHandler,), {"quiet": True, "sent": sent, "extra": extra or {}}),
+        directory=str(directory))
+    server = QuietServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, name="site", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -57,6 +116,7 @@ def main(argv: list[str] | None = None) -> int:
     if not (site / "index.html").is_file():
         print(f"{site} has no index.html: build it first with `make site`", file=sys.stderr)
         return 2
+    SiteHandler.quiet = args.quiet
     handler = functools.partial(SiteHandler, directory=str(site))
     try:
         server = http.server.ThreadingHTTPServer(("127.0.0.1", args.port), handler)

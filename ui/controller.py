@@ -19,7 +19,7 @@ from .render import Look, describe, person_turn, split, targets, why
 class Controller:
     def __init__(self, cat: Any) -> None:
         self.cat = cat
-        self.frame = None  # the last frame from the worker (or the cached one)
+        self.frame: Any = None  # the last frame from the worker (or the cached one)
         self.look = Look()
         self.message = ""
 

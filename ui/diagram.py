@@ -6,11 +6,6 @@ this module only draws and words it. All words come from ``rules.diagram`` of th
 Runs under MicroPython and CPython.
 """
 
-try:
-    from typing import Any
-except ImportError:  # MicroPython
-    pass
-
 from .html import a
 from .i18n import SEATS, fill, pips
 

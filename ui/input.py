@@ -2,6 +2,7 @@
 the :class:`~ui.page.Page` (MicroPython in the browser)."""
 
 import asyncio
+
 import js
 
 from .dom import closest, listen, q, q_all, warn

@@ -6,9 +6,9 @@ one is fed the last save (``restore()``), and the intent that failed is asked ag
 goes on. The first worker is declared in ``index.html`` (it starts loading with the page).
 """
 
+import asyncio
 import json
 
-import asyncio
 import js
 from pyscript import workers
 

@@ -1,9 +1,9 @@
 # The page's entry point (PyScript on MicroPython, main thread): picks the language, shows the
 # last table at once if there is one, then starts the game worker and plays. If starting fails,
 # it tells the loading screen (ui/boot.js), which offers to retry.
+import asyncio
 import json
 
-import asyncio
 import js
 
 from ui.i18n import ENGLISH, Catalog, pick_language

@@ -6,9 +6,9 @@ talks to the game worker through :mod:`ui.link`. Input events are bound in :mod:
 It never decides a rule: the frame says what may be played, the worker plays it.
 """
 
+import asyncio
 import json
 
-import asyncio
 import js
 
 from . import panels, render

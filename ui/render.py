@@ -26,13 +26,13 @@ class Look:
     __slots__ = ("selected", "preview", "hint", "thinking", "area", "tile_px", "dialog")
 
     def __init__(self) -> None:
-        self.selected = None  # a tile text, "7-3"
-        self.preview = None   # a move text
+        self.selected: Any = None  # a tile text, "7-3"
+        self.preview: Any = None   # a move text
         self.hint = False
-        self.thinking = None  # the computer seat whose move is awaited
-        self.area = None      # (w, h) of the board in CSS px
+        self.thinking: Any = None  # the computer seat whose move is awaited
+        self.area: Any = None      # (w, h) of the board in CSS px
         self.tile_px = 20
-        self.dialog = None    # the open dialog's name
+        self.dialog: Any = None    # the open dialog's name
 
 
 def split(move: Any) -> tuple:
@@ -107,17 +107,15 @@ def seat_html(frame: dict, seat: int, cat: Any, look: Look) -> str:
         body = ('<div class="hand down" data-hand="' + letter + '" role="group" aria-label="'
                 + a(cat.t("seat_plate.hand_down", seat=name)) + '">'
                 + "".join(tile_back() for _ in range(shown["count"])) + "</div>")
-    cls = "seat seat-" + letter + (" turn" if to_move else "") + (
+    classes = "seat seat-" + letter + (" turn" if to_move else "") + (
         " viewer" if seat == viewer else "") + (" thinking" if look.thinking == seat else "")
-    return '<section class="' + cls + '" data-seat="' + letter + '">' + plate + body + "</section>"
+    return ('<section class="' + classes + '" data-seat="' + letter + '">' + plate + body
+            + "</section>")
 
 
 def playable(turn: dict, tile: str) -> bool:
     """Whether the frame's legal moves use ``tile``."""
-    for move in turn["moves"]:
-        if split(move)[0] == tile:
-            return True
-    return False
+    return any(split(move)[0] == tile for move in turn["moves"])
 
 
 # -- the board ------------------------------------------------------------------------------------
@@ -314,7 +312,7 @@ def top_html(frame: dict, cat: Any, save_problem: Any) -> str:
 
 def action_buttons(frame: dict, cat: Any, look: Look) -> str:
     person = person_turn(frame, look)
-    turn = frame.get("turn")
+    turn: Any = frame.get("turn")
     out = []
     if person:
         out.append(tool_button("hint", cat.t("actions.hint"), cls="btn hint"))
