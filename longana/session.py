@@ -19,8 +19,9 @@ from .records import match_from_dict, match_to_dict
 from .tiles import SEATS, Move
 from .view import SeatView
 
-#: The save's schema: 2 is the action log alone (replayed once on load); 1 also held the whole
-#: match, which had to agree with the log. Both are read.
+#: The save's schema. 2: the action log is the game (replayed once on load); the match record
+#: beside it is for people and tools that read saves (the hands, the deal), never read back.
+#: 1: the match record had to agree with the log. Both are read.
 SAVE_SCHEMA = 2
 PERSON, COMPUTER = "person", "computer"
 KINDS = (PERSON, COMPUTER)
@@ -154,6 +155,7 @@ class Session:
             "target": self.match.target,
             "seats": list(self.seats),
             "level": self.level,
+            "match": match_to_dict(self.match),
             "log": [_action_to_list(a) for a in self.log],
             "redo": [[_action_to_list(a) for a in group] for group in self.redo_stack],
         }

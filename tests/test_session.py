@@ -218,7 +218,7 @@ def test_a_save_of_the_first_release_still_loads() -> None:
     assert game.seed == "fixture-1" and len(game.log) == 38 and game.can_redo
     assert match_to_dict(game.match) == old["match"]
     again = Session.from_json(game.to_json())
-    assert again.to_dict()["schema"] == 2 and "match" not in again.to_dict()
+    assert again.to_dict()["schema"] == 2
     assert match_to_dict(again.match) == old["match"]
 
 

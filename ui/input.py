@@ -4,8 +4,9 @@ the :class:`~ui.page.Page` (MicroPython in the browser)."""
 import asyncio
 
 import js
+from pyscript.ffi import create_proxy
 
-from .dom import closest, listen, q, q_all, warn
+from .dom import KEEP, closest, listen, q, q_all, warn
 from .storage import deal_number
 
 DRAG_START = 10  # px a pointer moves before a press becomes a drag
@@ -37,6 +38,10 @@ class Input:
         # a dialog's cancel (Escape) does not bubble: caught on the way down
         listen(doc, "cancel", self.guard(self.on_dialog_cancel), True)
         listen(js.window, "resize", self.guard(self.on_resize))
+        # the table's area also changes when the message bar grows or shrinks (a long hint)
+        proxy = create_proxy(lambda *_: self.run(self.refit()))
+        KEEP.append(proxy)
+        js.ResizeObserver.new(proxy).observe(q("#table"))
 
     def guard(self, fn):
         def handler(event):
@@ -181,6 +186,11 @@ class Input:
         text = str(await file.text())
         if self.page.look.dialog == "record":
             await self.page.show_replay({"do": "import", "text": text})
+
+    async def refit(self):
+        await asyncio.sleep(0)  # not inside the observer's callback: no resize loop
+        if self.page.measure():
+            self.refresh()
 
     def on_resize(self, _event):
         if self.page.measure():

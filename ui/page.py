@@ -21,6 +21,7 @@ from .rules_panel import rules_html
 from .storage import CORRUPT_KEPT, Settings
 
 PAUSE = {"normal": 0.75, "fast": 0.0}          # seconds a computer "thinks" at least
+ANSWER = {"normal": 0.75, "fast": 0.3}         # ... when it answers a person's move
 TRAVEL = {"normal": 420, "fast": 0}            # ms a computer's tile travels
 NEXT_HAND_AUTO = {"normal": 2.5, "fast": 0.25}  # table of computers only
 PANELS = ("rules", "record", "settings", "restart", "error")  # the computer waits meanwhile
@@ -119,14 +120,13 @@ class Page:
         if frame is None:
             return
         focus = self.focus_key()
-        first = q("#board-area") is None
-        self.measure()
         q("#top").innerHTML = render.top_html(frame, self.cat, self.save_problem)
-        q("#table").innerHTML = render.table_html(frame, self.cat, self.look)
-        if first and self.measure():
-            q("#board-area").innerHTML = render.board_html(frame, self.cat, self.look)
         q("#buttons").innerHTML = render.action_buttons(frame, self.cat, self.look)
         self.show_prompt()
+        self.measure()
+        q("#table").innerHTML = render.table_html(frame, self.cat, self.look)
+        if self.measure():  # the bars or the seats took other room than before
+            q("#board-area").innerHTML = render.board_html(frame, self.cat, self.look)
         body = js.document.body
         if frame["to_move"] is None:  # nobody is to move once a hand is over
             body.removeAttribute("data-to-move")
@@ -184,7 +184,9 @@ class Page:
         layer.append(item)
 
         async def later():
-            await asyncio.sleep(6)
+            while not self.live:  # read once the game is on screen, not while it loads
+                await asyncio.sleep(0.5)
+            await asyncio.sleep(8)
             item.remove()
 
         asyncio.create_task(later())
@@ -240,18 +242,21 @@ class Page:
         if words is not None and "refused" not in reply:
             self.say(words)
         self.render()
-        if self.frame["log"] != before and self.frame["last"] is not None and \
-                intent["do"] == "play":
+        played = intent["do"] == "play" and self.frame["log"] != before
+        if played and self.frame["last"] is not None:
             self.travel(self.frame["last"], rect)
-        self.schedule()
+        self.schedule(answer=played)
         return reply
 
-    def schedule(self):
+    def schedule(self, answer=False):
         self.gen += 1
-        asyncio.create_task(self.play_computers(self.gen))
+        asyncio.create_task(self.play_computers(self.gen, answer))
 
-    async def play_computers(self, gen):
+    async def play_computers(self, gen, answer=False):
+        """The computer seats move one at a time, each shown before the next; the first
+        answer to a person's move is never instant (the person sees their own move land)."""
         await asyncio.sleep(0)
+        pause = ANSWER if answer else PAUSE
         while gen == self.gen and self.look.dialog is None and self.live:
             frame = self.frame
             if frame["outcome"] is not None:
@@ -272,7 +277,8 @@ class Page:
                 return
             self.look.thinking = seat
             self.render()
-            await asyncio.sleep(PAUSE[self.settings.speed])
+            await asyncio.sleep(pause[self.settings.speed])
+            pause = PAUSE
             if gen != self.gen or self.look.dialog is not None:
                 return
             source = q('[data-hand="' + SEATS[seat] + '"]')
