@@ -48,3 +48,24 @@ def blob_url(text, mime):
 
 def warn(text):
     js.console.warn("longana: " + str(text))
+
+
+async def fetch_json(url):
+    response = await js.fetch(url)
+    if not response.ok:
+        raise OSError(url + ": " + str(response.status))
+    import json
+    return json.loads(str(await response.text()))
+
+
+async def load_catalog(lang):
+    """(catalog of ``lang`` over English, whether it failed and English is shown instead)."""
+    from .i18n import ENGLISH, Catalog
+
+    english = await fetch_json("./locales/en.json")
+    if lang == ENGLISH:
+        return Catalog(english), False
+    try:
+        return Catalog(await fetch_json("./locales/" + lang + ".json"), english), False
+    except Exception:  # noqa: BLE001 - play in English and say so
+        return Catalog(english), True

@@ -21,9 +21,10 @@ class Input:
             "confirm": page.confirm, "cancel": self.cancel, "pass": self.pass_turn,
             "hint": page.hint, "undo": page.undo, "redo": page.redo,
             "restart": page.ask_restart, "restart-confirm": page.restart,
-            "rules": page.open_rules, "record": page.open_record,
-            "step-back": lambda: page.step_replay(-1), "step-forward": lambda: page.step_replay(1),
-            "start-fresh": page.start_fresh, "settings": page.open_settings,
+            "rules": page.panels.open_rules, "record": page.panels.open_record,
+            "step-back": lambda: page.panels.step_replay(-1),
+            "step-forward": lambda: page.panels.step_replay(1),
+            "start-fresh": page.start_fresh, "settings": page.panels.open_settings,
             "close": self.close, "new-match": self.new_match, "next-hand": page.next_hand,
             "reload": lambda: js.location.reload(),
         }
@@ -94,8 +95,8 @@ class Input:
     def action(self, name, el):
         page = self.page
         if name == "replay":
-            self.run(page.show_replay({"do": "replay", "hand": int(str(el.dataset.replayIndex)),
-                                       "step": 0}))
+            self.run(page.panels.show_replay(
+                {"do": "replay", "hand": int(str(el.dataset.replayIndex)), "step": 0}))
         elif name == "take-device":
             self.run(page.take_device(str(el.dataset.seat)))
         elif name in self.actions:
@@ -125,7 +126,7 @@ class Input:
     def close(self):
         page = self.page
         if page.look.dialog == "settings":
-            return page.close_settings()
+            return page.panels.close_settings()
         page.close_dialog()
         return None
 
@@ -144,8 +145,7 @@ class Input:
                     error.hidden = False
                 field.focus()
                 return None
-        page.read_settings()
-        return page.new_match(deal)
+        return page.panels.new_match(deal)
 
     # -- keys and fields ---------------------------------------------------------------------------
 
@@ -179,13 +179,13 @@ class Input:
             if files is not None and files.length:
                 self.run(self.read_import(files.item(0)))
         elif target.hasAttribute("data-replay-select") and page.replay is not None:
-            self.run(page.show_replay({"do": "replay", "hand": int(str(target.value)),
-                                       "step": 0, "imported": page.replay["imported"]}))
+            self.run(page.panels.show_replay({"do": "replay", "hand": int(str(target.value)),
+                                              "step": 0, "imported": page.replay["imported"]}))
 
     async def read_import(self, file):
         text = str(await file.text())
         if self.page.look.dialog == "record":
-            await self.page.show_replay({"do": "import", "text": text})
+            await self.page.panels.show_replay({"do": "import", "text": text})
 
     async def refit(self):
         await asyncio.sleep(0)  # not inside the observer's callback: no resize loop

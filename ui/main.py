@@ -2,34 +2,16 @@
 # last table at once if there is one, then starts the game worker and plays. If starting fails,
 # it tells the loading screen (ui/boot.js), which offers to retry.
 import asyncio
-import json
 
 import js
 
-from ui.i18n import ENGLISH, Catalog, pick_language
+from ui.dom import load_catalog
+from ui.i18n import pick_language
 from ui.input import Input
 from ui.page import Page
 from ui.storage import Store, deal_number, query_value
 
 NAMES = {"de": "Deutsch", "en": "English", "es": "Español", "ms": "Bahasa Melayu"}
-
-
-async def fetch_json(url):
-    response = await js.fetch(url)
-    if not response.ok:
-        raise OSError(url + ": " + str(response.status))
-    return json.loads(str(await response.text()))
-
-
-async def load_catalog(lang):
-    """The catalog of ``lang`` over English; English alone (and a notice) if it fails."""
-    english = await fetch_json("./locales/en.json")
-    if lang == ENGLISH:
-        return Catalog(english), False
-    try:
-        return Catalog(await fetch_json("./locales/" + lang + ".json"), english), False
-    except Exception:  # noqa: BLE001 - play in English and say so
-        return Catalog(english), True
 
 
 def browser_storage():

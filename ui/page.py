@@ -17,8 +17,8 @@ from .dom import blob_url, q, q_all, warn
 from .html import a
 from .i18n import SEATS
 from .link import Link
-from .rules_panel import rules_html
-from .storage import CORRUPT_KEPT, Settings
+from .panel_actions import PanelActions
+from .storage import CORRUPT_KEPT
 
 PAUSE = {"normal": 0.75, "fast": 0.0}          # seconds a computer "thinks" at least
 ANSWER = {"normal": 0.75, "fast": 0.3}         # ... when it answers a person's move
@@ -35,6 +35,7 @@ class Page:
         self.names = names                # language code -> its name in itself
         self.ctl = Controller(cat)
         self.link = Link(self.restore, self.notice)
+        self.panels = PanelActions(self)
         self.save_text = None             # the worker's last save (fed to a new worker)
         self.save_problem = None          # the notice key while saving fails
         self.holder = None                # the person who last confirmed holding the device
@@ -42,7 +43,6 @@ class Page:
         self.held = None                  # a computer move that arrived while a panel was open
         self.replay = None                # the hand being stepped through (worker's answer)
         self.urls = []                    # blob: addresses to revoke
-        self.example = None               # the rules drawing's data
         self.live = False                 # the worker has answered: moves can be made
         self.reduced_motion = bool(js.matchMedia("(prefers-reduced-motion: reduce)").matches)
 
@@ -83,11 +83,21 @@ class Page:
 
     # -- rendering ------------------------------------------------------------------------------
 
+    def speak(self, cat):
+        """Show the page in another language: same game, same selection and preview."""
+        self.cat = self.ctl.cat = cat
+        self.mount()
+        self.render()
+
     def mount(self):
         t = self.cat.t
         js.document.title = t("app.title")
         js.document.documentElement.lang = self.cat.lang
         js.document.body.dataset.lang = self.cat.lang
+        if q("#table") is not None:  # already built: only its words change
+            q("#table").setAttribute("aria-label", t("app.table"))
+            q("#buttons").setAttribute("aria-label", t("app.actions"))
+            return
         app = q("#app")
         app.innerHTML = (
             '<header class="top" id="top"></header>'
@@ -441,107 +451,6 @@ class Page:
             self.persist(self.save_text, self.frame)
         self.render()
         self.schedule()
-
-    # rules and record: the computer waits while they are open
-    async def open_rules(self):
-        self.gen += 1
-        if self.example is None:
-            try:
-                response = await js.fetch("./rules-example.json")
-                self.example = json.loads(str(await response.text()))
-            except Exception as error:  # noqa: BLE001 - the rules read fine without it
-                warn("no rules drawing: " + str(error))
-        rules = self.cat.raw("rules")
-        html = (rules_html(rules, self.example) + '<div class="dlg-buttons">'
-                + panels.close_button(self.cat) + "</div>")
-        self.open_dialog("rules", html, labelled_by="rules-heading")
-
-    async def open_record(self):
-        self.gen += 1
-        self.look.thinking = None
-        reply = await self.link.ask({"do": "record"})
-        if reply is None or "record" not in reply:
-            return
-        export = reply.get("export")
-        self.close_dialog(resume=False)
-        href = self.url(export["text"], "application/x-ndjson") if export else None
-        self.open_dialog("record", panels.record_html(
-            reply["record"], self.cat, self.frame["deal"], href,
-            export["name"] if export else ""))
-        last = q('[data-dialog="record"] .rec-hand[open]')
-        if last is not None:
-            last.scrollIntoView(js.JSON.parse('{"block": "nearest"}'))
-
-    async def show_replay(self, intent):
-        reply = await self.link.ask(intent)
-        if reply is None:
-            return
-        if "refused" in reply:
-            el = q("[data-import-error]")
-            if el is not None:
-                el.textContent = self.cat.t("record.import_error",
-                                            detail=reply["refused"]["params"]["detail"])
-                el.hidden = False
-            return
-        if "replay" not in reply or self.look.dialog != "record":
-            return
-        self.replay = reply["replay"]
-        from .layout import tile_size
-
-        width = min(860.0, float(js.window.innerWidth) * 0.96) - 36
-        height = 220.0 if float(js.window.innerWidth) < 600 else 260.0  # as in ui/style.css
-        lines = [[t[0] == t[-1] for t, _ in line]
-                 for line in self.replay["position"]["board"]["lines"]]
-        html = panels.replay_html(self.replay, self.cat, (width, height),
-                                  tile_size(lines, width, height))
-        dialog = q('[data-dialog="record"]')
-        replay = self.replay
-        dialog.innerHTML = html
-        dialog.dataset.view = "replay"
-        self.replay = replay
-
-    async def step_replay(self, delta):
-        r = self.replay
-        if r is None:
-            return
-        await self.show_replay({"do": "replay", "hand": r["hand"], "step": r["step"] + delta,
-                                "imported": r["imported"]})
-        way = "back" if delta < 0 else "forward"
-        focus = q('[data-dialog="record"] [data-action="step-' + way + '"]')
-        if focus is not None and not focus.hasAttribute("disabled"):
-            focus.focus()
-
-    # settings and new matches
-    def open_settings(self):
-        self.gen += 1
-        self.look.thinking = None
-        s = self.settings
-        self.open_dialog("settings", panels.settings_html(
-            self.frame["seats"], s.speed, self.frame["level"], self.frame["deal"],
-            self.cat.lang, self.cat, self.names))
-
-    def read_settings(self):
-        """The settings dialog's fields; saved on the device."""
-        seats = []
-        for letter in SEATS:
-            el = q('[data-seat-kind="' + letter + '"]')
-            seats.append(str(el.value) if el is not None else "person")
-        field = {}
-        for name in ("speed", "level", "lang"):
-            el = q('[data-setting="' + name + '"]')
-            field[name] = str(el.value) if el is not None else None
-        text = json.dumps({"seats": seats, "speed": field["speed"], "level": field["level"],
-                           "lang": field["lang"] or self.settings.lang})
-        self.settings, _ = Settings.read(text)
-        problem = self.store.write_settings(self.settings)
-        if problem is not None and self.save_problem is None:
-            self.notice(problem, "save-off")
-
-    async def close_settings(self):
-        self.read_settings()
-        self.close_dialog(resume=False)
-        await self.act({"do": "seats", "seats": self.settings.seats,
-                        "level": self.settings.level})
 
     async def new_match(self, deal=None):
         self.close_dialog(resume=False)
