@@ -181,9 +181,22 @@ def weighted_deals(view: SeatView, rng: random.Random, count: int, mix: int = 40
     held = _holdings(know, owner, bits)
     held.append(know.unseen & ~_other_union(held, seat))
     ok = all(_other_union(held[:4], seat) & n for n in needs)
+    tries = 0
+    while needs and not ok and tries < 2000:  # reach a deal that meets them, then weigh
+        tries += 1
+        i = rng.randrange(size)
+        j = rng.randrange(size)
+        a, b = owner[i], owner[j]
+        if a == b or barred[a] & bits[j] or barred[b] & bits[i]:
+            continue
+        flip = bits[i] | bits[j]
+        owner[i], owner[j] = b, a
+        held[a] ^= flip
+        held[b] ^= flip
+        ok = all(_other_union(held[:4], seat) & n for n in needs)
     ll = [0.0 if s == seat else model.loglik(s, held[s]) for s in range(4)] + [0.0]
     loglik = model.loglik
-    steps = mix * 3 if ok else mix * 10  # a longer first walk away from the matching's deal
+    steps = mix * 3  # a longer first walk away from the matching's deal
     proposals = accepted = 0
     for _ in range(count):
         for _ in range(steps):
