@@ -9,6 +9,7 @@
     failed_title: "The game could not start", retry: "Try again",
     failed_runtime: "The Python runtime did not load.", failed_timeout: "It did not start in time.",
     failed_script: "The game's program stopped while starting.",
+    progress: "Downloading the game: {done} of {total} MB",
     no_wasm: "This browser cannot run the game: it has no WebAssembly.",
   };
   const SLOW_MS = 20000, GIVE_UP_MS = 90000;
@@ -41,7 +42,9 @@
 
   window.longanaBoot = {
     ready() {
+      if (ready) return;
       ready = true;
+      if (installPrompt) toast("install", say("install"), say("install_button"));
       if (pending) clearTimeout(pending);
       const boot = $("boot");
       if (boot) boot.remove();
@@ -57,7 +60,109 @@
     },
     fail(message, detail) { fail(message, detail); },
     words(lang) { return words; },
+    setWords(json) { try { words = JSON.parse(json); } catch (e) { /* keep the old ones */ } },
+    // the service worker: offline play, updates announced (never applied by themselves),
+    // the install prompt, and storage the browser will not evict
+    offline() {
+      if (!("serviceWorker" in navigator) || !/^https?:$/.test(location.protocol)) return;
+      navigator.serviceWorker.register("./sw.js").then((reg) => {
+        const announce = () => { if (reg.waiting && navigator.serviceWorker.controller) toast(
+          "update", say("update"), say("reload")); };
+        announce();
+        reg.addEventListener("updatefound", () => {
+          const next = reg.installing;
+          if (next) next.addEventListener("statechange", () => {
+            if (next.state === "installed") announce(); });
+        });
+        const check = () => reg.update().catch(() => {});
+        setInterval(check, 30 * 60 * 1000);
+        document.addEventListener("visibilitychange", () => { if (!document.hidden) check(); });
+      }).catch((e) => console.warn("offline cache not installed: " + e));
+      if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(() => {});
+    },
+    // Reload: into the waiting release if there is one (it takes over first), else plainly.
+    reload() {
+      const sw = navigator.serviceWorker;
+      if (sw && sw.controller) {
+        sw.getRegistration().then((reg) => {
+          if (!reg || !reg.waiting) { location.reload(); return; }
+          sw.addEventListener("controllerchange", () => location.reload());
+          reg.waiting.postMessage("skip-waiting");
+        }, () => location.reload());
+      } else location.reload();
+    },
+    install() {
+      const prompt = installPrompt;
+      installPrompt = null;
+      document.querySelectorAll('[data-notice="install"]').forEach((t) => t.remove());
+      if (prompt) prompt.prompt();
+    },
   };
+
+  let installPrompt = null;
+  addEventListener("beforeinstallprompt", (event) => {
+    event.preventDefault();
+    installPrompt = event;
+    if (ready) toast("install", say("install"), say("install_button"));
+  });
+
+  // The game worker's large files, fetched here while it starts so that a slow network shows
+  // real progress; the browser's cache hands each file to the worker once it is in (the
+  // worker's own request waits for this one, then is answered without a second download).
+  const LARGE = ["./vendor/pyodide/pyodide.asm.wasm", "./vendor/pyodide/python_stdlib.zip",
+                 "./vendor/pyodide/pyodide.asm.js", "./app.zip"];
+  function download() {
+    const bar = $("boot-progress");
+    if (!bar || !window.ReadableStream) return;
+    const sizes = {}, done = {};
+    const show = () => {
+      const total = Object.values(sizes).reduce((a, b) => a + b, 0);
+      const got = Object.values(done).reduce((a, b) => a + b, 0);
+      if (!total || ready) return;
+      bar.max = total; bar.value = got; bar.hidden = false;
+      const mb = (n) => (n / 1e6).toFixed(1);
+      bar.setAttribute("aria-valuetext", say("progress").replace("{done}", mb(got))
+        .replace("{total}", mb(total)));
+      $("boot-text").textContent = bar.getAttribute("aria-valuetext");
+    };
+    for (const url of LARGE) {
+      fetch(url).then(async (response) => {
+        sizes[url] = +response.headers.get("content-length") || 0;
+        done[url] = 0;
+        if (!response.ok || !response.body) return;
+        const reader = response.body.getReader();
+        for (;;) {
+          const { done: end, value } = await reader.read();
+          if (end) break;
+          done[url] += value.length;
+          show();
+        }
+      }).catch(() => { /* the worker will ask again and report what fails */ });
+    }
+  }
+
+  // A notice with a button, in the page's notice layer (it stays until acted on).
+  function toast(id, text, label) {
+    if (document.querySelector(`[data-notice="${id}"]`)) return;
+    let layer = $("toasts");
+    if (!layer) {
+      layer = document.createElement("div");
+      layer.id = "toasts"; layer.className = "toasts";
+      layer.setAttribute("role", "status"); layer.setAttribute("aria-live", "polite");
+      document.body.append(layer);
+    }
+    const item = document.createElement("p");
+    item.className = "toast with-action";
+    item.dataset.notice = id;
+    item.textContent = text + " ";
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "btn small";
+    button.dataset.action = id === "update" ? "reload" : "install";
+    button.textContent = label;
+    item.append(button);
+    layer.append(item);
+  }
 
   addEventListener("error", (e) => early(e.message || e.error));
   addEventListener("unhandledrejection", (e) => early(e.reason && (e.reason.message || e.reason)));
@@ -74,6 +179,7 @@
     const asked = new URLSearchParams(location.search).get("lang");
     const browser = (navigator.languages || []).map((t) => t.split(/[-_]/)[0].toLowerCase());
     const lang = [asked, saved, ...browser].find((l) => ours.includes(l)) || "en";
+    download();
     fetch(`./locales/${lang}.json`).then((r) => r.ok ? r.json() : Promise.reject(r.status))
       .catch(() => lang === "en" ? null : fetch("./locales/en.json").then((r) => r.json()))
       .then((catalog) => { if (catalog && catalog.boot) words = catalog.boot; })

@@ -26,7 +26,7 @@ class Input:
             "step-forward": lambda: page.panels.step_replay(1),
             "start-fresh": page.start_fresh, "settings": page.panels.open_settings,
             "close": self.close, "new-match": self.new_match, "next-hand": page.next_hand,
-            "reload": lambda: js.location.reload(),
+            "reload": lambda: js.longanaBoot.reload(), "install": lambda: js.longanaBoot.install(),
         }
 
     def bind(self):
@@ -39,6 +39,7 @@ class Input:
         # a dialog's cancel (Escape) does not bubble: caught on the way down
         listen(doc, "cancel", self.guard(self.on_dialog_cancel), True)
         listen(js.window, "resize", self.guard(self.on_resize))
+        listen(js.window, "storage", self.guard(self.on_storage))
         # the table's area also changes when the message bar grows or shrinks (a long hint)
         proxy = create_proxy(lambda *_: self.run(self.refit()))
         KEEP.append(proxy)
@@ -186,6 +187,12 @@ class Input:
         text = str(await file.text())
         if self.page.look.dialog == "record":
             await self.page.panels.show_replay({"do": "import", "text": text})
+
+    def on_storage(self, event):
+        """Another tab of this copy saved the game: this one follows it."""
+        if event.key is not None and str(event.key) == self.page.store.keys["longana:save"] \
+                and event.newValue is not None:
+            self.run(self.page.follow(str(event.newValue)))
 
     async def refit(self):
         await asyncio.sleep(0)  # not inside the observer's callback: no resize loop

@@ -77,15 +77,7 @@ async def start():
         page.render()
         return  # the computer waits until the person has read the message
     page.schedule()
-    register_service_worker()
-
-
-def register_service_worker():
-    try:
-        if js.location.protocol in ("http:", "https:") and js.navigator.serviceWorker:
-            js.navigator.serviceWorker.register("./sw.js")
-    except Exception as error:  # noqa: BLE001 - the game works without it
-        js.console.warn("offline cache not installed: " + str(error))
+    js.longanaBoot.offline()
 
 
 async def main():

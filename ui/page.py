@@ -86,6 +86,7 @@ class Page:
     def speak(self, cat):
         """Show the page in another language: same game, same selection and preview."""
         self.cat = self.ctl.cat = cat
+        js.longanaBoot.setWords(json.dumps(cat.raw("boot")))
         self.mount()
         self.render()
 
@@ -224,6 +225,12 @@ class Page:
     # -- saving ---------------------------------------------------------------------------------
 
     def persist(self, save, frame):
+        stored, _ = self.store.read_save()
+        if stored is not None and self.save_text is not None and stored not in (
+                self.save_text, save):
+            # another tab saved since this one last did: its game is newer, follow it
+            asyncio.create_task(self.follow(stored))
+            return
         self.save_text = save
         problem = self.store.write_save(save, frame)
         if problem == self.save_problem:
@@ -235,10 +242,28 @@ class Page:
         if top is not None and self.frame is not None:
             top.innerHTML = render.top_html(self.frame, self.cat, self.save_problem)
 
+    async def follow(self, save):
+        """Another tab saved a newer game: show that one (never write over it)."""
+        if save == self.save_text or not self.live:
+            return
+        self.gen += 1
+        self.close_dialog(resume=False)
+        reply = await self.link.ask({"do": "start", "save": save, "deal": None,
+                                     "holder": self.holder})
+        if reply is None or "corrupt" in reply:
+            return
+        self.save_text = save
+        self.ctl.receive(reply)
+        self.render()
+        self.notice("notice.other_tab", "other-tab")
+        self.schedule()
+
     # -- acting on the game ----------------------------------------------------------------------
 
-    async def act(self, intent, words=None):
-        """Ask the worker for a change; show the new frame; the computer goes on from there."""
+    async def act(self, intent, words=None, close=False):
+        """Ask the worker for a change; show the new frame; the computer goes on from there.
+        ``close``: the open dialog closes when the new frame is there (not before: nothing
+        half-changed is ever on screen)."""
         self.gen += 1
         self.look.thinking = None
         mover = self.frame["to_move"] if self.frame else None
@@ -248,6 +273,8 @@ class Page:
         reply = await self.ask(intent)
         if reply is None:
             return None
+        if close:
+            self.close_dialog(resume=False)
         self.ctl.receive(reply)
         if words is not None and "refused" not in reply:
             self.say(words)
@@ -288,6 +315,8 @@ class Page:
             self.look.thinking = seat
             self.render()
             await asyncio.sleep(pause[self.settings.speed])
+            while js.document.hidden and gen == self.gen:  # the tab in view plays (other tabs
+                await asyncio.sleep(0.5)                   # follow its saves)
             pause = PAUSE
             if gen != self.gen or self.look.dialog is not None:
                 return
@@ -396,8 +425,7 @@ class Page:
 
     async def take_device(self, seat):
         self.holder = SEATS.index(seat)
-        self.close_dialog(resume=False)
-        await self.act({"do": "take-device", "seat": seat})
+        await self.act({"do": "take-device", "seat": seat}, close=True)
 
     async def confirm(self):
         intent = self.ctl.confirm()
@@ -406,29 +434,27 @@ class Page:
 
     async def undo(self):
         if self.frame["can"]["undo"]:
-            self.close_dialog(resume=False)
-            reply = await self.act({"do": "undo"})
+            reply = await self.act({"do": "undo"}, close=True)
             if reply is not None and self.frame["to_move"] is not None:
                 self.say(self.cat.t("undone.undo", seat=self.cat.seat(self.frame["to_move"])))
 
     async def redo(self):
         if self.frame["can"]["redo"]:
-            self.close_dialog(resume=False)
-            await self.act({"do": "redo"}, self.cat.t("undone.redo"))
+            await self.act({"do": "redo"}, self.cat.t("undone.redo"), close=True)
 
     def ask_restart(self):
         if self.frame["can"]["restart"]:
             self.open_dialog("restart", panels.restart_html(self.frame["hand_number"], self.cat))
 
     async def restart(self):
-        self.close_dialog(resume=False)
         if self.frame["can"]["restart"]:
             await self.act({"do": "restart"},
-                           self.cat.t("undone.restart", n=self.frame["hand_number"]))
+                           self.cat.t("undone.restart", n=self.frame["hand_number"]), close=True)
+        else:
+            self.close_dialog()
 
     async def next_hand(self):
-        self.close_dialog(resume=False)
-        await self.act({"do": "next-hand"})
+        await self.act({"do": "next-hand"}, close=True)
 
     async def hint(self):
         if not self.ctl.my_turn():
@@ -453,8 +479,8 @@ class Page:
         self.schedule()
 
     async def new_match(self, deal=None):
-        self.close_dialog(resume=False)
         self.holder = None
         s = self.settings
-        await self.act({"do": "new-match", "seats": s.seats, "level": s.level, "deal": deal})
+        await self.act({"do": "new-match", "seats": s.seats, "level": s.level, "deal": deal},
+                       close=True)
         self.say("")

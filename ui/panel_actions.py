@@ -123,14 +123,12 @@ class PanelActions:
         history and any preview stay), the seats and level to the match being played."""
         page = self.page
         self.read_settings()
-        page.close_dialog(resume=False)
         await self.apply_language()
         await page.act({"do": "seats", "seats": page.settings.seats,
-                        "level": page.settings.level})
+                        "level": page.settings.level}, close=True)
 
     async def new_match(self, deal):
         self.read_settings()
-        self.page.close_dialog(resume=False)
         await self.apply_language()
         await self.page.new_match(deal)
 
