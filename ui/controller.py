@@ -110,6 +110,34 @@ class Controller:
             self.look.selected, self.look.preview, self.look.hint = None, "pass", False
             self.message = self.cat.t("select.preview_pass")
 
+    def command(self, text: str) -> bool:
+        """A move typed in the record's notation ("7-3@N", "9-9", "pass"), previewed as a tap
+        would; False (and the reason in words) when it cannot be."""
+        c = self.cat
+        words = text.strip().replace(" ", "")
+        if not self.my_turn():
+            if self.frame is not None and self.frame["to_move"] is not None:
+                self.message = c.t("select.not_your_turn", seat=c.seat(self.frame["to_move"]))
+            return False
+        if words.lower() == "pass":
+            self.pass_turn()
+            if self.look.preview != "pass":
+                self.message = why({"code": "must-play", "params": {}}, c)
+            return self.look.preview == "pass"
+        tile, branch = split(words.upper().replace("@", "@"))
+        tile = _tile(tile)
+        if tile is None or (branch is not None and branch not in "SENW"):
+            self.message = c.t("keys.bad", text=text.strip())
+            return False
+        if self.entry(tile) is None:
+            self.message = c.t("keys.not_held", tile=tile)
+            return False
+        self.look.selected, self.look.preview = None, None
+        self.select(tile)
+        if branch is not None and self.look.selected == tile:
+            self.aim(branch)
+        return self.look.preview is not None
+
     def show_hint(self, move: str) -> None:
         c = self.cat
         tile, branch = split(move)
@@ -151,3 +179,12 @@ class Controller:
         if refused is not None:
             self.clear()
             self.message = why(refused, self.cat)
+
+
+def _tile(text: Any) -> Any:
+    """``"3-7"`` or ``"7-3"`` → ``"7-3"`` (high first); None when it is not a tile."""
+    if not text or len(text) != 3 or text[1] != "-" or not text[0].isdigit() \
+            or not text[2].isdigit():
+        return None
+    a, b = int(text[0]), int(text[2])
+    return str(max(a, b)) + "-" + str(min(a, b))

@@ -89,19 +89,39 @@ def icon(name: str) -> str:
             'stroke-linejoin="round">' + ICONS[name] + "</svg>")
 
 
+# The keyboard's shortcuts of the buttons (interfaces.md: declared with aria-keyshortcuts and
+# shown). Letters no language uses for a seat (S E N W, O, T U B).
+KEYS = {"undo": "Z", "redo": "Y", "hint": "H", "rules": "R", "record": "L", "pass": "P",
+        "confirm": "Enter", "cancel": "Escape"}
+SHOWN_KEYS = {"Enter": "\u21b5", "Escape": "Esc"}
+
+
+def key_attrs(action: str) -> str:
+    key = KEYS.get(action)
+    return ' aria-keyshortcuts="' + key + '"' if key else ""
+
+
+def kbd(action: str) -> str:
+    key = KEYS.get(action)
+    if not key:
+        return ""
+    return '<kbd class="key" aria-hidden="true">' + SHOWN_KEYS.get(key, key) + "</kbd>"
+
+
 def tool_button(action: str, label: str, enabled: bool = True, icon_name: str = "",
                 cls: str = "btn icon") -> str:
     off = "" if enabled else " disabled"
     return ('<button type="button" class="' + cls + '" data-action="' + action
-            + '" aria-label="' + a(label) + '" title="' + a(label) + '"' + off + ">"
-            + icon(icon_name or action) + '<span class="lbl">' + a(label) + "</span></button>")
+            + '" aria-label="' + a(label) + '" title="' + a(label) + '"' + key_attrs(action)
+            + off + ">" + icon(icon_name or action) + '<span class="lbl">' + a(label)
+            + "</span>" + kbd(action) + "</button>")
 
 
-def button(action: str, label: str, cls: str = "btn", enabled: bool = True,
-           attrs: str = "") -> str:
+def button(action: str, label: str, cls: str = "btn", enabled: bool = True) -> str:
+    """A button with its words, and its key when it has one."""
     off = "" if enabled else " disabled"
-    return ('<button type="button" class="' + cls + '" data-action="' + action + '"' + attrs
-            + off + ">" + a(label) + "</button>")
+    return ('<button type="button" class="' + cls + '" data-action="' + action + '"'
+            + key_attrs(action) + off + ">" + a(label) + kbd(action) + "</button>")
 
 
 def px(x: float) -> str:

@@ -113,8 +113,11 @@ class Input:
         self.refresh()
 
     def aim(self, letter):
-        self.page.ctl.aim(letter)
+        page = self.page
+        page.ctl.aim(letter)
         self.refresh()
+        if page.look.preview is None and page.ctl.message:
+            page.alert(page.ctl.message)  # a refusal: said at once
 
     def cancel(self):
         if self.page.ctl.cancel():
@@ -151,15 +154,113 @@ class Input:
     # -- keys and fields ---------------------------------------------------------------------------
 
     def on_key(self, event):
+        """The coordinate selectors (interfaces.md, Keyboard): 1…8 choose a tile of the hand,
+        the seat letter of the language shown aims it at that branch, Enter plays, Escape
+        cancels, P passes; Z Y H R L are the tools, M repeats the last move, / types a move;
+        arrows move between the hand's tiles."""
         key = str(event.key)
         page = self.page
-        if page.look.dialog is not None:
+        target = event.target
+        if event.ctrlKey or event.metaKey or event.altKey:
+            return
+        if target is not None and hasattr(target, "hasAttribute") and \
+                target.hasAttribute("data-command"):
+            if key == "Enter":
+                event.preventDefault()
+                self.command(target)
+            elif key == "Escape":
+                target.value = ""
+                target.blur()
+            return
+        tag = str(target.tagName).lower() if target is not None and \
+            hasattr(target, "tagName") else ""
+        if page.look.dialog is not None or tag in ("input", "select", "textarea"):
+            return
+        if key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"):
+            if closest(target, "#app .hand.up") is not None:
+                event.preventDefault()
+                self.rove(target, 1 if key in ("ArrowRight", "ArrowDown") else -1)
             return
         if key == "Escape":
             self.cancel()
-        elif key in ("Enter", " ") and closest(event.target, "[data-preview]") is not None:
+            return
+        if key == "Enter":
+            on_button = tag in ("button", "a") and closest(target, "[data-tile]") is None
+            if page.look.preview is not None and not on_button:
+                event.preventDefault()
+                self.run(page.confirm())
+            return
+        if key == " " and closest(target, "[data-preview]") is not None:
             event.preventDefault()
             self.run(page.confirm())
+            return
+        upper = key.upper() if len(key) == 1 else key
+        if upper in "12345678" and len(upper) == 1:
+            tiles = q_all("#app .hand.up [data-key]")
+            for el in tiles:
+                if str(el.dataset.key) == upper:
+                    event.preventDefault()
+                    self.select(el)
+                    self.focus_tile()
+            return
+        letters = {}
+        for seat in "SENW":
+            letters[page.cat.letter(seat).upper()] = seat
+        if upper in letters and page.look.selected is not None:
+            event.preventDefault()
+            self.aim(letters[upper])
+            return
+        tools = {"P": "pass", "Z": "undo", "Y": "redo", "H": "hint", "R": "rules", "L": "record"}
+        if upper in tools:
+            el = q('[data-action="' + tools[upper] + '"]')
+            if el is not None and not el.hasAttribute("disabled"):
+                event.preventDefault()
+                self.action(tools[upper], el)
+        elif upper == "M":
+            last = page.frame["last"] if page.frame else None
+            if last is not None:
+                from .render import describe
+
+                page.alert(describe(last, page.cat))
+        elif key == "/":
+            field = q("[data-command]")
+            if field is not None:
+                event.preventDefault()
+                field.focus()
+
+    def rove(self, target, step):
+        """Arrow keys inside the hand: the next tile takes the focus (the hand is one tab stop)."""
+        tiles = q_all("#app .hand.up [data-tile]")
+        if not tiles:
+            return
+        at = 0
+        for i, el in enumerate(tiles):
+            if el == target or el.contains(target):
+                at = i
+        nxt = tiles[(at + step) % len(tiles)]
+        for el in tiles:
+            el.setAttribute("tabindex", "-1")
+        nxt.setAttribute("tabindex", "0")
+        nxt.focus()
+
+    def focus_tile(self):
+        el = q("#app .hand.up [data-tile].selected")
+        if el is not None:
+            el.focus()
+
+    def command(self, field):
+        """A move typed in the command field: previewed (the field empties), or refused."""
+        page = self.page
+        text = str(field.value)
+        if not text.strip():
+            if page.look.preview is not None:
+                self.run(page.confirm())
+            return
+        if page.ctl.command(text):
+            field.value = ""
+        else:
+            page.alert(page.ctl.message)
+        self.refresh()
 
     def on_dialog_cancel(self, event):
         """Escape on a dialog: close it if it may be closed."""

@@ -23,7 +23,7 @@ CAP = 50      # the end cap's box (it is 50 x 46; taken square here)
 CHIP = 30     # the fold chip's box
 PAD = 10      # kept free along the board's edges (badges stick out 7 px)
 ROW_MIN = 52  # the middle row's least height (the cap must fit in it)
-TILE_MIN, TILE_MAX = 16, 28  # half a tile, px
+TILE_MIN, TILE_MAX = 16, 40  # half a tile, px
 
 # which way each leg runs on screen, per branch (S, E, N, W): out, along, back
 LEGS = {0: ("down", "left", "up"), 1: ("right", "down", "left"),

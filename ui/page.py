@@ -44,6 +44,8 @@ class Page:
         self.replay = None                # the hand being stepped through (worker's answer)
         self.urls = []                    # blob: addresses to revoke
         self.live = False                 # the worker has answered: moves can be made
+        self.turn_said = None             # the position whose "your turn" was announced
+        self.opener = None                # what had focus when the open dialog opened
         self.reduced_motion = bool(js.matchMedia("(prefers-reduced-motion: reduce)").matches)
 
     @property
@@ -98,6 +100,8 @@ class Page:
         if q("#table") is not None:  # already built: only its words change
             q("#table").setAttribute("aria-label", t("app.table"))
             q("#buttons").setAttribute("aria-label", t("app.actions"))
+            q("#command-label").textContent = t("keys.field")
+            q("[data-command]").setAttribute("placeholder", t("keys.field_hint"))
             return
         app = q("#app")
         app.innerHTML = (
@@ -105,9 +109,13 @@ class Page:
             '<main class="table" id="table" aria-label="' + a(t("app.table")) + '"></main>'
             '<footer class="bar"><p class="msg" id="msg" data-message role="status" '
             'aria-live="polite"></p><p class="prompt" id="prompt"></p>'
+            '<label class="command"><span class="sr-only" id="command-label">'
+            + a(t("keys.field")) + '</span><input type="text" data-command '
+            'aria-keyshortcuts="/" autocomplete="off" autocapitalize="off" spellcheck="false" '
+            'enterkeyhint="go" placeholder="' + a(t("keys.field_hint")) + '"></label>'
             '<div class="buttons" id="buttons" role="group" aria-label="' + a(t("app.actions"))
-            + '"></div></footer><div class="drag-layer" id="drag-layer" aria-hidden="true">'
-            "</div>")
+            + '"></div></footer><p class="sr-only" id="alert" role="alert"></p>'
+            '<div class="drag-layer" id="drag-layer" aria-hidden="true"></div>')
         app.hidden = False
 
     def measure(self):
@@ -131,6 +139,8 @@ class Page:
         if frame is None:
             return
         focus = self.focus_key()
+        if frame["viewer"] is not None:  # the table turns: the holder sits at the bottom
+            self.look.bottom = frame["viewer"]
         q("#top").innerHTML = render.top_html(frame, self.cat, self.save_problem)
         q("#buttons").innerHTML = render.action_buttons(frame, self.cat, self.look)
         self.show_prompt()
@@ -166,6 +176,13 @@ class Page:
         self.ctl.message = text
         el = q("#msg")
         if el is not None:
+            el.textContent = text
+
+    def alert(self, text):
+        """Said at once by a screen reader: the person's turn, a refusal."""
+        el = q("#alert")
+        if el is not None:
+            el.textContent = ""
             el.textContent = text
 
     def focus_key(self):
@@ -337,18 +354,27 @@ class Page:
             await asyncio.sleep(travel / 1000 + (0.15 if travel else 0.01))
 
     def focus_turn(self):
-        """At the person's turn, focus lands on a playable tile (or Pass)."""
+        """At the person's turn, focus lands on a playable tile (or Pass), and a screen reader
+        hears that it is their turn."""
         if self.look.dialog is not None or self.frame.get("turn") is None:
             return
+        if self.turn_said != self.frame["log"]:
+            self.turn_said = self.frame["log"]
+            self.alert(self.cat.t("turn.your_turn_alert", seat=self.cat.seat(
+                self.frame["to_move"])) + " " + render.prompt(self.frame, self.cat, self.look,
+                                                              False))
         el = q("#app [data-tile].selected") or q("#app .hand.up [data-tile]:not(.dim)") or \
             q('#app [data-action="pass"]')
-        if el is not None and js.document.activeElement == js.document.body:
+        active = js.document.activeElement
+        if el is not None and (active is None or active == js.document.body):
             el.focus()
 
     # -- dialogs ----------------------------------------------------------------------------------
 
     def open_dialog(self, name, html, cancellable=True, labelled_by="dlg-title", cls=""):
         self.close_dialog(resume=False)
+        if self.look.dialog is None:
+            self.opener = self.focus_key()
         dialog = js.document.createElement("dialog")
         dialog.className = ("dlg dlg-" + name + " " + cls).strip()
         dialog.dataset.dialog = name
@@ -375,6 +401,11 @@ class Page:
         for url in self.urls:
             js.URL.revokeObjectURL(url)
         self.urls = []
+        opener, self.opener = self.opener, None
+        if opener:
+            el = q("#app " + opener)
+            if el is not None:
+                el.focus()
         if resume:
             held, self.held = self.held, None
             if held is not None:

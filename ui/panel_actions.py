@@ -11,7 +11,7 @@ from . import panels
 from .dom import load_catalog, q, warn
 from .i18n import LANGUAGES, SEATS
 from .layout import tile_size
-from .rules_panel import rules_html
+from .rules_panel import keys_html, rules_html
 from .storage import Settings
 
 
@@ -30,8 +30,8 @@ class PanelActions:
             except Exception as error:  # noqa: BLE001 - the rules read fine without it
                 warn("no rules drawing: " + str(error))
         rules = page.cat.raw("rules")
-        html = (rules_html(rules, self.example) + '<div class="dlg-buttons">'
-                + panels.close_button(page.cat) + "</div>")
+        html = (rules_html(rules, self.example) + keys_html(page.cat)
+                + '<div class="dlg-buttons">' + panels.close_button(page.cat) + "</div>")
         page.open_dialog("rules", html, labelled_by="rules-heading")
 
     async def open_record(self):

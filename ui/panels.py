@@ -43,9 +43,12 @@ def result_table(frame: dict, cat: Any) -> str:
                     + '</div></td><td class="num">' + str(out["pips"][s]) + "</td>"
                     + '<td class="num">' + ("+" + str(scored) if scored else "0") + "</td>"
                     + '<td class="num total">' + str(frame["scores"][s]) + "</td></tr>")
-    head = ('<tr><th></th><th></th><th class="num">' + _t(cat, "hand_end.pips") + "</th>"
-            + '<th class="num">' + _t(cat, "hand_end.scored") + "</th>"
-            + '<th class="num">' + _t(cat, "hand_end.total") + "</th></tr>")
+    head = ('<tr><th scope="col"><span class="sr-only">' + _t(cat, "hand_end.seat")
+            + '</span></th><th scope="col"><span class="sr-only">'
+            + _t(cat, "hand_end.tiles_left") + '</span></th><th class="num" scope="col">'
+            + _t(cat, "hand_end.pips") + "</th>"
+            + '<th class="num" scope="col">' + _t(cat, "hand_end.scored") + "</th>"
+            + '<th class="num" scope="col">' + _t(cat, "hand_end.total") + "</th></tr>")
     return ('<table class="result"><thead>' + head + "</thead><tbody>" + "".join(rows)
             + "</tbody></table>")
 

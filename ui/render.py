@@ -12,10 +12,18 @@ except ImportError:  # MicroPython
     pass
 
 from . import layout
-from .html import a, is_double, other, px, tile_back, tile_face, tool_button
+from .html import a, button, is_double, other, px, tile_back, tile_face, tool_button
 from .i18n import SEATS
 
-WAY_OF_BRANCH = {0: "down", 1: "right", 2: "up", 3: "left"}  # S, E, N, W
+# Where a seat sits on screen, counted counterclockwise from the bottom (the person holding the
+# device), and which way its branch grows from the centre.
+PLACES = ("bottom", "right", "top", "left")
+WAY_OF_PLACE = {0: "down", 1: "right", 2: "up", 3: "left"}
+
+
+def place(seat: int, look: Any) -> int:
+    """0 bottom, 1 right, 2 top, 3 left: the table turns so the holder sits at the bottom."""
+    return (seat - look.bottom) % 4
 
 
 class Look:
@@ -23,7 +31,8 @@ class Look:
     text: ``"7-3@N"``, ``"9-9"``, ``"pass"``), whether it is a hint, who is thinking, and the
     board's measured area and tile size."""
 
-    __slots__ = ("selected", "preview", "hint", "thinking", "area", "tile_px", "dialog")
+    __slots__ = ("selected", "preview", "hint", "thinking", "area", "tile_px", "dialog",
+                 "bottom")
 
     def __init__(self) -> None:
         self.selected: Any = None  # a tile text, "7-3"
@@ -33,6 +42,7 @@ class Look:
         self.area: Any = None      # (w, h) of the board in CSS px
         self.tile_px = 20
         self.dialog: Any = None    # the open dialog's name
+        self.bottom = 0            # the seat drawn at the bottom: the person holding the device
 
 
 def split(move: Any) -> tuple:
@@ -86,7 +96,8 @@ def seat_html(frame: dict, seat: int, cat: Any, look: Look) -> str:
         mine = seat == viewer and not over
         turn = frame.get("turn") if person_turn(frame, look) else None
         parts = []
-        for t in shown["tiles"]:
+        focus = roving(shown["tiles"], turn, look)
+        for i, t in enumerate(shown["tiles"]):
             label = cat.tile(t)
             if mine:
                 cls = []
@@ -96,9 +107,15 @@ def seat_html(frame: dict, seat: int, cat: Any, look: Look) -> str:
                         cls.append("hinted")
                 if turn is not None and not playable(turn, t):
                     cls.append("dim")
+                    label = cat.t("seat_plate.cannot_play", tile=label)
                 pressed = "true" if look.selected == t else "false"
-                parts.append(tile_face(t, label, tag="button", cls=" ".join(cls),
-                                       attrs=' aria-pressed="' + pressed + '"'))
+                attrs = (' aria-pressed="' + pressed + '" tabindex="'
+                         + ("0" if t == focus else "-1") + '"')
+                if turn is not None and i < 9:  # the tile's key: its place in the hand
+                    attrs += ' aria-keyshortcuts="' + str(i + 1) + '"'
+                    cls.append("keyed")
+                    attrs += ' data-key="' + str(i + 1) + '"'
+                parts.append(tile_face(t, label, tag="button", cls=" ".join(cls), attrs=attrs))
             else:
                 parts.append(tile_face(t, label))
         body = ('<div class="hand up" data-hand="' + letter + '" role="group" aria-label="'
@@ -107,10 +124,22 @@ def seat_html(frame: dict, seat: int, cat: Any, look: Look) -> str:
         body = ('<div class="hand down" data-hand="' + letter + '" role="group" aria-label="'
                 + a(cat.t("seat_plate.hand_down", seat=name)) + '">'
                 + "".join(tile_back() for _ in range(shown["count"])) + "</div>")
-    classes = "seat seat-" + letter + (" turn" if to_move else "") + (
+    classes = "seat seat-" + letter + " at-" + PLACES[place(seat, look)] + (
+        " turn" if to_move else "") + (
         " viewer" if seat == viewer else "") + (" thinking" if look.thinking == seat else "")
     return ('<section class="' + classes + '" data-seat="' + letter + '">' + plate + body
             + "</section>")
+
+
+def roving(tiles: list, turn: Any, look: Look) -> Any:
+    """The hand's one tab stop: the selected tile, else the first playable one, else the
+    first."""
+    if look.selected in tiles:
+        return look.selected
+    for t in tiles:
+        if turn is not None and playable(turn, t):
+            return t
+    return tiles[0] if tiles else None
 
 
 def playable(turn: dict, tile: str) -> bool:
@@ -120,12 +149,12 @@ def playable(turn: dict, tile: str) -> bool:
 
 # -- the board ------------------------------------------------------------------------------------
 
-def placed_html(tile: str, inner: int, branch: int, cat: Any, cls: str = "",
+def placed_html(tile: str, inner: int, where: int, cat: Any, cls: str = "",
                 preview: bool = False, hint: bool = False, way: str = "",
                 style: str = "") -> str:
     """A tile on the board; ``way`` is where the branch runs at that tile (a bent branch
     turns), by default straight out from the centre."""
-    way = way or WAY_OF_BRANCH[branch]
+    way = way or WAY_OF_PLACE[where]
     double = is_double(tile)
     # a tile lies along its branch, a double across it
     orient = "v" if (way in ("up", "down")) != double else "h"
@@ -145,7 +174,8 @@ def placed_html(tile: str, inner: int, branch: int, cat: Any, cls: str = "",
         return tile_face(tile, cat.tile(tile), orient=orient, first=first, cls=cls, data=False,
                          attrs=' data-preview="' + tile + '"' + extra
                          + ' role="button" tabindex="0" title="' + a(label) + '"' + style)
-    return tile_face(tile, cat.tile(tile), orient=orient, first=first, cls=cls, attrs=style)
+    return tile_face(tile, cat.tile(tile), orient=orient, first=first, cls=cls,
+                     attrs=' role="listitem"' + style)
 
 
 def lane_html(frame: dict, branch: int, cat: Any, look: Look, geometry: Any = None,
@@ -172,7 +202,8 @@ def lane_html(frame: dict, branch: int, cat: Any, look: Look, geometry: Any = No
     p_tile, p_branch = split(look.preview)
     previewing = p_tile is not None and p_branch == letter
     targeted = letter in targets(frame, look)
-    laid = layout.branch_layout(geometry, branch, [is_double(t) for t, _ in placed],
+    spot = place(branch, look)  # where on screen the branch grows
+    laid = layout.branch_layout(geometry, spot, [is_double(t) for t, _ in placed],
                                 is_double(p_tile) if previewing else None)
     hidden = len(placed) - laid.shown
     where = {}
@@ -180,7 +211,7 @@ def lane_html(frame: dict, branch: int, cat: Any, look: Look, geometry: Any = No
         where[(box.kind, box.index)] = box
     # a laid-out branch's element is its quarter of the board; what lies in it is placed
     # relative to that (and may stick out of it)
-    zx, zy, zw, zh = layout.zone(geometry, branch)
+    zx, zy, zw, zh = layout.zone(geometry, spot)
 
     def at(kind: str, index: int, dy: float = 0.0) -> str:
         box = where.get((kind, index))
@@ -189,7 +220,7 @@ def lane_html(frame: dict, branch: int, cat: Any, look: Look, geometry: Any = No
     parts = []
     if hidden:
         style = at("fold", -2)
-        parts.append('<span class="fold' + (" at" if style else "") + '"'
+        parts.append('<span class="fold' + (" at" if style else "") + '" role="listitem"'
                      + (' style="' + style + '"' if style else "")
                      + ' aria-label="' + a(cat.plural("plural.earlier", hidden)) + '">'
                      + a(cat.t("branch.folded", n=hidden)) + "</span>")
@@ -199,11 +230,14 @@ def lane_html(frame: dict, branch: int, cat: Any, look: Look, geometry: Any = No
             continue
         is_last = last_tile == tile and last_branch == letter
         box = where.get(("tile", i))
-        parts.append(placed_html(tile, inner, branch, cat, cls="last" if is_last else "",
+        parts.append(placed_html(tile, inner, spot, cat, cls="last" if is_last else "",
                                  way=box.way if box else "", style=at("tile", i)))
+    # the branch's tiles, from the centre out, as a list a screen reader can walk
+    parts = ['<div class="tiles" role="list" aria-label="'
+             + a(cat.t("branch.tiles", branch=name)) + '">' + "".join(parts) + "</div>"]
     if previewing:
         box = where.get(("tile", -1))
-        parts.append(placed_html(p_tile, end, branch, cat, preview=True, hint=look.hint,
+        parts.append(placed_html(p_tile, end, spot, cat, preview=True, hint=look.hint,
                                  way=box.way if box else "", style=at("tile", -1)))
     if opened:
         parts.append(cap_html(cat, letter, name, end, order, targeted, previewing, look,
@@ -236,6 +270,7 @@ def cap_html(cat: Any, letter: str, name: str, end: int, order: int, targeted: b
         chosen = " chosen" if previewing else ""
         return ('<button type="button" class="cap slot ' + state + chosen + place
                 + '" data-target="' + letter + '" data-end-marker="' + letter + '"' + style
+                + ' aria-keyshortcuts="' + a(cat.letter(letter)) + '"'
                 + ' aria-label="' + a(slot_label) + '">' + inside + '<span class="slot-label">'
                 + a(cat.t("branch.slot", branch=name, end=end)) + "</span></button>")
     return ('<span class="cap ' + state + place + '" data-end-marker="' + letter + '"' + style
@@ -259,22 +294,24 @@ def centre_html(frame: dict, cat: Any, look: Look, board: Any = None, last: Any 
                           attrs=' data-preview="' + p_tile + '"' + extra
                           + ' role="button" tabindex="0" title="' + a(label) + '"')
     else:
-        inner = ('<span class="tile ghost v" aria-label="' + a(cat.t("branch.centre"))
-                 + '"></span>')
+        inner = ('<span class="tile ghost v" role="img" aria-label="'
+                 + a(cat.t("branch.centre")) + '"></span>')
     return '<div class="centre">' + inner + "</div>"
 
 
 def board_html(frame: dict, cat: Any, look: Look, board: Any = None, last: Any = None) -> str:
     w, h = look.area or (600.0, 400.0)
     geometry = layout.Geometry(w, h, look.tile_px)
-    lanes = "".join(lane_html(frame, b, cat, look, geometry, board, last) for b in (2, 3, 1, 0))
+    lanes = "".join(lane_html(frame, (spot + look.bottom) % 4, cat, look, geometry, board, last)
+                    for spot in (2, 3, 1, 0))
     return ('<div class="board laid" style="--T:' + str(look.tile_px) + 'px" role="region" '
             'aria-label="' + a(cat.t("app.board")) + '">' + lanes
             + centre_html(frame, cat, look, board, last) + "</div>")
 
 
 def table_html(frame: dict, cat: Any, look: Look) -> str:
-    seats = "".join(seat_html(frame, s, cat, look) for s in (2, 3, 1, 0))
+    seats = "".join(seat_html(frame, (spot + look.bottom) % 4, cat, look)
+                    for spot in (2, 3, 1, 0))
     return (seats + '<div class="board-area" id="board-area">' + board_html(frame, cat, look)
             + "</div>")
 
@@ -317,14 +354,11 @@ def action_buttons(frame: dict, cat: Any, look: Look) -> str:
     if person:
         out.append(tool_button("hint", cat.t("actions.hint"), cls="btn hint"))
     if person and turn["must_pass"]:
-        out.append('<button type="button" class="btn pass" data-action="pass">'
-                   + a(cat.t("actions.pass")) + "</button>")
-    cancel_off = "" if (look.selected is not None or look.preview is not None) else " disabled"
-    confirm_off = "" if (person and look.preview is not None) else " disabled"
-    out.append('<button type="button" class="btn" data-action="cancel"' + cancel_off + ">"
-               + a(cat.t("actions.cancel")) + "</button>")
-    out.append('<button type="button" class="btn primary" data-action="confirm"' + confirm_off
-               + ">" + a(cat.t("actions.confirm")) + "</button>")
+        out.append(button("pass", cat.t("actions.pass"), "btn pass"))
+    out.append(button("cancel", cat.t("actions.cancel"),
+                      enabled=look.selected is not None or look.preview is not None))
+    out.append(button("confirm", cat.t("actions.confirm"), "btn primary",
+                      enabled=person and look.preview is not None))
     return "".join(out)
 
 

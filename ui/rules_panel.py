@@ -34,6 +34,19 @@ def rules_html(rules: dict, example: Any, heading_level: int = 2) -> str:
     return "".join(parts)
 
 
+def keys_html(cat: Any, heading_level: int = 3) -> str:
+    """The keyboard's keys, as the rules panel lists them (the seat letters of the language
+    shown)."""
+    keys = cat.raw("keys")
+    letters = " ".join(cat.letter(s) for s in ("S", "E", "N", "W"))
+    items = "".join("<li>" + a(cat.t("keys." + k, letters=letters)) + "</li>"
+                    for k in ("tile", "branch", "confirm", "pass", "tools", "repeat", "command",
+                              "arrows"))
+    h = "h" + str(heading_level)
+    return ('<section data-rules-section="keys"><' + h + ">" + a(keys["title"]) + "</" + h
+            + "><p>" + a(keys["intro"]) + '</p><ul class="keys">' + items + "</ul></section>")
+
+
 def figure_html(example: dict, text: dict) -> str:
     lines = "".join('<li data-caption="' + kind + '"><span aria-hidden="true">' + MARKS[kind]
                     + "</span> " + a(words) + "</li>" for kind, words in caption(example, text))
