@@ -22,8 +22,8 @@ RUNNER = ROOT / "tools" / "mpy_run.mjs"
 MPY = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
 # the page's modules; dom, link, input, page and main need the browser (js, pyscript)
 PURE = ("i18n", "html", "layout", "render", "panels", "controller", "diagram", "rules_panel",
-        "storage")
-BROWSER = ("dom", "link", "input", "page", "panel_actions")
+        "storage", "class_panels")
+BROWSER = ("dom", "link", "input", "page", "panel_actions", "class_actions")
 
 
 def micropython(code: str) -> str:

@@ -109,10 +109,15 @@ def kbd(action: str) -> str:
 
 
 def tool_button(action: str, label: str, enabled: bool = True, icon_name: str = "",
-                cls: str = "btn icon") -> str:
+                cls: str = "btn icon", why: str = "") -> str:
+    """An icon button with its words (shown when there is room) and key; ``why`` says why
+    it is off (its tool tip and its description)."""
     off = "" if enabled else " disabled"
+    title = label + " – " + why if why else label
+    described = ' aria-description="' + a(why) + '"' if why else ""
     return ('<button type="button" class="' + cls + '" data-action="' + action
-            + '" aria-label="' + a(label) + '" title="' + a(label) + '"' + key_attrs(action)
+            + '" aria-label="' + a(label) + '" title="' + a(title) + '"' + described
+            + key_attrs(action)
             + off + ">" + icon(icon_name or action) + '<span class="lbl">' + a(label)
             + "</span>" + kbd(action) + "</button>")
 

@@ -6,6 +6,7 @@ import asyncio
 import js
 from pyscript.ffi import create_proxy
 
+from .class_actions import print_page
 from .dom import KEEP, closest, listen, q, q_all, warn
 from .storage import deal_number
 
@@ -27,6 +28,10 @@ class Input:
             "start-fresh": page.start_fresh, "settings": page.panels.open_settings,
             "close": self.close, "new-match": self.new_match, "next-hand": page.next_hand,
             "reload": lambda: js.longanaBoot.reload(), "install": lambda: js.longanaBoot.install(),
+            "class-join": page.classes.join, "class-start": page.classes.make,
+            "class-results": page.classes.open_results, "add-results": page.classes.add,
+            "print": print_page, "history": page.classes.open_history,
+            "history-delete": page.classes.delete_history,
         }
 
     def bind(self):

@@ -12,6 +12,7 @@ import json
 import js
 
 from . import panels, render
+from .class_actions import ClassActions
 from .controller import Controller
 from .dom import blob_url, q, q_all, warn
 from .html import a
@@ -36,6 +37,7 @@ class Page:
         self.ctl = Controller(cat)
         self.link = Link(self.restore, self.notice)
         self.panels = PanelActions(self)
+        self.classes = ClassActions(self)
         self.save_text = None             # the worker's last save (fed to a new worker)
         self.save_problem = None          # the notice key while saving fails
         self.holder = None                # the person who last confirmed holding the device
@@ -157,6 +159,10 @@ class Page:
         body.dataset.handNumber = str(frame["hand_number"])
         body.dataset.moves = str(frame["moves"])
         body.dataset.handOver = "true" if frame["outcome"] is not None else "false"
+        if frame.get("class"):
+            body.setAttribute("data-class", frame["class"])
+        else:
+            body.removeAttribute("data-class")
         q("#msg").textContent = self.ctl.message
         if focus:
             el = q("#app " + focus)
@@ -423,8 +429,15 @@ class Page:
     def show_end(self):
         frame = self.frame
         if frame["match_over"] and frame["winner"] is not None:
-            self.open_dialog("match-end", panels.match_end_html(frame, self.cat),
-                             cancellable=False)
+            dialog = self.open_dialog("match-end", panels.match_end_html(frame, self.cat),
+                                      cancellable=False)
+            asyncio.create_task(self.classes.remember())
+            if frame.get("class"):
+                asyncio.create_task(self.classes.show_result(dialog))
+        elif frame.get("class"):
+            dialog = self.open_dialog("hand-end", panels.hand_end_html(frame, self.cat, False),
+                                      cancellable=False)
+            asyncio.create_task(self.classes.show_result(dialog))
         else:
             auto = "person" not in frame["seats"]
             self.open_dialog("hand-end", panels.hand_end_html(frame, self.cat, auto),

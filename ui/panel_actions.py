@@ -7,7 +7,7 @@ import json
 
 import js
 
-from . import panels
+from . import class_panels, panels
 from .dom import load_catalog, q, warn
 from .i18n import LANGUAGES, SEATS
 from .layout import tile_size
@@ -98,7 +98,8 @@ class PanelActions:
         s = page.settings
         page.open_dialog("settings", panels.settings_html(
             page.frame["seats"], s.speed, page.frame["level"], page.frame["deal"],
-            page.cat.lang, page.cat, page.names))
+            page.cat.lang, page.cat, page.names)
+            + class_panels.settings_html(page.cat, page.classes.made, s.name))
 
     def read_settings(self):
         page = self.page
@@ -111,8 +112,11 @@ class PanelActions:
         for name in ("speed", "level", "lang"):
             el = q('[data-setting="' + name + '"]')
             field[name] = str(el.value) if el is not None else None
+        named = q('[data-setting="name"]')
         text = json.dumps({"seats": seats, "speed": field["speed"], "level": field["level"],
-                           "lang": field["lang"] or page.settings.lang})
+                           "lang": field["lang"] or page.settings.lang,
+                           "name": str(named.value).strip() if named is not None
+                           else page.settings.name})
         page.settings, _ = Settings.read(text)
         problem = page.store.write_settings(page.settings)
         if problem is not None and page.save_problem is None:

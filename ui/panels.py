@@ -239,7 +239,8 @@ def record_html(summaries: list, cat: Any, deal: str, export_href: Any,
             'accept=".jsonl,.json,.txt,application/json,text/plain">'
             + _t(cat, "record.import") + "</label></div>"
             + '<p class="field-error" data-import-error role="alert" hidden></p></div>'
-            + '<div class="dlg-buttons">' + close_button(cat) + "</div>")
+            + '<div class="dlg-buttons"><button type="button" class="btn" data-action="history">'
+            + _t(cat, "history.open") + "</button>" + close_button(cat) + "</div>")
 
 
 # -- stepping through a hand ----------------------------------------------------------------

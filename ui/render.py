@@ -319,19 +319,25 @@ def table_html(frame: dict, cat: Any, look: Look) -> str:
 # -- bars -----------------------------------------------------------------------------------------
 
 def toolbar_html(frame: dict, cat: Any) -> str:
-    """The top bar's tools: undo, redo, restart (disabled when they would do nothing), then
-    the rules, the record and the settings."""
+    """The top bar's tools: undo, redo, restart (disabled when they would do nothing, or in a
+    class match, which says why), then the rules, the record and the settings."""
     t = cat.t
     can = frame["can"]
+    why = t("class.locked") if frame.get("class") else ""
     return ('<span class="tools" role="toolbar" aria-label="' + a(t("app.tools")) + '">'
-            + tool_button("undo", t("actions.undo"), enabled=can["undo"])
-            + tool_button("redo", t("actions.redo"), enabled=can["redo"])
-            + tool_button("restart", t("actions.restart"), enabled=can["restart"])
+            + tool_button("undo", t("actions.undo"), enabled=can["undo"], why=why)
+            + tool_button("redo", t("actions.redo"), enabled=can["redo"], why=why)
+            + tool_button("restart", t("actions.restart"), enabled=can["restart"], why=why)
             + '<span class="sep" aria-hidden="true"></span>'
             + tool_button("rules", t("actions.rules"))
             + tool_button("record", t("actions.record"))
             + tool_button("settings", t("actions.settings"))
             + "</span>")
+
+
+def class_banner(cat: Any, code: str) -> str:
+    return (' <span class="class-banner" title="' + a(cat.t("class.locked")) + '">'
+            + a(cat.t("class.banner", code=code)) + "</span>")
 
 
 def top_html(frame: dict, cat: Any, save_problem: Any) -> str:
@@ -344,7 +350,8 @@ def top_html(frame: dict, cat: Any, save_problem: Any) -> str:
             + a(t("app.hand_number", n=frame["hand_number"])) + '</span> <span class="target">· '
             + a(t("app.target", target=frame["target"])) + '</span> <span class="deal" '
             'data-deal="' + a(frame["deal"]) + '">· ' + a(t("app.deal", deal=frame["deal"]))
-            + "</span>" + chip + "</span>" + toolbar_html(frame, cat))
+            + "</span>" + chip + (class_banner(cat, frame["class"]) if frame.get("class")
+                                  else "") + "</span>" + toolbar_html(frame, cat))
 
 
 def action_buttons(frame: dict, cat: Any, look: Look) -> str:
@@ -352,7 +359,10 @@ def action_buttons(frame: dict, cat: Any, look: Look) -> str:
     turn: Any = frame.get("turn")
     out = []
     if person:
-        out.append(tool_button("hint", cat.t("actions.hint"), cls="btn hint"))
+        locked = frame.get("class")
+        out.append(tool_button("hint", cat.t("actions.hint"), cls="btn hint",
+                               enabled=not locked,
+                               why=cat.t("class.locked") if locked else ""))
     if person and turn["must_pass"]:
         out.append(button("pass", cat.t("actions.pass"), "btn pass"))
     out.append(button("cancel", cat.t("actions.cancel"),

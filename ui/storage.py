@@ -30,6 +30,7 @@ from .i18n import LANGUAGES
 
 SAVE, CORRUPT, SETTINGS, FRAME = "longana:save", "longana:save:corrupt", "longana:settings", \
     "longana:frame"
+HISTORY = "longana:history"  # the matches finished on this device (deletable by the person)
 
 # Message keys of the notices.
 CORRUPT_SET_ASIDE = "save.corrupt"  # set aside; the person may download it or just play on
@@ -60,18 +61,19 @@ class Settings:
     """The device's preferences. ``level`` and ``seats`` are used when a new match starts
     (a match in progress keeps its own, saved with it)."""
 
-    __slots__ = ("lang", "speed", "level", "seats")
+    __slots__ = ("lang", "speed", "level", "seats", "name")
 
     def __init__(self, lang: Any = None, speed: str = "normal", level: str = "normal",
-                 seats: Any = None) -> None:
+                 seats: Any = None, name: str = "") -> None:
         self.lang = lang  # None: not chosen (the browser's languages decide)
         self.speed = speed
         self.level = level
         self.seats = list(seats or ("person", "computer", "computer", "computer"))
+        self.name = name  # the student's name on class results
 
     def to_json(self) -> str:
         return json.dumps({"lang": self.lang, "speed": self.speed, "level": self.level,
-                           "seats": self.seats})
+                           "seats": self.seats, "name": self.name})
 
     @classmethod
     def read(cls, text: Any) -> tuple:
@@ -90,10 +92,12 @@ class Settings:
         good = (isinstance(seats, list) and len(seats) == 4
                 and all(isinstance(k, str) and k in KINDS for k in seats))
         lang = data.get("lang")
+        name = data.get("name", "")
         settings = cls(lang=lang if lang in LANGUAGES else None,
                        speed=_pick(data.get("speed"), SPEEDS, default.speed),
                        level=_pick(data.get("level"), LEVELS, default.level),
-                       seats=seats if good else default.seats)
+                       seats=seats if good else default.seats,
+                       name=name[:16] if isinstance(name, str) else "")
         replaced = not good or (lang is not None and settings.lang != lang)
         for key in ("speed", "level"):
             if key in data and data[key] != getattr(settings, key):
@@ -110,7 +114,8 @@ class Store:
 
     def __init__(self, storage: Any, path: str = "/") -> None:
         self.storage = storage
-        self.keys = {name: copy_key(name, path) for name in (SAVE, CORRUPT, SETTINGS, FRAME)}
+        self.keys = {name: copy_key(name, path)
+                     for name in (SAVE, CORRUPT, SETTINGS, FRAME, HISTORY)}
         self.held = False  # a broken save still sits under the save key: never write over it
 
     def get(self, name: str) -> Any:

@@ -1,0 +1,189 @@
+"""Class play and the device's history as HTML text: the class section of Settings, a student's
+result at a hand's end, the teacher's table, the matches played on this device with a chart.
+Runs under MicroPython and CPython. Names for automation follow interfaces.md ("Class play").
+"""
+
+try:
+    from typing import Any
+except ImportError:  # MicroPython
+    pass
+
+from .html import a, button
+
+
+def _t(cat: Any, key: str, **params: Any) -> str:
+    return a(cat.t(key, **params))
+
+
+def why(refusal: dict, cat: Any) -> str:
+    """A class refusal ``{"code": "class-check", ...}`` in words."""
+    code = str(refusal.get("code", "")).replace("class-", "", 1)
+    text = cat.t("class.why." + code)
+    return text if text != "class.why." + code else cat.t("why.illegal")
+
+
+def settings_html(cat: Any, made: Any, name: str) -> str:
+    """Settings' class section: join a class match by its code, or make a code from the
+    settings above (shown in ``[data-class-code]``), and the student's name."""
+    shown = ""
+    if made:
+        shown = ('<p class="note">' + _t(cat, "class.made") + "</p>"
+                 + '<p class="class-code" data-class-code>' + a(made) + "</p>"
+                 + '<p class="note class-link">?class=' + a(made) + "</p>")
+    return ('<fieldset class="class-box"><legend>' + _t(cat, "class.section") + "</legend>"
+            + '<p class="note">' + _t(cat, "class.intro") + "</p>"
+            + '<label class="field"><span>' + _t(cat, "class.code_field") + "</span>"
+            + '<input type="text" data-setting="class" name="class" autocomplete="off" '
+            'autocapitalize="characters" spellcheck="false" maxlength="40" placeholder="'
+            + _t(cat, "class.code_placeholder") + '"></label>'
+            + '<p class="field-error" data-setting-error="class" role="alert" hidden></p>'
+            + '<label class="field"><span>' + _t(cat, "class.name_field") + "</span>"
+            + '<input type="text" data-setting="name" name="name" maxlength="16" '
+            'autocomplete="given-name" value="' + a(name) + '" placeholder="'
+            + _t(cat, "class.name_placeholder") + '"></label>'
+            + '<div class="dlg-buttons start">' + button("class-join", cat.t("class.join"))
+            + button("class-start", cat.t("class.make")) + button("class-results",
+                                                                 cat.t("class.results"))
+            + "</div>" + shown + "</fieldset>")
+
+
+def result_html(cat: Any, result: dict, href: Any) -> str:
+    """The student's result code (and file) at a hand's end or the match's end."""
+    file_link = ('<a class="btn small" data-action="result-file" href="' + a(href)
+                 + '" download="' + a(result["filename"]) + '">' + _t(cat, "class.result_file")
+                 + "</a>" if href else "")
+    return ('<section class="class-result"><h3>' + _t(cat, "class.result_title") + "</h3>"
+            + '<p class="note">' + _t(cat, "class.result_note") + "</p>"
+            + '<p class="class-code" data-result-code>' + a(result["text"]) + "</p>"
+            + file_link + "</section>")
+
+
+def _signed(x: float) -> str:
+    tenths = int(round(x * 10))
+    sign = "+" if tenths >= 0 else "-"
+    whole, part = divmod(abs(tenths), 10)
+    return sign + str(whole) + ("." + str(part) if part else "")
+
+
+def results_html(cat: Any, table: Any, errors: list, csv_href: Any) -> str:
+    """The teacher's table: codes and files in, each student's score per deal against the
+    average of everyone who played it, ranked; CSV out; prints cleanly."""
+    rows = []
+    hands = table["hands"] if table else 0
+    head = ('<tr><th scope="col">' + _t(cat, "class.rank") + '</th><th scope="col">'
+            + _t(cat, "class.student") + '</th><th scope="col">' + _t(cat, "class.seat")
+            + '</th><th scope="col" class="num">' + _t(cat, "class.total") + "</th>"
+            + "".join('<th scope="col" class="num">' + _t(cat, "class.hand", n=k + 1) + "</th>"
+                      for k in range(hands)) + "</tr>")
+    for row in (table["rows"] if table else []):
+        cells = []
+        for k in range(hands):
+            if k < len(row["points"]) and row["diffs"][k] is not None:
+                cells.append('<td class="num">' + str(row["points"][k]) + ' <small>('
+                             + _signed(row["diffs"][k]) + ")</small></td>")
+            else:
+                cells.append('<td class="num">–</td>')
+        rows.append('<tr data-student="' + a(row["name"]) + '" data-rank="' + str(row["rank"])
+                    + '"><td>' + str(row["rank"]) + "</td><th scope=\"row\">" + a(row["name"])
+                    + "</th><td>" + a(cat.seat(row["seat"])) + '</td><td class="num total">'
+                    + _signed(row["total"]) + "</td>" + "".join(cells) + "</tr>")
+    notes = ""
+    if table and table.get("duplicates"):
+        notes = ('<p class="note" data-results-duplicate>' + _t(
+            cat, "class.duplicate", names=cat.join([str(n) for n in table["duplicates"]]))
+            + "</p>")
+    error_text = " ".join(errors)
+    export = ('<a class="btn" data-action="export-csv" href="' + a(csv_href)
+              + '" download="longana-class-results.csv">' + _t(cat, "class.export") + "</a>"
+              if csv_href else "")
+    title = cat.t("class.results_title", code=table["code"]) if table and table.get("code") \
+        else cat.t("class.results_empty")
+    return ('<h2 id="dlg-title">' + a(title) + "</h2>"
+            + '<div class="no-print"><p class="note">' + _t(cat, "class.results_intro") + "</p>"
+            + '<label class="field wide"><span>' + _t(cat, "class.results_input") + "</span>"
+            + '<textarea data-results-input rows="4" spellcheck="false"></textarea></label>'
+            + '<label class="field"><span>' + _t(cat, "class.results_files") + "</span>"
+            + '<input type="file" data-results-files multiple accept=".json,application/json">'
+            + "</label>" + '<p class="field-error" data-results-error role="alert"'
+            + ("" if errors else " hidden") + ">" + a(error_text) + "</p>"
+            + '<div class="dlg-buttons start">' + button("add-results", cat.t("class.add"),
+                                                         "btn primary")
+            + "</div></div>" + notes
+            + '<div class="results-wrap"><table class="result class-table"><thead>' + head
+            + "</thead><tbody>" + "".join(rows) + "</tbody></table></div>"
+            + '<div class="dlg-buttons no-print">' + export
+            + button("print", cat.t("class.print"))
+            + '<button type="button" class="btn primary" data-action="close">'
+            + _t(cat, "actions.close") + "</button></div>")
+
+
+# -- the matches played on this device ------------------------------------------------------
+
+def history_html(cat: Any, entries: list) -> str:
+    """Each match (date, the computer's level, who won), figures per level, and the scores of
+    the last match as a chart."""
+    if not entries:
+        body = '<p class="note">' + _t(cat, "history.empty") + "</p>"
+    else:
+        won = [e for e in entries if e["winner"] in e["people"]]
+        hands = sum(len(e["totals"]) for e in entries)
+        points = sum(max(e["totals"][-1][s] for s in e["people"]) for e in entries
+                     if e["totals"])
+        per_hand = str(round(points / hands, 1)) if hands else "0"
+        figures = ('<p>' + _t(cat, "history.figures", won=len(won), played=len(entries),
+                              per_hand=per_hand) + "</p>")
+        levels = []
+        for level in ("easy", "normal", "hard"):
+            mine = [e for e in entries if e["level"] == level]
+            if mine:
+                levels.append("<li>" + _t(cat, "history.per_level",
+                                          level=cat.t("settings.levels." + level),
+                                          won=len([e for e in mine if e in won]),
+                                          played=len(mine)) + "</li>")
+        rows = "".join(
+            "<tr><td>" + a(e["date"]) + "</td><td>" + a(cat.t("settings.levels." + e["level"]))
+            + "</td><td>" + (_t(cat, "history.won") if e in won else
+                             _t(cat, "history.lost", winner=cat.seat(e["winner"])))
+            + "</td></tr>" for e in reversed(entries[-20:]))
+        body = (figures + '<ul class="levels">' + "".join(levels) + "</ul>"
+                + '<figure class="history-chart">' + chart(entries[-1]["totals"], cat)
+                + "<figcaption>" + _t(cat, "history.chart") + "</figcaption></figure>"
+                + '<table class="result"><thead><tr><th scope="col">' + _t(cat, "history.when")
+                + '</th><th scope="col">' + _t(cat, "history.level") + '</th><th scope="col">'
+                + _t(cat, "history.result") + "</th></tr></thead><tbody>" + rows
+                + "</tbody></table>")
+    delete = button("history-delete", cat.t("history.delete")) if entries else ""
+    return ('<h2 id="dlg-title">' + _t(cat, "history.title") + "</h2>" + body
+            + '<div class="dlg-buttons">' + delete
+            + '<button type="button" class="btn primary" data-action="close">'
+            + _t(cat, "actions.close") + "</button></div>")
+
+
+COLOURS = ("#1f5fa8", "#b8262b", "#23794a", "#6a3fb5")  # S E N W, as in the record
+
+
+def chart(totals: list, cat: Any) -> str:
+    """Each seat's total after every hand, as lines (an SVG with a text alternative)."""
+    width, height, pad = 320, 160, 24
+    top = max([100] + [max(t) for t in totals])
+    n = max(1, len(totals))
+
+    def x(k: int) -> int:
+        return pad + int((width - 2 * pad) * k / n)
+
+    def y(v: int) -> int:
+        return height - pad - int((height - 2 * pad) * v / top)
+
+    lines = []
+    for s in range(4):
+        points = " ".join(str(x(k)) + "," + str(y(t[s]))
+                          for k, t in enumerate([[0, 0, 0, 0]] + list(totals)))
+        lines.append('<polyline fill="none" stroke="' + COLOURS[s] + '" stroke-width="2.5" '
+                     'points="' + points + '"/>')
+    target = ('<line x1="' + str(pad) + '" x2="' + str(width - pad) + '" y1="' + str(y(100))
+              + '" y2="' + str(y(100)) + '" stroke="#999" stroke-dasharray="4 3"/>')
+    words = "; ".join(cat.seat(s) + " " + str(totals[-1][s]) for s in range(4)) if totals \
+        else ""
+    return ('<svg viewBox="0 0 ' + str(width) + " " + str(height) + '" role="img" '
+            'aria-label="' + a(cat.t("history.chart") + ": " + words) + '">' + target
+            + "".join(lines) + "</svg>")
