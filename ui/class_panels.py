@@ -182,8 +182,8 @@ def chart(totals: list, cat: Any) -> str:
                      'points="' + points + '"/>')
     target = ('<line x1="' + str(pad) + '" x2="' + str(width - pad) + '" y1="' + str(y(100))
               + '" y2="' + str(y(100)) + '" stroke="#999" stroke-dasharray="4 3"/>')
-    words = "; ".join(cat.seat(s) + " " + str(totals[-1][s]) for s in range(4)) if totals \
-        else ""
+    words = cat.t("list_sep").join(cat.seat(s) + " " + str(totals[-1][s])
+                                   for s in range(4)) if totals else ""
     return ('<svg viewBox="0 0 ' + str(width) + " " + str(height) + '" role="img" '
             'aria-label="' + a(cat.t("history.chart") + ": " + words) + '">' + target
             + "".join(lines) + "</svg>")
