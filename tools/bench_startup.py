@@ -60,17 +60,17 @@ BARE_MARKS = ("bare:ready",)
 
 
 def find_pyodide(site: Path) -> str:
-    """The site's URL path of pyodide.mjs (the one pyscript.toml points at, if it says)."""
+    """The site's URL path of pyodide.mjs (the one the game worker's config points at)."""
     candidates = sorted(site.rglob("pyodide.mjs"), key=lambda p: len(p.parts))
     if not candidates:
         sys.exit(f"no pyodide.mjs under {site}: build the site first with `make site`")
-    config = site / "pyscript.toml"
+    config = site / "worker.toml"
     if config.is_file():
         for line in config.read_text(encoding="utf-8").splitlines():
             key, _, value = line.partition("=")
             if key.strip() == "interpreter":
                 named = (site / value.strip().strip("\"'")).resolve()
-                if named.is_file():
+                if named.is_file() and named.name == "pyodide.mjs":
                     return "/" + named.relative_to(site.resolve()).as_posix()
     return "/" + candidates[0].relative_to(site).as_posix()
 
