@@ -19,13 +19,10 @@ before the hand ends, a computer's hand never is, and all four are shown once it
 
 from __future__ import annotations
 
-import json
-
 from .errors import LonganaError
 from .players import choose
 from .session import Session
 from .tiles import SEATS, Move
-from .view import view_to_dict
 
 ALL = frozenset(SEATS)
 NOBODY: frozenset[int] = frozenset()
@@ -84,23 +81,3 @@ def hint(session: Session, level: str = HINT_LEVEL) -> Move:
     again gives the same answer. Show it as a preview; the person confirms or not."""
     seat = _hint_seat(session)
     return choose(session.view(seat), level, session.decision_seed())
-
-
-def hint_request(session: Session, level: str = HINT_LEVEL) -> tuple[str, str, int]:
-    """The same question for the computer's web worker: ``(view_json, level, seed)`` for
-    ``players.choose_json``. Read its answer with :func:`read_hint`."""
-    seat = _hint_seat(session)
-    return (json.dumps(view_to_dict(session.view(seat))), level, session.decision_seed())
-
-
-def read_hint(session: Session, reply: str, seed: int) -> Move | None:
-    """The worker's ``{"move": …}`` answer to the request made with ``seed``, as a move —
-    ``None`` for an error reply, a broken one, or one that came after the position changed."""
-    if seed != session.decision_seed():
-        return None
-    try:
-        data = json.loads(reply)
-        move = Move.parse(data["move"])
-    except (ValueError, KeyError, TypeError, RecursionError):
-        return None
-    return move if session.match.hand.is_legal(move) else None

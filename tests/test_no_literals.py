@@ -22,8 +22,8 @@ ENGLISH = json.loads((ROOT / "locales" / "en.json").read_text(encoding="utf-8"))
 MARK = re.compile(r"⟪[^⟫]*⟫")
 # what may show besides markers: numbers (+12), tiles (7-3), moves (7-3@N), the keyboard's
 # language-neutral keys (Z, Esc, ↵), and signs
-ALLOWED = re.compile(r"^(\(?[+-]?[0-9]+(\.[0-9])?\)?|[0-9]-[0-9](@[SENW])?|[A-Z]|[+\-–·•✓✗↵%(),.:/]|Esc"
-                     r"|\?class=.*)$")
+ALLOWED = re.compile(r"^(\(?[+-]?[0-9]+(\.[0-9])?\)?|[0-9]-[0-9](@[SENW])?|[A-Z]"
+                     r"|[+\-–·•✓✗↵%(),.:/]|Esc|\?class=.*)$")
 
 
 def marked(node: Any, key: str = "") -> Any:

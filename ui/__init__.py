@@ -1,3 +1,3 @@
-"""The page: a thin layer that renders the engine's state to the DOM and turns events into
-engine calls. ``render`` and ``i18n`` are plain Python (they run under CPython too); ``app``
-talks to the browser; ``worker`` runs the computer players in a web worker."""
+"""The page (MicroPython in the browser; every module but dom, link, input, page, panel_actions,
+class_actions and main also runs under CPython for the tests) and the game worker's script
+(``worker.py``, Pyodide). See README.md, "What is where"."""
