@@ -66,6 +66,7 @@
     offline() {
       if (!("serviceWorker" in navigator) || !/^https?:$/.test(location.protocol)) return;
       navigator.serviceWorker.register("./sw.js").then((reg) => {
+        if (!reg) return;  // registration refused (a browser policy): no offline cache
         const announce = () => { if (reg.waiting && navigator.serviceWorker.controller) toast(
           "update", say("update"), say("reload")); };
         announce();

@@ -57,6 +57,8 @@ def tile_face(tile: str, label: str, orient: str = "v", first: Any = None, tag: 
     horizontal = orient == "h"
     classes = "tile " + orient + (" double" if high == low else "") + (" " + cls if cls else "")
     extra = ' type="button"' if tag == "button" else ""
+    if tag == "span" and "role=" not in attrs:
+        extra = ' role="img"'  # a named picture (a bare span may carry no aria-label)
     tile_attr = ' data-tile="' + tile + '"' if data else ""
     return ("<" + tag + extra + ' class="' + classes + '"' + tile_attr + ' aria-label="'
             + a(label) + '"' + attrs + ">" + half(x, horizontal) + '<span class="mid"></span>'
@@ -102,10 +104,13 @@ def key_attrs(action: str) -> str:
 
 
 def kbd(action: str) -> str:
+    """The key shown on a button: drawn by CSS from ``data-key-label`` (so that it is not part
+    of the button's name, which stays its words)."""
     key = KEYS.get(action)
     if not key:
         return ""
-    return '<kbd class="key" aria-hidden="true">' + SHOWN_KEYS.get(key, key) + "</kbd>"
+    shown = SHOWN_KEYS.get(key, key)
+    return '<kbd class="key" aria-hidden="true" data-key-label="' + shown + '"></kbd>'
 
 
 def tool_button(action: str, label: str, enabled: bool = True, icon_name: str = "",

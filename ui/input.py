@@ -131,6 +131,10 @@ class Input:
     def pass_turn(self):
         self.page.ctl.pass_turn()
         self.refresh()
+        if self.page.look.preview == "pass":  # the next key (Enter) confirms
+            el = q('[data-action="confirm"]')
+            if el is not None:
+                el.focus()
 
     def close(self):
         page = self.page
@@ -190,7 +194,9 @@ class Input:
             self.cancel()
             return
         if key == "Enter":
-            on_button = tag in ("button", "a") and closest(target, "[data-tile]") is None
+            # on another button Enter presses that button; on a tile or Pass it plays the preview
+            on_button = tag in ("button", "a") and closest(
+                target, '[data-tile], [data-action="pass"]') is None
             if page.look.preview is not None and not on_button:
                 event.preventDefault()
                 self.run(page.confirm())
