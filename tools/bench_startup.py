@@ -103,15 +103,30 @@ def load(page: Page, url: str, marks: tuple[str, ...], timeout: float) -> dict[s
     return found
 
 
-def chromium_pss_kb(browser_pid_hint: int) -> int:
-    """The proportional set size of every Chromium process of this user (kB)."""
-    total = 0
+def chromium_pss_kb() -> int:
+    """The proportional set size of the Chromium processes this benchmark started (its own
+    descendants: other browsers on the machine are not counted), in kB."""
+    parents: dict[int, int] = {}
     for pid in os.listdir("/proc"):
-        if not pid.isdigit():
-            continue
+        if pid.isdigit():
+            try:
+                stat = Path(f"/proc/{pid}/stat").read_text()
+                parents[int(pid)] = int(stat.rsplit(")", 1)[1].split()[1])
+            except (OSError, ValueError, IndexError):
+                continue
+
+    def mine(pid: int) -> bool:
+        while pid > 1:
+            pid = parents.get(pid, 0)
+            if pid == os.getpid():
+                return True
+        return False
+
+    total = 0
+    for pid in parents:
         try:
             cmd = Path(f"/proc/{pid}/cmdline").read_bytes()
-            if b"chromium" not in cmd.split(b"\0")[0]:
+            if b"chromium" not in cmd.split(b"\0")[0] or not mine(pid):
                 continue
             for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
                 if line.startswith("Pss:"):
@@ -128,11 +143,11 @@ def memory(p: Any, base: str, path: str, mark: str, timeout: float) -> float:
         page = browser.new_context(service_workers="block").new_page()
         page.goto("about:blank")
         time.sleep(1.5)
-        blank = chromium_pss_kb(0)
+        blank = chromium_pss_kb()
         page.goto(base + path, wait_until="commit")
         page.wait_for_function(MARKS_JS, arg=[mark], timeout=timeout)
         time.sleep(2.0)
-        return (chromium_pss_kb(0) - blank) / 1024
+        return (chromium_pss_kb() - blank) / 1024
     finally:
         browser.close()
 

@@ -107,6 +107,11 @@
     if (ready) toast("install", say("install"), say("install_button"));
   });
 
+  function saveKey() {
+    const folder = location.pathname.slice(0, location.pathname.lastIndexOf("/") + 1);
+    return folder === "/" ? "longana:save" : "longana:save@" + folder;
+  }
+
   // The game worker's large files, fetched here while it starts so that a slow network shows
   // real progress; the browser's cache hands each file to the worker once it is in (the
   // worker's own request waits for this one, then is answered without a second download).
@@ -180,7 +185,10 @@
     const asked = new URLSearchParams(location.search).get("lang");
     const browser = (navigator.languages || []).map((t) => t.split(/[-_]/)[0].toLowerCase());
     const lang = [asked, saved, ...browser].find((l) => ours.includes(l)) || "en";
-    download();
+    // a first visit (no game saved here yet) shows the download's progress in bytes
+    let visited = false;
+    try { visited = !!localStorage.getItem(saveKey()); } catch (e) { /* no storage */ }
+    if (!visited) download();
     fetch(`./locales/${lang}.json`).then((r) => r.ok ? r.json() : Promise.reject(r.status))
       .catch(() => lang === "en" ? null : fetch("./locales/en.json").then((r) => r.json()))
       .then((catalog) => { if (catalog && catalog.boot) words = catalog.boot; })
