@@ -128,12 +128,21 @@ def frame_of(session: Session, holder: int | None) -> dict[str, Any]:
         "viewer": viewer,
         "handoff": handoff_to(session, holder),
         "turn": turn_map(hand, hand.to_move) if person_turn else None,
-        "can": {"undo": session.can_undo, "redo": session.can_redo,
-                "restart": session.can_restart, "hint": person_turn},
+        "can": can_of(session, person_turn),
+        "class": session.class_code,
         "outcome": outcome_to_dict(hand.outcome),
         "match_over": match.is_over,
         "winner": match.winner,
     }
+
+
+def can_of(session: Session, person_turn: bool) -> dict[str, bool]:
+    """Which of undo, redo, restart and hint the page may offer: none in a class match
+    (results must be comparable; the page shows them off with the reason)."""
+    if session.class_code is not None:
+        return {"undo": False, "redo": False, "restart": False, "hint": False}
+    return {"undo": session.can_undo, "redo": session.can_redo,
+            "restart": session.can_restart, "hint": person_turn}
 
 
 def position_of(hand: Hand, scores: tuple[int, ...]) -> dict[str, Any]:

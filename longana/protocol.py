@@ -16,7 +16,20 @@ An intent is ``{"do": NAME, ...}``:
 ``take-device``    ``seat``: the person at that seat now holds the device
 ``replay``         ``hand``, ``step``, ``imported``: a finished (or imported) hand at a step
 ``import``         ``text``: hand records to step through
+``class-start``    ``code`` (a class code), ``save`` (text or null), ``holder``: resume the save
+                   if it is that class match, else start it; the reply is ``start``'s plus
+                   ``"class": {"code", "deal"}``
+``class-code``     ``deal`` (or null: a random one), ``seats``, ``level``, ``target``:
+                   ``{"class_code": text}``
+``class-result``   ``seat``, ``name``: ``{"result": {"text", "file", "filename"}}``, the result
+                   code and result file of that seat in the class match being played
+``class-table``    ``texts``: result codes or result files' texts: ``{"table": {"rows",
+                   "hands", "duplicates", "csv"}, "refused": [{"input", "code", "params"}]}``
 =================  ==========================================================================
+
+Class play (:mod:`longana.classplay`) refuses with ``{"refused": {"code": "class-" + the
+ClassError's code, "params"}}``; in a class match ``undo``, ``redo``, ``restart``, ``hint``
+and ``seats`` are refused with the code ``class-locked`` (and the frame's ``can`` is all false).
 
 ``at`` is the frame's ``log`` the page acted on: an intent made for a position that has
 changed since is answered with the current frame and ``"stale": true``, and changes nothing.
@@ -41,6 +54,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from . import classplay
 from .errors import IllegalMoveError, LonganaError
 from .frame import frame_of, position_of, refusal
 from .history import (
@@ -82,7 +96,11 @@ class Table:
             "next-hand": self.next_hand, "hint": self.hint, "new-match": self.new_match,
             "seats": self.seats, "take-device": self.take_device, "record": self.record,
             "replay": self.replay, "import": self.import_records,
+            "class-start": self.class_start, "class-code": self.class_code,
+            "class-result": self.class_result, "class-table": self.class_table,
         }
+        for name in ("undo", "redo", "restart", "hint", "seats"):
+            self.intents[name] = self.unless_class(self.intents[name])
 
     # -- the door ---------------------------------------------------------------------------
 
@@ -98,7 +116,7 @@ class Table:
             act = self.intents.get(intent["do"])
             if act is None:
                 raise BadIntent("unknown-intent", f"no such intent: {intent['do']!r}")
-            if act != self.start and self.session is None:
+            if intent["do"] not in NO_GAME_NEEDED and self.session is None:
                 raise BadIntent("not-started", "the table has no game yet: send start first")
             return _dump(act(intent))
         except BadIntent as error:
@@ -251,6 +269,97 @@ class Table:
         except LonganaError as error:
             return {"refused": {"code": "import", "params": {"detail": str(error)}}}
         return self.replay({"imported": True, "hand": 0, "step": 0})
+
+
+    # -- class play -------------------------------------------------------------------------
+
+    def unless_class(self, act: Callable[[dict[str, Any]], Reply]
+                     ) -> Callable[[dict[str, Any]], Reply]:
+        """``act``, refused in a class match (its results must stay comparable)."""
+        def guarded(intent: dict[str, Any]) -> Reply:
+            if self.session is not None and self.session.class_code is not None:
+                return {"frame": frame_of(self.game, self.holder),
+                        "refused": {"code": "class-locked", "params": {}}}
+            return act(intent)
+        return guarded
+
+    def class_start(self, intent: dict[str, Any]) -> Reply:
+        try:
+            code = classplay.ClassCode.parse(intent.get("code"))
+        except classplay.ClassError as error:
+            return {"refused": _class_refusal(error)}
+        holder = intent.get("holder")
+        self.holder = holder if isinstance(holder, int) and holder in SEATS else None
+        extra: dict[str, Any] = {"class": {"code": code.text, "deal": code.deal}}
+        save = intent.get("save")
+        if isinstance(save, str):
+            try:
+                loaded = Session.from_json(save)
+            except LonganaError as error:
+                extra["corrupt"] = {"detail": str(error)}
+            else:
+                if code.is_of(loaded):
+                    self.session = loaded
+                    return self.changed(resumed=bool(loaded.log), **extra)
+                extra["replaced"] = True
+        if self.session is None or not code.is_of(self.session):
+            self.session = code.session()
+        return self.changed(**extra)
+
+    def class_code(self, intent: dict[str, Any]) -> Reply:
+        target = intent.get("target", 100)
+        try:
+            code = classplay.ClassCode.make(intent.get("deal"), _seats(intent), _level(intent),
+                                            target)
+        except classplay.ClassError as error:
+            return {"refused": _class_refusal(error)}
+        return {"class_code": code.text}
+
+    def class_result(self, intent: dict[str, Any]) -> Reply:
+        seat = intent.get("seat")
+        try:
+            result = classplay.Result.of(self.game, seat if isinstance(seat, int) else -1,
+                                         intent.get("name", ""))
+        except classplay.ClassError as error:
+            return {"refused": _class_refusal(error)}
+        return {"result": {"text": result.text, "file": result.to_json(),
+                           "filename": result.filename}}
+
+    def class_table(self, intent: dict[str, Any]) -> Reply:
+        texts = intent.get("texts")
+        if not isinstance(texts, list):
+            raise BadIntent("bad-texts", "texts is a list of result codes and files")
+        results: list[tuple[int, classplay.Result]] = []
+        refused: list[dict[str, Any]] = []
+        for index, text in enumerate(texts):
+            lines = [text] if not isinstance(text, str) or text.lstrip().startswith("{") else [
+                line for line in text.splitlines() if line.strip()]
+            for line in lines:
+                try:
+                    results.append((index, classplay.read_result(line)))
+                except classplay.ClassError as error:
+                    refused.append({"input": index, **_class_refusal(error)})
+        code = classplay.reference_code([r for _, r in results])
+        for index, result in results:
+            if result.code != code:
+                assert code is not None
+                refused.append({"input": index, "code": "class-class", "params": {
+                    "name": result.name, "seat": result.seat_letter, "code": result.code.text,
+                    "expected": code.text}})
+        kept = [(i, r) for i, r in results if r.code == code]
+        table = classplay.table([r for _, r in kept])
+        data = classplay.table_to_dict(table)
+        for row in data["rows"]:
+            row["input"] = kept[row.pop("index")][0]
+        refused.sort(key=lambda r: int(r["input"]))
+        return {"table": data, "refused": refused}
+
+
+NO_GAME_NEEDED = frozenset({"start", "class-start", "class-code", "class-table"})
+
+
+def _class_refusal(error: classplay.ClassError) -> dict[str, Any]:
+    return {"code": f"class-{error.code}", "params": dict(error.params)}
 
 
 def _dump(reply: Reply) -> str:

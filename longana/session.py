@@ -45,10 +45,14 @@ class Session:
 
     def __init__(self, seed: str | int | None = None,
                  seats: tuple[str, ...] = (PERSON, COMPUTER, COMPUTER, COMPUTER),
-                 level: str = "normal", target: int = TARGET) -> None:
+                 level: str = "normal", target: int = TARGET,
+                 class_code: str | None = None) -> None:
         self.match = Match(seed, target)
         self.seats = _check_seats(seats)
         self.level = _check_level(level)
+        #: the class code (longana.classplay) when this is a class match: undo, redo, restart
+        #: and hints are off, and the deals and settings come from the code
+        self.class_code = class_code
         self.log: list[Action] = []
         self.redo_stack: list[list[Action]] = []
 
@@ -149,6 +153,12 @@ class Session:
     # -- save and load ----------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
+        data = self._to_dict()
+        if self.class_code is not None:
+            data["class"] = self.class_code
+        return data
+
+    def _to_dict(self) -> dict[str, Any]:
         return {
             "schema": SAVE_SCHEMA,
             "deal": self.seed,
@@ -187,6 +197,7 @@ class Session:
         game = cls.__new__(cls)
         game.seats = _check_seats(tuple(_list(data, "seats")))
         game.level = _check_level(data.get("level"))
+        game.class_code = _class_code(data.get("class"))
         game.log = [_action_from(a) for a in _list(data, "log")]
         game.redo_stack = [[_action_from(a) for a in _list({"step": g}, "step")]
                            for g in _list(data, "redo")]
@@ -225,6 +236,13 @@ def replay(match: Match, actions: list[Action]) -> Match:
 def _deal(value: object) -> str:
     if not isinstance(value, str) or not value:
         raise RecordError(f"the save has no deal number: {value!r}")
+    return value
+
+
+def _class_code(value: object) -> str | None:
+    """A save's class code (none in saves of ordinary matches and of older releases)."""
+    if value is not None and (not isinstance(value, str) or not value):
+        raise RecordError(f"the save's class code is not a code: {value!r}")
     return value
 
 
