@@ -224,7 +224,7 @@ class ClassCode:
             deal = "".join(pick.choice(RANDOM_DEAL) for _ in range(4))
         elif isinstance(deal, str):
             deal = "".join(c for c in deal if c not in SEPARATORS).upper()
-        if isinstance(seats, str):
+        if not isinstance(seats, (list, tuple)):
             raise ClassError("seat", "seats are four of 'person' and 'computer'")
         return cls(deal, tuple(seats), level, target)
 
@@ -632,8 +632,8 @@ def table_to_dict(t: Table) -> dict[str, Any]:
     }
 
 
-def read_result(text: str, expected: ClassCode | None = None) -> Result:
+def read_result(text: object, expected: ClassCode | None = None) -> Result:
     """A result code line or a result file's text."""
-    if text.lstrip().startswith("{"):
+    if isinstance(text, str) and text.lstrip().startswith("{"):
         return Result.from_json(text, expected)
     return Result.parse(text, expected)

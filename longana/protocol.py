@@ -50,6 +50,7 @@ intent that makes no sense. :meth:`Table.handle` never raises.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable
 from typing import Any
@@ -81,6 +82,18 @@ class BadIntent(LonganaError):
 
 
 Reply = dict[str, Any]
+Act = Callable[["Table", dict[str, Any]], Reply]
+
+
+def unless_class(act: Act) -> Act:
+    """``act``, refused in a class match (``class-locked``): its results must stay comparable."""
+    @functools.wraps(act)
+    def guarded(table: Table, intent: dict[str, Any]) -> Reply:
+        if table.session is not None and table.session.class_code is not None:
+            return {"frame": frame_of(table.session, table.holder),
+                    "refused": {"code": "class-locked", "params": {}}}
+        return act(table, intent)
+    return guarded
 
 
 class Table:
@@ -99,8 +112,6 @@ class Table:
             "class-start": self.class_start, "class-code": self.class_code,
             "class-result": self.class_result, "class-table": self.class_table,
         }
-        for name in ("undo", "redo", "restart", "hint", "seats"):
-            self.intents[name] = self.unless_class(self.intents[name])
 
     # -- the door ---------------------------------------------------------------------------
 
@@ -186,16 +197,19 @@ class Table:
         game.play(choose(game.view(seat), game.level, game.decision_seed()))
         return self.changed()
 
+    @unless_class
     def undo(self, intent: dict[str, Any]) -> Reply:
         if self.game.can_undo:
             self.game.undo()
         return self.changed()
 
+    @unless_class
     def redo(self, intent: dict[str, Any]) -> Reply:
         if self.game.can_redo:
             self.game.redo()
         return self.changed()
 
+    @unless_class
     def restart(self, intent: dict[str, Any]) -> Reply:
         if self.game.can_restart:
             self.game.restart()
@@ -207,6 +221,7 @@ class Table:
             self.game.next_hand()
         return self.changed()
 
+    @unless_class
     def hint(self, intent: dict[str, Any]) -> Reply:
         if not self.fresh(intent):
             return self.changed(stale=True)
@@ -217,6 +232,7 @@ class Table:
         self.holder = None
         return self.changed()
 
+    @unless_class
     def seats(self, intent: dict[str, Any]) -> Reply:
         self.game.set_seats(_seats(intent))
         self.game.level = _level(intent)
@@ -273,16 +289,6 @@ class Table:
 
     # -- class play -------------------------------------------------------------------------
 
-    def unless_class(self, act: Callable[[dict[str, Any]], Reply]
-                     ) -> Callable[[dict[str, Any]], Reply]:
-        """``act``, refused in a class match (its results must stay comparable)."""
-        def guarded(intent: dict[str, Any]) -> Reply:
-            if self.session is not None and self.session.class_code is not None:
-                return {"frame": frame_of(self.game, self.holder),
-                        "refused": {"code": "class-locked", "params": {}}}
-            return act(intent)
-        return guarded
-
     def class_start(self, intent: dict[str, Any]) -> Reply:
         try:
             code = classplay.ClassCode.parse(intent.get("code"))
@@ -307,10 +313,10 @@ class Table:
         return self.changed(**extra)
 
     def class_code(self, intent: dict[str, Any]) -> Reply:
-        target = intent.get("target", 100)
         try:
-            code = classplay.ClassCode.make(intent.get("deal"), _seats(intent), _level(intent),
-                                            target)
+            code = classplay.ClassCode.make(intent.get("deal"), intent.get("seats", ()),
+                                            intent.get("level", "normal"),
+                                            intent.get("target", 100))
         except classplay.ClassError as error:
             return {"refused": _class_refusal(error)}
         return {"class_code": code.text}

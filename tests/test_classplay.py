@@ -468,6 +468,7 @@ def test_class_intents_from_code_to_table() -> None:
         assert refused["frame"] == reply["frame"]
     assert ask(table, do="seats", seats=["person"] * 4, level="hard")["refused"]["code"] == \
         "class-locked"
+    assert table.undo({})["refused"]["code"] == "class-locked"  # called directly too
 
     # a reload resumes the class match from the save; another class code starts its own
     again = ask(Table(), do="class-start", code=text, save=reply["save"])
@@ -513,3 +514,11 @@ def test_class_intents_refuse_bad_input() -> None:
     error = json.loads(table.handle(json.dumps({"do": "class-table", "texts": "x"})))
     assert error["error"]["code"] == "bad-texts"
     assert ask(Table(), do="class-table", texts=[])["table"]["rows"] == []
+    odd = ask(Table(), do="class-table", texts=[5, None, "", "{}"])
+    assert [(r["input"], r["code"]) for r in odd["refused"]] == [
+        (0, "class-format"), (1, "class-format"), (3, "class-format")]
+    for wrong, code in (({"seats": None}, "class-seat"), ({"seats": "PPPP"}, "class-seat"),
+                        ({"level": 3}, "class-level"), ({"target": "100"}, "class-target"),
+                        ({"deal": 7}, "class-deal")):
+        intent = {"deal": "7", "seats": ["person"] * 4, "level": "easy", "target": 50, **wrong}
+        assert ask(Table(), do="class-code", **intent)["refused"]["code"] == code
