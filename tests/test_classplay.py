@@ -183,6 +183,18 @@ def test_every_single_character_change_of_a_result_code_is_refused(result: Resul
     assert accepted(Result.parse, changes(result.text)) == []
 
 
+@pytest.mark.parametrize(("name", "hands", "finished"), [
+    ("A B", (), False), ("x", (0,), False), ("Ölçü Şahin Ñ 9 ж", (0, 0, 140), True),
+    ("ab  c", (7, 0), False), ("李 雷", (100,), True),
+])
+def test_single_character_changes_of_awkward_result_codes(
+        name: str, hands: tuple[int, ...], finished: bool) -> None:
+    code = ClassCode.make("Q", (P, P, P, P), "easy", 100)
+    for seat in range(4):
+        result = Result(code, seat, " ".join(name.split()), hands, finished)
+        assert accepted(Result.parse, changes(result.text)) == []
+
+
 def test_result_code_format_and_refusals() -> None:
     code = ClassCode.parse("7B-PCCC-N100-1YZ")
     result = Result(code, 0, "Ana María", (12, 0, 0, 35), True)
@@ -246,6 +258,19 @@ def test_the_same_class_code_gives_the_same_deals_and_the_same_answers() -> None
     other = play(ClassCode.parse(code.text).session(), last_move, hands=len(one.match.hands))
     assert [h.starting_tiles for h in other.match.hands] == [
         h.starting_tiles for h in one.match.hands][:len(other.match.hands)]
+
+
+def test_the_hard_computer_answers_the_same_too() -> None:
+    code = ClassCode.make("H1", (P, C, C, C), "hard", 100)
+
+    def opening(game: Session) -> list[str]:
+        while len(game.log) < 6:
+            hand = game.match.hand
+            game.play(first_move(game) if game.is_person(hand.to_move) else
+                      choose(game.view(hand.to_move), game.level, game.decision_seed()))
+        return [a.text for a in game.log]
+
+    assert opening(code.session()) == opening(code.session())
 
 
 def test_a_class_match_saves_and_resumes_with_its_code() -> None:
