@@ -346,12 +346,12 @@ def top_html(frame: dict, cat: Any, save_problem: Any) -> str:
     if save_problem is not None:
         chip = ('<span class="save-off" data-save="off" role="status" title="'
                 + a(t(save_problem)) + '">' + a(t("app.not_saved")) + "</span>")
-    return ('<h1 class="title">' + a(t("app.title")) + '</h1><span class="info"><span>'
-            + a(t("app.hand_number", n=frame["hand_number"])) + '</span> <span class="target">· '
+    banner = class_banner(cat, frame["class"]) if frame.get("class") else ""
+    return ('<h1 class="title">' + a(t("app.title")) + '</h1><span class="info">' + banner
+            + "<span>" + a(t("app.hand_number", n=frame["hand_number"])) + '</span> <span class="target">· '
             + a(t("app.target", target=frame["target"])) + '</span> <span class="deal" '
             'data-deal="' + a(frame["deal"]) + '">· ' + a(t("app.deal", deal=frame["deal"]))
-            + "</span>" + chip + (class_banner(cat, frame["class"]) if frame.get("class")
-                                  else "") + "</span>" + toolbar_html(frame, cat))
+            + "</span>" + chip + "</span>" + toolbar_html(frame, cat))
 
 
 def action_buttons(frame: dict, cat: Any, look: Look) -> str:
