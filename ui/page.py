@@ -91,6 +91,9 @@ class Page:
         """Show the page in another language: same game, same selection and preview."""
         self.cat = self.ctl.cat = cat
         js.longanaBoot.setWords(json.dumps(cat.raw("boot")))
+        last = self.frame["last"] if self.frame else None  # the message line, in new words
+        self.ctl.message = render.describe(last, cat) if last is not None else ""
+        self.alert("")
         self.mount()
         self.render()
 
@@ -103,7 +106,8 @@ class Page:
             q("#table").setAttribute("aria-label", t("app.table"))
             q("#buttons").setAttribute("aria-label", t("app.actions"))
             q("#command-label").textContent = t("keys.field")
-            q("[data-command]").setAttribute("placeholder", t("keys.field_hint"))
+            q("[data-command]").setAttribute("placeholder", t("keys.field_example"))
+            q("[data-command]").setAttribute("aria-description", t("keys.field_hint"))
             return
         app = q("#app")
         app.innerHTML = (
@@ -114,7 +118,8 @@ class Page:
             '<label class="command"><span class="sr-only" id="command-label">'
             + a(t("keys.field")) + '</span><input type="text" data-command '
             'aria-keyshortcuts="/" autocomplete="off" autocapitalize="off" spellcheck="false" '
-            'enterkeyhint="go" placeholder="' + a(t("keys.field_hint")) + '"></label>'
+            'enterkeyhint="go" placeholder="' + a(t("keys.field_example")) + '" '
+            'aria-description="' + a(t("keys.field_hint")) + '"></label>'
             '<div class="buttons" id="buttons" role="group" aria-label="' + a(t("app.actions"))
             + '"></div></footer><p class="sr-only" id="alert" role="alert"></p>'
             '<div class="drag-layer" id="drag-layer" aria-hidden="true"></div>')

@@ -241,7 +241,8 @@ def lane_html(frame: dict, branch: int, cat: Any, look: Look, geometry: Any = No
                                  way=box.way if box else "", style=at("tile", -1)))
     if opened:
         parts.append(cap_html(cat, letter, name, end, order, targeted, previewing, look,
-                              where.get(("cap", -3)), geometry, at("cap", -3, 2)))
+                              where.get(("cap", -3)), geometry, at("cap", -3, 2),
+                              alone=len(targets(frame, look)) == 1))
     cls = "lane laid-" + letter + (" targeted" if targeted else "") + (
         " is-open" if opened and order else "")
     zone = "left:" + px(zx) + ";top:" + px(zy) + ";width:" + px(zw) + ";height:" + px(zh)
@@ -250,7 +251,8 @@ def lane_html(frame: dict, branch: int, cat: Any, look: Look, geometry: Any = No
 
 
 def cap_html(cat: Any, letter: str, name: str, end: int, order: int, targeted: bool,
-             previewing: bool, look: Look, cap_box: Any, geometry: Any, at: str) -> str:
+             previewing: bool, look: Look, cap_box: Any, geometry: Any, at: str,
+             alone: bool = True) -> str:
     """The end cap: the branch's owner, its end, open or closed and its opening order; a
     button (a drop slot) while it is a legal target of the selected tile."""
     state = "open" if order else "closed"
@@ -268,11 +270,14 @@ def cap_html(cat: Any, letter: str, name: str, end: int, order: int, targeted: b
     if targeted:
         slot_label = cat.t("branch.slot_aria", tile=cat.tile(look.selected), branch=name, end=end)
         chosen = " chosen" if previewing else ""
+        # one lit branch says its name beside its cap; with several, only the chosen one
+        # does (the labels of neighbouring caps would lie on top of each other)
+        label = ('<span class="slot-label">' + a(cat.t("branch.slot", branch=name, end=end))
+                 + "</span>") if alone or previewing else ""
         return ('<button type="button" class="cap slot ' + state + chosen + place
                 + '" data-target="' + letter + '" data-end-marker="' + letter + '"' + style
                 + ' aria-keyshortcuts="' + a(cat.letter(letter)) + '"'
-                + ' aria-label="' + a(slot_label) + '">' + inside + '<span class="slot-label">'
-                + a(cat.t("branch.slot", branch=name, end=end)) + "</span></button>")
+                + ' aria-label="' + a(slot_label) + '">' + inside + label + "</button>")
     return ('<span class="cap ' + state + place + '" data-end-marker="' + letter + '"' + style
             + ">" + inside + "</span>")
 
@@ -348,7 +353,8 @@ def top_html(frame: dict, cat: Any, save_problem: Any) -> str:
                 + a(t(save_problem)) + '">' + a(t("app.not_saved")) + "</span>")
     banner = class_banner(cat, frame["class"]) if frame.get("class") else ""
     return ('<h1 class="title">' + a(t("app.title")) + '</h1><span class="info">' + banner
-            + "<span>" + a(t("app.hand_number", n=frame["hand_number"])) + '</span> <span class="target">· '
+            + "<span>" + a(t("app.hand_number", n=frame["hand_number"]))
+            + '</span> <span class="target">· '
             + a(t("app.target", target=frame["target"])) + '</span> <span class="deal" '
             'data-deal="' + a(frame["deal"]) + '">· ' + a(t("app.deal", deal=frame["deal"]))
             + "</span>" + chip + "</span>" + toolbar_html(frame, cat))
