@@ -6,8 +6,9 @@ the page (MicroPython) and the worker (Pyodide) share no Python objects, only th
 An intent is ``{"do": NAME, ...}``:
 
 =================  ==========================================================================
-``start``          ``save`` (text or null), ``seats``, ``level``, ``deal`` (or null): resume the
-                   save (unless ``deal`` asks for another deal) or start a new match
+``start``          ``save`` (text or null), ``seats``, ``level``, ``deal`` (or null), ``holder``
+                   (or null): resume the save (unless ``deal`` asks for another deal) or start
+                   a new match
 ``play``           ``move`` (``"7-3@N"``, ``"9-9"``, ``"pass"``), ``at``: the person's move
 ``computer``       ``at``: the computer seat to move makes one move
 ``undo``, ``redo``, ``restart``, ``next-hand``, ``hint``, ``record``
@@ -159,7 +160,10 @@ class Table:
     def start(self, intent: dict[str, Any]) -> Reply:
         seats, level, deal = _seats(intent), _level(intent), _deal(intent)
         save = intent.get("save")
-        self.holder = None  # a new worker or a reload: nobody's tiles show before a confirm
+        # a reload: nobody's tiles show before a confirm; a new worker for the same page
+        # (the old one died) keeps who holds the device
+        holder = intent.get("holder")
+        self.holder = holder if isinstance(holder, int) and holder in SEATS else None
         extra: dict[str, Any] = {}
         if isinstance(save, str):
             try:

@@ -222,3 +222,15 @@ def test_no_intent_crashes_the_table(junk: Any, do: str) -> None:
     reply = json.loads(table.handle(json.dumps(intent)))
     assert isinstance(reply, dict)
     assert reply.get("error", {}).get("code") != "internal", reply
+
+
+def test_a_new_worker_keeps_who_holds_the_device() -> None:
+    table, reply = started("3", seats=PEOPLE)
+    while reply["frame"]["handoff"] is None and reply["frame"]["outcome"] is None:
+        reply = ask(table, do="computer", at=reply["frame"]["log"])
+    seat = reply["frame"]["handoff"]
+    reply = ask(table, do="take-device", seat=SEAT_NAMES[seat])
+    again = ask(Table(), do="start", save=reply["save"], deal=None, holder=seat)
+    assert again["frame"]["viewer"] == seat and again["frame"]["handoff"] is None
+    reload = ask(Table(), do="start", save=reply["save"], deal=None)
+    assert reload["frame"]["viewer"] is None, "a reload shows nobody's tiles before a confirm"
