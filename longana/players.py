@@ -413,7 +413,7 @@ def ismcts(view: SeatView, legal: list[Move], rng: random.Random, config: HardCo
     return max(legal, key=final)
 
 
-HARD = HardConfig(playouts=256, min_deals=16, max_deals=64, equity=True)
+HARD = HardConfig(playouts=320, min_deals=16, max_deals=80, prior=0.5, equity=True)
 hard = make_hard(HARD)
 
 

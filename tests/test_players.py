@@ -237,3 +237,38 @@ def test_the_play_out_policy_is_a_cheap_normal() -> None:
         compared += 1
         same += ratings[keys.index(max(keys))] == max(ratings)
     assert compared > 100 and same >= 0.9 * compared, (same, compared)
+
+
+def test_match_equity_and_worth() -> None:
+    from longana.hand import Outcome
+    from longana.players import equity, match_worth
+    assert sum(equity((10, 50, 90, 0), 100, s) for s in SEATS) == pytest.approx(1.0)
+    assert equity((0, 0, 0, 0), 100, 2) == pytest.approx(0.25)
+    assert equity((99, 0, 0, 0), 100, 0) > equity((60, 0, 0, 0), 100, 0) > 0.25
+    assert equity((100, 0, 0, 0), 100, 0) == 1.0 and equity((0, 120, 0, 0), 100, 0) == 0.0
+    near = SeatView.of(Hand.deal(random.Random(0)), 0, (80, 0, 0, 90))
+    far = SeatView.of(Hand.deal(random.Random(0)), 0, (0, 0, 0, 0))
+    win = Outcome("domino", 0, 20, (0, 5, 5, 10))
+    assert match_worth(win, near) > match_worth(win, far) > 0  # 20 points end the match
+    loss = Outcome("domino", 3, 10, (5, 0, 5, 10))  # West reaches 100: we lose the match
+    assert match_worth(loss, near) == pytest.approx(-240 * equity((80, 0, 0, 90), 100, 0))
+    assert match_worth(loss, near) < 10 * match_worth(loss, far) < 0
+    assert match_worth(Outcome("block", None, 0, (5, 5, 5, 5)), near) == 0
+
+
+@pytest.mark.parametrize("config", ["flat-uniform", "halving", "ismcts"])
+def test_hard_variants_play_legally_and_repeat(config: str) -> None:
+    """The variants the tournaments compared (see docs/players.md) stay legal and seeded."""
+    from longana.players import HardConfig, make_hard
+    settings = {"flat-uniform": HardConfig(playouts=32, weighted=False),
+                "halving": HardConfig(playouts=48, min_deals=4, halving=True),
+                "ismcts": HardConfig(playouts=48, ismcts=True, pool=8)}[config]
+    player = make_hard(settings)
+    for seed in range(15):
+        hand = random_position(seed, later=True)
+        view = SeatView.of(hand, hand.to_move, (seed, 90, 0, 40))
+        legal = view.legal_moves()
+        if len(legal) < 2:
+            continue
+        move = player(view, legal, random.Random(seed))
+        assert move in legal and player(view, legal, random.Random(seed)) == move
