@@ -31,8 +31,12 @@ bench: $(VENV)/.stamp
 bench-startup: $(VENV)/.stamp site /usr/bin/chromium
 	$(PY) tools/bench_startup.py
 
+# hard against three normal and against three of the frozen baseline (hard-2025); JOBS processes
+JOBS ?= 2
 tournament: $(VENV)/.stamp
-	$(PY) -m longana tournament --matches 200
+	$(PY) -m longana tournament --matches 200 --jobs $(JOBS)
+	$(PY) -m longana tournament --matches 200 --jobs $(JOBS) --levels hard,normal,normal,normal
+	$(PY) -m longana tournament --matches 200 --jobs $(JOBS) --levels hard,hard-2025,hard-2025,hard-2025
 
 $(VENV)/.stamp: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
