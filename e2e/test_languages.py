@@ -233,6 +233,17 @@ CLIPS_JS = """() => {
                       + ` has ${Math.round(room)}px`);
     }
     const labels = [...root.querySelectorAll('.slot-label')].filter(visible);
+    for (const label of labels) {
+      const a = label.getBoundingClientRect();
+      for (const cap of root.querySelectorAll('[data-end-marker]')) {
+        if (cap.contains(label) || !visible(cap)) continue;
+        const b = cap.getBoundingClientRect();
+        if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1
+            && b.top < a.bottom - 1)
+          problems.push(`lit branch's label "${label.textContent}" overlaps the end cap `
+                        + `${say(cap)}`);
+      }
+    }
     for (let i = 0; i < labels.length; i++) for (let j = i + 1; j < labels.length; j++) {
       const a = labels[i].getBoundingClientRect(), b = labels[j].getBoundingClientRect();
       if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1
@@ -316,9 +327,9 @@ KNOWN_CLIPS = [
     (r'^<input\[data-command\].*placeholder',
      "table: the command field's placeholder 'etwa 7-3@N, 9-9 oder pass' is cut off: "
      "ui/page.py Page.mount (keys.field_hint), ui/style.css .command"),
-    (r"^lit branches' labels overlap",
-     "preview: two lit branches' slot labels on top of each other: ui/render.py cap_html "
-     "(lbl-below/lbl-above), ui/style.css .slot-label"),
+    (r"^lit branch(es)?'s? labels? .*overlaps?",
+     "lit branches: a slot label ('Zweig von Süd, Ende 8') lies over another end cap or "
+     "another label: ui/render.py cap_html (lbl-below/lbl-above), ui/style.css .slot-label"),
 ]
 CLIPS: dict[str, dict[str, list[str]]] = {}  # lang -> panel -> problems (from the hand played)
 
