@@ -157,7 +157,7 @@ def _opening_loglik(hand: int, chosen_bit: int, beta: float, slip: float) -> flo
     return _log_choice(keys, mine, beta, slip)
 
 
-def weighted_deals(view: SeatView, rng: random.Random, count: int, mix: int = 40,
+def weighted_deals(view: SeatView, rng: random.Random, count: int, mix: int = 20,
                    model: PlayModel | None = None,
                    stats: list[int] | None = None) -> Iterator[list[int]]:
     """``count`` deals (four current holdings) agreeing with ``view``, drawn by a Metropolis
