@@ -437,6 +437,12 @@ class Game:
             self.action("pass").click()
             self.action("confirm").click()
             self.wait_change(before, save_before)
+            # the pass has landed when the saved game holds it (the preview alone may already
+            # change the table's markup)
+            self.page.wait_for_function(
+                "(n) => (JSON.parse(localStorage.getItem('longana:save') || '{}').log || [])"
+                ".length > n", arg=len(json.loads(save_before).get("log", []))
+                if save_before else 0, timeout=TURN_MS)
             return Move.parse("pass")
         assert self.action("pass").count() == 0, "Pass is offered although a tile can be played"
         move = (choose or (lambda ms: ms[0]))(legal)

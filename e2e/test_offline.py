@@ -17,7 +17,6 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-import pytest
 from playwright.sync_api import Page, Playwright, Route
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
@@ -320,12 +319,6 @@ def test_tabs_of_one_copy_follow_each_other_and_never_lose_a_move(browsers: Brow
     assert table(tab_c) == table(tab_a) == table(tab_b)
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-    "page bug: ui/main.py start() calls page.persist(reply['save'], ...) while page.save_text "
-    "is still None, so Page.persist (ui/page.py) skips its newer-save check and writes the "
-    "save read before the worker started over the newer one another tab wrote meanwhile "
-    "(Page.follow ignores storage events until page.live); the other tab then follows that "
-    "older save and loses its move"))
 def test_a_move_made_while_another_tab_starts_is_kept(browsers: Browsers) -> None:
     """Tab C is opening (it has read the save and shown the last table; its game worker is
     held back) while South moves in tab A: once C is ready, the save still has A's move, C

@@ -107,9 +107,10 @@
     if (ready) toast("install", say("install"), say("install_button"));
   });
 
-  function saveKey() {
+  // a copy under a sub-path keeps its own keys (ui/storage.py copy_key)
+  function copyKey(name) {
     const folder = location.pathname.slice(0, location.pathname.lastIndexOf("/") + 1);
-    return folder === "/" ? "longana:save" : "longana:save@" + folder;
+    return folder === "/" ? name : name + "@" + folder;
   }
 
   // The game worker's large files, fetched here while it starts so that a slow network shows
@@ -180,14 +181,14 @@
     const ours = ["de", "en", "es", "ms"];
     let saved = null;
     try {
-      saved = JSON.parse(localStorage.getItem("longana:settings") || "{}").lang;
+      saved = JSON.parse(localStorage.getItem(copyKey("longana:settings")) || "{}").lang;
     } catch (e) { /* unreadable settings: the page reports it once Python runs */ }
     const asked = new URLSearchParams(location.search).get("lang");
     const browser = (navigator.languages || []).map((t) => t.split(/[-_]/)[0].toLowerCase());
     const lang = [asked, saved, ...browser].find((l) => ours.includes(l)) || "en";
     // a first visit (no game saved here yet) shows the download's progress in bytes
     let visited = false;
-    try { visited = !!localStorage.getItem(saveKey()); } catch (e) { /* no storage */ }
+    try { visited = !!localStorage.getItem(copyKey("longana:save")); } catch (e) { /* no storage */ }
     if (!visited) download();
     fetch(`./locales/${lang}.json`).then((r) => r.ok ? r.json() : Promise.reject(r.status))
       .catch(() => lang === "en" ? null : fetch("./locales/en.json").then((r) => r.json()))

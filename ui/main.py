@@ -44,6 +44,7 @@ async def start():
         js.performance.mark("longana:shown")
         js.longanaBoot.ready()
     s = settings
+    page.save_text = save  # what this tab read: a newer save of another tab is never overwritten
     class_code = query_value(query, "class")
     if class_code and (cached is None or cached.get("class") != class_code):
         # a class match given by the address: its own deals (a save of it resumes instead)
@@ -83,12 +84,12 @@ async def start():
         page.save_problem = save_notice
         page.notice(save_notice, "save-off")
         page.render()
+    js.longanaBoot.offline()
     if corrupt:
         page.show_corrupt(kept, reply["corrupt"]["detail"], save)
         page.render()
         return  # the computer waits until the person has read the message
     page.schedule()
-    js.longanaBoot.offline()
 
 
 async def main():

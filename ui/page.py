@@ -216,9 +216,12 @@ class Page:
             layer.setAttribute("role", "status")
             layer.setAttribute("aria-live", "polite")
             js.document.body.append(layer)
+        notice_id = name or key.split(".")[-1].replace("_", "-")
+        for old in q_all('#toasts [data-notice="' + notice_id + '"]'):
+            old.remove()  # the same news once, its time starting again
         item = js.document.createElement("p")
         item.className = "toast"
-        item.dataset.notice = name or key.split(".")[-1].replace("_", "-")
+        item.dataset.notice = notice_id
         item.textContent = self.cat.t(key)
         layer.append(item)
 
