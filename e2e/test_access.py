@@ -1,0 +1,653 @@
+"""Issue 10: playing without a mouse, with a screen reader's checker, zoomed in, on every screen
+shape, and with the holder of the device at the bottom.
+
+- a whole hand by the declared shortcuts alone (``aria-keyshortcuts`` read from the DOM; no
+  mouse or touch call), and another by Tab / arrow keys / Enter only; key presses per play are
+  printed, focus is never on ``<body>`` at the person's turn;
+- axe-core (``node_modules/axe-core``, injected by the test, never served) finds no violation
+  on the table, a preview, every panel and dialog, at a desktop and a phone size;
+- at each screen shape, with long branches: end caps, seat plates, board tiles and the
+  holder's hand tiles do not cover one another, every hand tile is what a tap at its centre
+  hits, no sideways scrolling; screenshots ``artifacts/shape-WxH.png`` to be looked at;
+- a hand by taps on a landscape phone and at 320x256 (400 % zoom on a desktop);
+- two people at one device: the one holding it sits at the bottom, seat names stay true.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import time
+from typing import Any
+
+import pytest
+
+from longana import SEAT_NAMES, Move
+
+from .conftest import (
+    ACT_MS,
+    ROOT,
+    Browsers,
+    Game,
+    long_branch_save,
+    session_of,
+    south_opens_seed,
+)
+
+FAST = {"speed": "fast"}
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+# -- focus and keys -------------------------------------------------------------------------------
+
+# What has the focus: enough to say where it is in a failure message.
+ACTIVE_JS = """() => {
+  const el = document.activeElement;
+  if (!el || el === document.body || el === document.documentElement) return {body: true};
+  const hand = el.closest('[data-hand]');
+  return {body: false, tag: el.tagName.toLowerCase(), tile: el.dataset.tile ?? null,
+          target: el.dataset.target ?? null, action: el.dataset.action ?? null,
+          preview: el.dataset.preview ?? null, hand: hand ? hand.dataset.hand : null,
+          command: el.hasAttribute('data-command'),
+          text: (el.getAttribute('aria-label') || el.textContent || '').trim().slice(0, 40)};
+}"""
+
+
+def active(game: Game) -> dict[str, Any]:
+    return dict(game.page.evaluate(ACTIVE_JS))
+
+
+def shortcut(game: Game, selector: str) -> str:
+    """The first key ``aria-keyshortcuts`` declares on the (one, visible) element."""
+    loc = game.page.locator(selector).locator("visible=true")
+    assert loc.count() == 1, f"{selector}: {loc.count()} visible elements"
+    keys = loc.get_attribute("aria-keyshortcuts")
+    assert keys, f"{selector} declares no aria-keyshortcuts"
+    return keys.split()[0]
+
+
+TABLE = ":not([data-dialog] *)"
+
+
+def focus_at_turn(game: Game, problems: list[str], where: str) -> None:
+    """At the person's turn the focus is somewhere (it lands on a playable tile or Pass)."""
+    with contextlib.suppress(Exception):
+        game.page.wait_for_function(
+            "() => document.activeElement && document.activeElement !== document.body",
+            timeout=3_000)
+    if active(game)["body"]:
+        problems.append(f"{where}: focus on <body> at South's turn")
+
+
+class Keys:
+    """Presses keys (page.keyboard only) and counts them; after each one, while it is still
+    South's turn, the focus must not be on <body>."""
+
+    def __init__(self, game: Game, problems: list[str]) -> None:
+        self.game = game
+        self.problems = problems
+        self.count = 0
+        self.log: list[str] = []
+
+    def press(self, key: str, check_focus: bool = True) -> None:
+        self.game.page.keyboard.press(key)
+        self.count += 1
+        self.log.append(key)
+        if check_focus:
+            self.game.page.wait_for_timeout(30)
+            if active(self.game)["body"]:
+                self.problems.append(f"focus on <body> after {'+'.join(self.log)}")
+
+    def reset(self) -> list[str]:
+        log, self.log, self.count = self.log, [], 0
+        return log
+
+
+def wait_selected(game: Game, tile: str, keys: list[str]) -> None:
+    try:
+        game.tile("S", tile).and_(game.page.locator('[aria-pressed="true"]')).wait_for(
+            timeout=ACT_MS)
+    except Exception:
+        raise AssertionError(f"{tile} is not selected after {keys}; focus {active(game)}"
+                             ) from None
+
+
+def wait_preview(game: Game, move: Move, keys: list[str]) -> None:
+    assert move.tile is not None and move.branch is not None
+    try:
+        game.branch(SEAT_NAMES[move.branch]).locator(
+            f'[data-preview="{move.tile}"]').wait_for(state="visible", timeout=ACT_MS)
+    except Exception:
+        raise AssertionError(f"no preview of {move} after {keys}; message "
+                             f"{game.message()!r}; focus {active(game)}") from None
+
+
+def wait_played(game: Game, tile: str, keys: list[str]) -> None:
+    try:
+        game.tile("S", tile).wait_for(state="detached", timeout=ACT_MS)
+    except Exception:
+        raise AssertionError(f"{tile} not played after {keys}; message {game.message()!r}; "
+                             f"focus {active(game)}") from None
+
+
+def moves(game: Game) -> str:
+    """``data-moves`` on the body: how many moves the hand holds (a preview is none)."""
+    return str(game.page.evaluate("() => document.body.dataset.moves"))
+
+
+def wait_passed(game: Game, moves_before: str, keys: list[str], timeout: float = ACT_MS
+                ) -> None:
+    """The pass is made: the hand holds one more move (the pass's preview alone changes the
+    table too, so a changed table is not enough)."""
+    try:
+        game.page.wait_for_function("(n) => document.body.dataset.moves !== n",
+                                    arg=moves_before, timeout=timeout)
+    except Exception:
+        raise AssertionError(f"the pass was not made after {keys}; message "
+                             f"{game.message()!r}; focus {active(game)}") from None
+
+
+def focus_on(game: Game, keys: Keys, selector: str, limit: int = 40) -> None:
+    """Tab (forwards) until the element matching ``selector`` has the focus."""
+    for _ in range(limit):
+        if game.page.evaluate("(s) => !!document.activeElement?.matches(s)", selector):
+            return
+        keys.press("Tab")
+    raise AssertionError(f"{selector} never got the focus by Tab ({limit} presses); "
+                         f"focus {active(game)}")
+
+
+def report(title: str, plays: list[tuple[str, int, list[str]]]) -> None:
+    print(f"\n{title}: key presses per play")
+    for move, n, keys in plays:
+        print(f"  {move:>8}: {n:2d}  {' '.join(keys)}")
+
+
+# -- 1. a hand by the declared shortcuts ----------------------------------------------------------
+
+def keyed_moves(game: Game, legal: list[Move]) -> list[tuple[Move, str]]:
+    """The legal plays whose tile declares a key."""
+    out = []
+    for m in legal:
+        key = game.tile("S", str(m.tile)).get_attribute("aria-keyshortcuts")
+        if key:
+            out.append((m, key.split()[0]))
+    return out
+
+
+def every_tile_key(game: Game, keys: Keys) -> list[str]:
+    """Each key a hand tile declares selects that tile (Escape in between); not counted."""
+    problems = []
+    declared = game.page.evaluate(
+        """() => [...document.querySelectorAll('[data-hand="S"] [data-tile]')]
+             .filter(t => !t.closest('[data-dialog]'))
+             .map(t => [t.dataset.tile, t.getAttribute('aria-keyshortcuts')])""")
+    print(f"\nSouth's hand and its declared keys: {declared}")
+    for tile, key in declared:
+        if not key:
+            problems.append(f"hand tile {tile} declares no key ({len(declared)} tiles)")
+            continue
+        keys.press(key.split()[0])
+        try:
+            wait_selected(game, tile, keys.log)
+        except AssertionError as error:
+            problems.append(f"declared key {key!r} of {tile}: {error}")
+        keys.press("Escape")
+    keys.reset()
+    return problems
+
+
+def test_a_hand_by_the_declared_shortcuts(browsers: Browsers) -> None:
+    """South opens (the forced double is preselected: Enter), then every play is the tile's
+    key, the branch's key, Enter; a pass is P (the declared key), Enter. Keys are read from
+    aria-keyshortcuts; no mouse or touch call."""
+    game = browsers.game(f"?deal={south_opens_seed()}", settings=FAST)
+    problems: list[str] = []
+    keys = Keys(game, problems)
+    plays: list[tuple[str, int, list[str]]] = []
+    turn = 0
+    checked_keys = False
+    while game.wait_turn("S") == "turn":
+        turn += 1
+        focus_at_turn(game, problems, f"turn {turn}")
+        state = game.state()
+        before = moves(game)
+        if not game.opened(state):
+            preview = game.preview()
+            preview.wait_for(state="visible")
+            double = str(preview.get_attribute("data-preview"))
+            keys.press(shortcut(game, f'[data-action="confirm"]{TABLE}'), check_focus=False)
+            wait_played(game, double, keys.log)
+            plays.append((double, keys.count, keys.reset()))
+            continue
+        legal = game.legal_for("S", state)
+        if not legal:
+            keys.press(shortcut(game, f'[data-action="pass"]{TABLE}'))
+            game.action("confirm").and_(game.page.locator(":enabled")).wait_for(timeout=ACT_MS)
+            keys.press(shortcut(game, f'[data-action="confirm"]{TABLE}'), check_focus=False)
+            try:
+                wait_passed(game, before, keys.log, timeout=3_000)
+            except AssertionError as error:
+                problems.append(str(error))
+                focus_on(game, keys, '[data-action="confirm"]')  # go on: Tab to Confirm
+                keys.press("Enter", check_focus=False)
+                wait_passed(game, before, keys.log)
+            plays.append(("pass", keys.count, keys.reset()))
+            continue
+        if not checked_keys:
+            checked_keys = True
+            problems += every_tile_key(game, keys)
+        keyed = keyed_moves(game, legal)
+        assert keyed, f"no playable tile declares a key: {legal}"
+        move, key = keyed[turn % len(keyed)]  # not always the first: every place gets a go
+        tile, branch = str(move.tile), SEAT_NAMES[move.branch or 0]
+        keys.press(key)
+        wait_selected(game, tile, keys.log)
+        game.wait_targets([SEAT_NAMES[m.branch] for m in legal
+                           if m.tile is move.tile and m.branch is not None])
+        keys.press(shortcut(game, f'[data-target="{branch}"]{TABLE}'))
+        wait_preview(game, move, keys.log)
+        keys.press(shortcut(game, f'[data-action="confirm"]{TABLE}'), check_focus=False)
+        wait_played(game, tile, keys.log)
+        plays.append((str(move), keys.count, keys.reset()))
+    report("shortcuts", plays)
+    assert plays, "South never had a turn"
+    tile_plays = [n for m, n, _ in plays if "@" in m]
+    assert tile_plays and all(n == 3 for n in tile_plays), plays
+    assert not problems, problems
+
+
+# -- 2. a hand by Tab, arrow keys and Enter -------------------------------------------------------
+
+FOCUSED_JS = "(s) => !!document.activeElement?.matches(s)"
+HAND_TILES = f'[data-hand="S"]{TABLE} [data-tile]'
+
+
+def arrow_to(game: Game, keys: Keys, tile: str) -> None:
+    """Arrow keys inside the hand (the focus is on one of its tiles) until ``tile`` has it."""
+    order = [str(t) for t in game.page.evaluate(
+        "(s) => [...document.querySelectorAll(s)].map(t => t.dataset.tile)", HAND_TILES)]
+    now = active(game)
+    assert now.get("hand") == "S" and now.get("tile") in order, (
+        f"the focus is not in South's hand at South's turn: {now}")
+    step = (order.index(tile) - order.index(str(now["tile"]))) % len(order)
+    key, count = ("ArrowRight", step) if step <= len(order) - step else (
+        "ArrowLeft", len(order) - step)
+    for _ in range(count):
+        keys.press(key)
+    assert active(game).get("tile") == tile, (
+        f"{key} x{count} did not reach {tile} in {order}: focus {active(game)}")
+
+
+def test_a_hand_by_tab_arrows_and_enter(browsers: Browsers) -> None:
+    """No shortcut letter or digit: arrow keys walk the hand (one tab stop), Enter selects,
+    Tab reaches the lit branch, Enter previews, Tab reaches Confirm, Enter plays. Passes are
+    Tab to Pass, Enter, Enter. The focus is never on <body> at South's turn."""
+    game = browsers.game(f"?deal={south_opens_seed()}", settings=FAST)
+    problems: list[str] = []
+    keys = Keys(game, problems)
+    plays: list[tuple[str, int, list[str]]] = []
+    turn = 0
+    while game.wait_turn("S") == "turn":
+        turn += 1
+        focus_at_turn(game, problems, f"turn {turn}")
+        state = game.state()
+        before = moves(game)
+        if not game.opened(state):
+            game.preview().wait_for(state="visible")
+            double = str(game.preview().get_attribute("data-preview"))
+            keys.press("Enter", check_focus=False)
+            wait_played(game, double, keys.log)
+            plays.append((double, keys.count, keys.reset()))
+            continue
+        legal = game.legal_for("S", state)
+        if not legal:
+            focus_on(game, keys, f'[data-action="pass"]{TABLE}')
+            keys.press("Enter")
+            game.action("confirm").and_(game.page.locator(":enabled")).wait_for(timeout=ACT_MS)
+            focus_on(game, keys, f'[data-action="confirm"]{TABLE}')
+            keys.press("Enter", check_focus=False)
+            wait_passed(game, before, keys.log)
+            plays.append(("pass", keys.count, keys.reset()))
+            continue
+        move = legal[turn % len(legal)]
+        tile, branch = str(move.tile), SEAT_NAMES[move.branch or 0]
+        arrow_to(game, keys, tile)
+        keys.press("Enter")
+        wait_selected(game, tile, keys.log)
+        game.wait_targets([SEAT_NAMES[m.branch] for m in legal
+                           if m.tile is move.tile and m.branch is not None])
+        focus_on(game, keys, f'[data-target="{branch}"]{TABLE}')
+        keys.press("Enter")
+        wait_preview(game, move, keys.log)
+        focus_on(game, keys, f'[data-action="confirm"]{TABLE}, [data-preview]{TABLE}')
+        keys.press("Enter", check_focus=False)
+        wait_played(game, tile, keys.log)
+        plays.append((str(move), keys.count, keys.reset()))
+    report("Tab / arrows / Enter", plays)
+    assert plays, "South never had a turn"
+    assert all(k in ("Tab", "Enter", "ArrowLeft", "ArrowRight") for _, _, ks in plays
+               for k in ks), plays
+    assert not problems, problems
+
+
+# -- 3. axe-core on the table, a preview, every panel and dialog ----------------------------------
+
+AXE_JS = """async () => {
+  const result = await axe.run(document, {resultTypes: ['violations']});
+  return result.violations.map(v => ({id: v.id, impact: v.impact,
+      targets: v.nodes.map(n => n.target.join(' ')).slice(0, 8), nodes: v.nodes.length}));
+}"""
+AXE_SIZES = [(1366, 768), (360, 640)]
+
+
+def axe(game: Game, where: str, found: dict[str, list[str]]) -> None:
+    """Run axe-core on the page as it is (injected from node_modules, never served)."""
+    assert AXE.is_file(), f"{AXE} is missing: run `npm ci`"
+    if not game.page.evaluate("() => typeof window.axe !== 'undefined'"):
+        game.page.add_script_tag(path=str(AXE))
+    game.page.wait_for_timeout(150)  # the re-laid table settles
+    start = time.monotonic()
+    violations = game.page.evaluate(AXE_JS)
+    size = game.page.viewport_size or {}
+    label = f"{where} at {size.get('width')}x{size.get('height')}"
+    print(f"axe {label}: {len(violations)} violations ({time.monotonic() - start:.1f} s)")
+    if violations:
+        found[label] = [f"{v['id']} ({v['impact']}, {v['nodes']} nodes): {v['targets']}"
+                        for v in violations]
+
+
+@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
+    "label-content-name-mismatch on the lit end cap (button.cap.slot[data-target], "
+    "ui/render.py cap_html): its aria-label (branch.slot_aria) leaves out words it shows "
+    "(the end's open/closed state and order, branch.open/closed)"))
+def test_axe_finds_no_violation_with_a_preview(browsers: Browsers) -> None:
+    game = browsers.game(settings=FAST, save=long_branch_save())
+    found: dict[str, list[str]] = {}
+    for width, height in AXE_SIZES:
+        set_size(game, width, height)
+        assert game.wait_turn("S") == "turn"
+        legal = game.legal_for("S", game.state())
+        game.show_preview(legal[0], legal)
+        slot = game.target(SEAT_NAMES[legal[0].branch or 0])
+        print(f"\nthe lit end cap: aria-label {slot.get_attribute('aria-label')!r}, "
+              f"shows {slot.inner_text()!r}")
+        axe(game, f"preview of {legal[0]}", found)
+        game.action("cancel").click()
+        game.preview().wait_for(state="detached")
+    for label, violations in found.items():
+        print(f"\n{label}:\n  " + "\n  ".join(violations))
+    assert not found, json.dumps(found, indent=1)
+
+
+def set_size(game: Game, width: int, height: int) -> None:
+    """A new viewport; wait until the page has re-laid the table for it."""
+    game.page.set_viewport_size({"width": width, "height": height})
+    game.page.wait_for_function(
+        "([w, h]) => innerWidth === w && innerHeight === h", arg=[width, height])
+    game.page.evaluate("() => new Promise(r => requestAnimationFrame(() => "
+                       "requestAnimationFrame(() => setTimeout(r, 250))))")
+
+
+def play(game: Game, seat: str) -> None:
+    """One turn through the page (Game.play_turn), then wait until the move is made (a pass's
+    preview changes the table before the pass itself)."""
+    before = moves(game)
+    game.play_turn(seat)
+    wait_passed(game, before, [])
+
+
+def test_axe_finds_no_violation(browsers: Browsers) -> None:
+    game = browsers.game(settings=FAST, save=long_branch_save())
+    found: dict[str, list[str]] = {}
+    for width, height in AXE_SIZES:
+        set_size(game, width, height)
+        assert game.wait_turn("S") == "turn"
+        axe(game, "table at South's turn", found)
+        for name in ("rules", "record", "settings"):
+            game.open_panel(name)
+            axe(game, f"{name} panel", found)
+            game.close_panel(name)
+        game.action("restart").click()
+        game.dialog("restart").wait_for()
+        axe(game, "restart question", found)
+        game.close_panel("restart")
+    # the hand's end: South plays on (a few moves from this position)
+    while (result := game.wait_turn("S")) == "turn":
+        play(game, "S")
+    assert result == "hand-end", result
+    for width, height in AXE_SIZES:
+        set_size(game, width, height)
+        axe(game, "hand-end dialog", found)
+    # two people at one device (North a person from the next hand on): the handoff screen
+    game.action("next-hand", within=game.dialog("hand-end")).click()
+    game.dialog("hand-end").wait_for(state="hidden")
+    game.settings(seats="PCPC", new_match=False)
+    for width, height in AXE_SIZES:
+        set_size(game, width, height)
+        while (result := game.wait_turn("S")) == "turn":
+            play(game, "S")
+        assert result == "handoff", result
+        axe(game, "handoff screen", found)
+    for label, violations in found.items():
+        print(f"\n{label}:\n  " + "\n  ".join(violations))
+    assert not found, json.dumps(found, indent=1)
+
+
+# -- 4. every screen shape with long branches -----------------------------------------------------
+
+SHAPES = [(360, 640), (390, 844), (640, 360), (740, 360), (844, 390), (768, 1024), (1024, 768),
+          (1180, 820), (1366, 768), (1920, 1080)]
+
+# Boxes (in page coordinates) of the four kinds that must not cover one another, and the
+# page's width; the holder's hand is the seat drawn at the bottom.
+BOXES_JS = """() => {
+  const table = (el) => !el.closest('[data-dialog]');
+  const box = (el) => { const r = el.getBoundingClientRect();
+    return {x: r.left + scrollX, y: r.top + scrollY, w: r.width, h: r.height,
+            name: el.dataset.tile || el.dataset.endMarker || el.dataset.preview
+                  || (el.closest('[data-seat]') || {dataset: {}}).dataset.seat
+                  || el.className}; };
+  const all = (s) => [...document.querySelectorAll(s)].filter(table).map(box);
+  return {caps: all('#app [data-end-marker]'),
+          plates: all('#app .seat .plate'),
+          board: all('#app [data-branch] [data-tile], #app [data-branch] .fold, '
+                     + '#app .centre .tile, #app [data-preview]'),
+          hand: all('#app .at-bottom [data-hand] [data-tile]'),
+          holder: (document.querySelector('#app .at-bottom [data-hand]') || {dataset: {}})
+                  .dataset.hand,
+          vw: innerWidth, vh: innerHeight,
+          scrollW: document.scrollingElement.scrollWidth};
+}"""
+
+# Each of the holder's hand tiles, scrolled into view if it must be: what a tap at its centre
+# hits.
+HITS_JS = """() => {
+  const out = [];
+  for (const t of document.querySelectorAll('#app .at-bottom [data-hand] [data-tile]')) {
+    t.scrollIntoView({block: 'nearest', inline: 'nearest'});
+    const r = t.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    if (!hit || hit.closest('[data-tile]') !== t) {
+      const c = (s) => hit && hit.closest(s);
+      const what = !hit ? 'nothing' : `<${hit.tagName.toLowerCase()} class="${hit.className}"`
+          + (c('[data-tile]') ? ` in tile ${c('[data-tile]').dataset.tile}` : '')
+          + (c('[data-branch]') ? ` in branch ${c('[data-branch]').dataset.branch}` : '')
+          + (c('[data-seat]') ? ` in seat ${c('[data-seat]').dataset.seat}` : '') + '>';
+      out.push(`${t.dataset.tile} at (${Math.round(r.left + r.width / 2)}, `
+               + `${Math.round(r.top + r.height / 2)}) hits ${what}`);
+    }
+  }
+  scrollTo(0, 0);
+  return out;
+}"""
+
+
+def overlaps(boxes: dict[str, Any]) -> list[str]:
+    """Pairs of boxes of different kinds that cover one another (by more than 1 px)."""
+    kinds = ("caps", "plates", "board", "hand")
+    out = []
+    for i, first in enumerate(kinds):
+        for second in kinds[i + 1:]:
+            for p in boxes[first]:
+                for q in boxes[second]:
+                    dx = min(p["x"] + p["w"], q["x"] + q["w"]) - max(p["x"], q["x"])
+                    dy = min(p["y"] + p["h"], q["y"] + q["h"]) - max(p["y"], q["y"])
+                    if dx > 1 and dy > 1:
+                        out.append(f"{first[:-1] if first != 'board' else 'board tile'} "
+                                   f"{p['name']} and {second.rstrip('s')} {q['name']} "
+                                   f"({dx:.0f}x{dy:.0f} px)")
+    return out
+
+
+def test_every_screen_shape(browsers: Browsers) -> None:
+    game = browsers.game(settings=FAST, save=long_branch_save())
+    assert game.wait_turn("S") == "turn"
+    problems: dict[str, list[str]] = {}
+    for width, height in SHAPES:
+        set_size(game, width, height)
+        shape = f"{width}x{height}"
+        game.screenshot(f"shape-{shape}")
+        boxes = dict(game.page.evaluate(BOXES_JS))
+        bad = overlaps(boxes)
+        if boxes["holder"] != "S":
+            bad.append(f"the hand at the bottom is {boxes['holder']}, not South's")
+        if len(boxes["hand"]) != len(game.state()["hands"]["S"]["tiles"]) or not boxes["caps"]:
+            bad.append(f"{len(boxes['hand'])} hand tiles, {len(boxes['caps'])} end caps drawn")
+        bad += game.page.evaluate(HITS_JS)
+        if boxes["scrollW"] > boxes["vw"] + 1:
+            bad.append(f"the page scrolls sideways: {boxes['scrollW']} > {boxes['vw']}")
+        short = min((min(b["w"], b["h"]) for b in boxes["board"]), default=0)
+        print(f"{shape}: {len(boxes['board'])} board tiles (short side {short:.0f} px), "
+              f"{len(boxes['hand'])} hand tiles, page {boxes['scrollW']} wide")
+        if (width, height) == (1366, 768) and short < 36:
+            bad.append(f"board tiles {short:.1f} CSS px on the short side (< 36)")
+        if bad:
+            problems[shape] = bad
+    assert not problems, json.dumps(problems, indent=1)
+
+
+# -- 5. a hand by taps on a landscape phone and at 320x256 ----------------------------------------
+
+def tap_hand(game: Game, touch: bool) -> list[str]:
+    """South's turns until the hand ends, each a tap on the tile, a tap on the branch's end
+    cap and a tap on Confirm (touch taps, or mouse clicks at the element's centre). Playwright
+    scrolls each element into view and fails if something else is at its centre."""
+    def tap(loc: Any) -> None:
+        (loc.tap if touch else loc.click)(timeout=ACT_MS)
+
+    made = []
+    while game.wait_turn("S") == "turn":
+        state = game.state()
+        before = moves(game)
+        if not game.opened(state):
+            game.preview().wait_for(state="visible")
+            double = str(game.preview().get_attribute("data-preview"))
+            tap(game.action("confirm"))
+            game.tile("S", double).wait_for(state="detached", timeout=ACT_MS)
+            made.append(double)
+            continue
+        legal = game.legal_for("S", state)
+        if not legal:
+            try:
+                game.action("pass").wait_for(timeout=ACT_MS)
+            except Exception:
+                raise AssertionError(
+                    f"no Pass although South cannot play: hand {state['hands']['S']['tiles']}, "
+                    f"branches { {s: b['end'] for s, b in state['branches'].items()} }, "
+                    f"save {state['save']}") from None
+            tap(game.action("pass"))
+            tap(game.action("confirm").and_(game.page.locator(":enabled")))
+            wait_passed(game, before, [])
+            made.append("pass")
+            continue
+        move = legal[len(made) % len(legal)]
+        tile, branch = str(move.tile), SEAT_NAMES[move.branch or 0]
+        tap(game.tile("S", tile))
+        game.wait_targets([SEAT_NAMES[m.branch] for m in legal
+                           if m.tile is move.tile and m.branch is not None])
+        tap(game.target(branch))
+        wait_preview(game, move, [])
+        tap(game.action("confirm"))
+        game.tile("S", tile).wait_for(state="detached", timeout=ACT_MS)
+        made.append(str(move))
+    return made
+
+
+@pytest.mark.parametrize(("width", "height", "touch"), [(640, 360, True), (320, 256, False)])
+def test_a_hand_by_taps(browsers: Browsers, width: int, height: int, touch: bool) -> None:
+    """640x360: a phone held sideways (touch taps); 320x256: a desktop at 400 % (clicks)."""
+    query = f"?deal={south_opens_seed()}"
+    if touch:
+        game = browsers.game(query, settings=FAST, viewport={"width": width, "height": height},
+                             has_touch=True)
+    else:
+        game = browsers.game(query, settings=FAST)
+        set_size(game, width, height)
+    made = tap_hand(game, touch)
+    print(f"\n{width}x{height}: {' '.join(made)}")
+    assert any("@" in m for m in made), made
+    assert game.wait_turn("S") in ("hand-end", "match-end")
+
+
+# -- 6. the person holding the device sits at the bottom ------------------------------------------
+
+TWO_PEOPLE = {"speed": "fast", "seats": ["person", "computer", "person", "computer"]}
+
+PLACES_JS = """() => {
+  const out = {vh: innerHeight};
+  for (const s of document.querySelectorAll('#app section.seat')) {
+    const hand = s.querySelector('[data-hand]');
+    const r = hand.getBoundingClientRect();
+    out[s.dataset.seat] = {cls: s.className, hand: hand.dataset.hand,
+        up: hand.classList.contains('up'),
+        tiles: [...hand.querySelectorAll('[data-tile]')].map(t => t.dataset.tile),
+        backs: hand.querySelectorAll('.back').length,
+        top: r.top, bottom: r.bottom, width: r.width,
+        tileW: (hand.querySelector('.tile') || hand).getBoundingClientRect().width};
+  }
+  return out;
+}"""
+
+
+def test_the_holder_sits_at_the_bottom(browsers: Browsers) -> None:
+    game = browsers.game(settings=TWO_PEOPLE)
+    problems: list[str] = []
+    for _ in range(40):
+        result = game.wait_turn("N")
+        if result == "handoff":
+            if game.take_device() == "N":
+                break
+            assert game.wait_turn("S") == "turn"
+            play(game, "S")
+            continue
+        assert result == "turn", result
+        break
+    else:
+        raise AssertionError("North never got the device")
+    assert game.wait_turn("N") == "turn"
+    places = game.page.evaluate(PLACES_JS)
+    state = game.state()
+    north, south = places["N"], places["S"]
+    print(f"\nNorth holds the device: N {north}\nS {south}")
+    if "at-bottom" not in north["cls"].split():
+        problems.append(f"North's section is {north['cls']!r}, not at-bottom")
+    if north["hand"] != "N" or not north["up"] or not north["tiles"]:
+        problems.append(f"North's section shows hand {north['hand']} up={north['up']}")
+    if north["top"] < places["vh"] / 2:
+        problems.append(f"North's hand starts at y={north['top']:.0f} of {places['vh']}")
+    if north["tileW"] < 44:
+        problems.append(f"North's hand tiles are {north['tileW']:.0f} px wide (< 44)")
+    if "at-top" not in south["cls"].split():
+        problems.append(f"South's section is {south['cls']!r}, not at-top")
+    if south["tiles"] or not south["backs"]:
+        problems.append(f"South's hand is not face down: {south['tiles']}, {south['backs']} backs")
+    if south["bottom"] > places["vh"] / 2:
+        problems.append(f"South's hand ends at y={south['bottom']:.0f} of {places['vh']}")
+    session = session_of(state)
+    wanted = sorted(str(t) for t in session.match.hand.tiles(2))
+    if sorted(state["hands"]["N"]["tiles"]) != wanted:
+        problems.append(f"data-hand=N shows {state['hands']['N']['tiles']}, North has {wanted}")
+    assert not game.leaks(), game.leaks()
+    # North plays through the page like South would; the table stays turned
+    play(game, "N")
+    assert not problems, problems
