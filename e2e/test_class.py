@@ -1,0 +1,459 @@
+"""Issue 13 through the page: a class match played by two students, the teacher's table.
+
+Two fresh profiles open the same class match by its address (``?class=CODE``) and play it to
+its end with different moves (one always takes the first legal move, the other the last);
+their result codes and one result file go into a third profile's teacher's table, which must
+rank them as ``longana.classplay.table`` does, refuse altered codes and files with the reason
+in words, count a student given twice once and say so, export the engine's CSV and print
+only the table.
+
+The class code's deal and target are chosen so that the match is short: with these two ways of
+choosing, the engine plays ``E2E7`` to 20 in one hand for the first student (who wins it) and in
+two for the second (a hand's end in between, where the result code shows too). The test does
+not depend on that: every expectation is computed with the engine from what the pages did.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import BrowserContext, Locator
+
+from longana import Move
+from longana.classplay import ClassCode, ClassError, Result, csv_text, table
+from longana.players import choose as computer_choice
+from longana.records import hand_record
+
+from .conftest import Browsers, Game, artifact, english, session_of
+
+CODE = ClassCode.make("E2E7", ("person", "computer", "computer", "computer"), "normal", 20)
+MATCH_MS = 150_000  # one student's whole class match on the fast setting, 2 busy cores
+WORDS = english()["class"]
+
+
+def first(moves: list[Move]) -> Move:
+    return moves[0]
+
+
+def last(moves: list[Move]) -> Move:
+    return moves[-1]
+
+
+@dataclass
+class Student:
+    name: str
+    choose: Callable[[list[Move]], Move]
+    south_at_start: list[str] = field(default_factory=list)
+    moves: list[list[Move]] = field(default_factory=list)  # South's moves, hand by hand
+    codes: list[tuple[str, str]] = field(default_factory=list)  # (dialog, result code)
+    hand_end_undo: list[int] = field(default_factory=list)
+    tools: dict[str, dict[str, Any]] = field(default_factory=dict)
+    body: dict[str, str] = field(default_factory=dict)
+    banner: str = ""
+    save: str = ""
+    file: Path | None = None
+    filename: str = ""
+
+    @property
+    def code(self) -> str:
+        return self.codes[-1][1]
+
+
+TOOLS_JS = """(names) => Object.fromEntries(names.map((n) => {
+  const el = [...document.querySelectorAll(`[data-action="${n}"]`)]
+      .find((e) => !e.closest('[data-dialog]'));
+  return [n, el ? {disabled: el.disabled, title: el.title,
+                   description: el.getAttribute('aria-description'),
+                   visible: !!(el.offsetWidth || el.offsetHeight)} : null];
+}))"""
+
+
+def play_class_match(browsers: Browsers, name: str, choose: Callable[[list[Move]], Move]
+                     ) -> Student:
+    """One student plays the class match from its address to its end in a fresh profile."""
+    student = Student(name, choose)
+    game = browsers.game(f"?class={CODE.text}", settings={"speed": "fast", "name": name},
+                         fresh=True)
+    assert game.wait_turn("S") == "turn", "South never got a turn in the first hand"
+    state = game.state()
+    student.south_at_start = sorted(state["hands"]["S"]["tiles"])
+    student.body = state["body"]
+    student.tools = game.page.evaluate(TOOLS_JS, ["undo", "redo", "restart", "hint"])
+    banner = game.page.locator(".class-banner")
+    student.banner = banner.first.inner_text() if banner.count() else ""
+    while True:
+        student.moves.append(game.play_hand("S", choose=choose))
+        end = game.wait_turn("S", timeout=MATCH_MS)
+        assert end in ("hand-end", "match-end"), f"{name}: {end} after South's last turn"
+        dialog = game.dialog(end)
+        shown = dialog.locator("[data-result-code]")
+        shown.wait_for(timeout=30_000)
+        student.codes.append((end, shown.inner_text().strip()))
+        student.hand_end_undo.append(game.action("undo", within=dialog).count())
+        if end == "match-end":
+            link = game.action("result-file", within=dialog)
+            student.filename = str(link.get_attribute("download"))
+            with game.page.expect_download() as info:
+                link.click()
+            student.file = artifact(f"class-result-{name}.json")
+            info.value.save_as(student.file)
+            break
+        game.action("next-hand", within=dialog).click()
+        dialog.wait_for(state="hidden")
+    student.save = str(game.raw_save())
+    game.screenshot(f"class-match-end-{name}")
+    return student
+
+
+@pytest.fixture(scope="module")
+def students(module_browsers: Browsers) -> list[Student]:
+    return [play_class_match(module_browsers, "Ana", first),
+            play_class_match(module_browsers, "Ben", last)]
+
+
+def engine_replay(student: Student) -> Any:
+    """The class match replayed by the engine alone: South's moves as the page made them, the
+    computer's answers from ``longana.players`` with the class code's level and seeds."""
+    session = CODE.session()
+    for number, moves in enumerate(student.moves):
+        if number:
+            session.next_hand()
+        left = list(moves)
+        hand = session.match.hand
+        while hand.outcome is None:
+            seat = hand.to_move
+            if seat == 0:
+                assert left, f"{student.name}: the engine wants a South move the page never made"
+                session.play(left.pop(0))
+            else:
+                session.play(computer_choice(session.view(seat), session.level,
+                                             session.decision_seed()))
+        assert not left, f"{student.name}: the hand ended before South's moves {left}"
+    return session
+
+
+# -- 1. two students, the same deals, different moves ---------------------------------------------
+
+def test_two_students_play_the_same_class_match(students: list[Student]) -> None:
+    ana, ben = students
+    start = CODE.session().match.hand
+    dealt = sorted(str(t) for t in start.tiles(0))
+    assert ana.south_at_start == ben.south_at_start == dealt, (
+        f"first hand's South tiles: Ana {ana.south_at_start}, Ben {ben.south_at_start}, "
+        f"the class code deals {dealt}")
+    assert ana.moves != ben.moves, "both students made the same moves"
+
+    for student in students:
+        results = [Result.parse(code, CODE) for _, code in student.codes]
+        final = results[-1]
+        assert student.codes[-1][0] == "match-end" and final.finished, student.codes
+        assert (final.code, final.seat_letter, final.name) == (CODE, "S", student.name)
+        # each hand's end showed the result so far: the first hands of the final one
+        for (where, _), result in zip(student.codes[:-1], results[:-1], strict=True):
+            assert where == "hand-end" and not result.finished
+            assert result.hands == final.hands[:len(result.hands)]
+        assert [len(r.hands) for r in results] == list(range(1, len(results) + 1))
+        assert student.hand_end_undo == [0] * len(results), "undo offered at a hand's end"
+
+        # the code is the engine's result of the saved game ...
+        saved = session_of({"save": student.save})
+        assert saved.class_code == CODE.text and saved.match.is_over
+        assert Result.of(saved, 0, student.name).text == student.code
+        # ... and of the engine playing the class code with the same South moves: the same
+        # deals and the same computer answers on every device
+        replay = engine_replay(student)
+        assert ([hand_record(h) for h in replay.match.hands]
+                == [hand_record(h) for h in saved.match.hands]), (
+            f"{student.name}: the page's computer answered otherwise than the engine's")
+        assert Result.of(replay, 0, student.name).text == student.code
+
+        # the result file: the same code, hand records that replay to its points
+        assert student.file is not None
+        assert student.filename == final.filename
+        from_file = Result.from_json(student.file.read_text(encoding="utf-8"), CODE)
+        assert from_file.text == student.code
+        assert from_file.records == Result.of(saved, 0, student.name).records
+
+
+# -- 3. no undo, redo, restart or hint in a class match -------------------------------------------
+
+def test_class_match_turns_undo_redo_restart_and_hint_off(students: list[Student]) -> None:
+    locked = WORDS["locked"]
+    for student in students:
+        assert student.body.get("data-class") == CODE.text, student.body
+        assert CODE.text in student.banner, f"class banner {student.banner!r}"
+        for name in ("undo", "redo", "restart", "hint"):
+            tool = student.tools[name]
+            assert tool is not None and tool["visible"], f"{name} is not shown: {tool}"
+            assert tool["disabled"], f"{name} is enabled in a class match"
+            assert locked in tool["title"] and tool["description"] == locked, (
+                f"{name} does not say why it is off: {tool}")
+
+
+# -- 2. the teacher's table ---------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def teacher(browser: Any, browser_context_args: dict[str, Any], site_url: str,
+            warm_context: BrowserContext) -> Iterator[Game]:
+    """A third profile (the session's warm one) with the teacher's table open."""
+    opened = Browsers(browser, browser_context_args, site_url, "teacher", warm=warm_context)
+    game = opened.game()
+    game.open_panel("settings")
+    game.action("class-results").click()
+    game.dialog("class-results").wait_for()
+    yield game
+    opened.close(False)
+
+
+def rows(game: Game) -> list[dict[str, Any]]:
+    return list(game.page.evaluate("""() => [...document.querySelectorAll(
+        '[data-dialog="class-results"] [data-student]')].map((r) => ({
+          name: r.dataset.student, rank: r.dataset.rank,
+          cells: [...r.children].map((c) => c.textContent.trim())}))"""))
+
+
+def add(game: Game, codes: Sequence[str] = (), files: Sequence[Any] = ()) -> Locator:
+    """Type ``codes`` (one a line) and choose ``files``, press Add; wait until the table is
+    drawn again. Returns the dialog."""
+    dialog = game.dialog("class-results")
+    area = dialog.locator("textarea[data-results-input]")
+    area.fill("\n".join(codes))
+    if files:
+        dialog.locator("input[type=file][data-results-files]").set_input_files(list(files))
+    area.evaluate("(el) => el.setAttribute('data-e2e-old', '')")
+    game.action("add-results", within=dialog).click()
+    game.page.wait_for_function(
+        "() => !document.querySelector('[data-results-input][data-e2e-old]')", timeout=30_000)
+    return game.dialog("class-results")
+
+
+def number(text: str) -> float:
+    return float(text.replace("−", "-").replace("–", "-"))
+
+
+def check_rows(game: Game, results: list[Result]) -> list[dict[str, Any]]:
+    """The table's rows are the engine's: names and ranks in order, totals, each hand."""
+    engine = table(results)
+    shown = rows(game)
+    assert [(r["name"], r["rank"]) for r in shown] == [
+        (r.name, str(r.rank)) for r in engine.rows], (
+        f"page ranks {shown}, engine {[(r.name, r.rank, r.total) for r in engine.rows]}")
+    for row, want in zip(shown, engine.rows, strict=True):
+        cells = row["cells"]
+        assert abs(number(cells[3]) - want.total) < 0.051, f"{row}: total {want.total}"
+        hands = cells[4:]
+        assert len(hands) == engine.hands, f"{row}: {engine.hands} hands expected"
+        for k, cell in enumerate(hands):
+            if k < want.played:
+                assert cell.split()[0] == str(want.points[k]), f"{row}: hand {k + 1} {want}"
+            else:
+                assert cell == "–", f"{row}: hand {k + 1} was not played: {cell!r}"
+    return shown
+
+
+def error_text(dialog: Locator) -> str:
+    error = dialog.locator("[data-results-error]")
+    return error.inner_text().strip() if error.is_visible() else ""
+
+
+def altered(code: str) -> str:
+    """``code`` with the first letter of the name changed to another letter."""
+    parts = code.split("/")
+    name = parts[2]
+    parts[2] = ("X" if name[0] != "X" else "Y") + name[1:]
+    return "/".join(parts)
+
+
+def test_teacher_table_ranks_refuses_and_counts_once(students: list[Student],
+                                                      teacher: Game) -> None:
+    ana, ben = students
+    results = [Result.parse(ana.code), Result.parse(ben.code)]
+    assert ben.file is not None
+
+    # both codes pasted: one row each, ranked as the engine ranks them
+    dialog = add(teacher, [ana.code, ben.code])
+    assert error_text(dialog) == "", error_text(dialog)
+    before = check_rows(teacher, results)
+    assert dialog.locator("[data-results-duplicate]").count() == 0
+
+    # one of them again: counted once, and said so
+    dialog = add(teacher, [ana.code])
+    assert error_text(dialog) == "", error_text(dialog)
+    assert rows(teacher) == before, "a result given twice changed the table"
+    note = dialog.locator("[data-results-duplicate]")
+    assert note.is_visible() and "Ana" in note.inner_text(), "not said: Ana given twice"
+
+    # one character changed: refused with the reason in words, not counted
+    bad = altered(ben.code)
+    with pytest.raises(ClassError) as refused:
+        Result.parse(bad)
+    assert refused.value.code == "check"
+    dialog = add(teacher, [bad])
+    said = error_text(dialog)
+    assert WORDS["why"]["check"] in said, f"refusal of an altered code: {said!r}"
+    assert rows(teacher) == before, "an altered code changed the table"
+    assert dialog.locator("textarea[data-results-input]").input_value().strip() == bad, (
+        "the refused code is not left to be corrected")
+
+    # a result file downloaded from Ben's page: read as Ben's result (given twice now)
+    dialog = add(teacher, files=[ben.file])
+    assert error_text(dialog) == "", f"Ben's result file refused: {error_text(dialog)!r}"
+    assert rows(teacher) == before, "Ben's result file changed the table"
+    assert "Ben" in dialog.locator("[data-results-duplicate]").inner_text(), (
+        "Ben's file was not counted as Ben's result")
+
+    # files that are not (good) results: refused, each with its reason
+    data = json.loads(ben.file.read_text(encoding="utf-8"))
+    data["records"] = data["records"][:-1]
+    short = json.dumps(data)
+    with pytest.raises(ClassError) as refused:
+        Result.from_json(short)
+    assert refused.value.code == "records"
+    dialog = add(teacher, files=[
+        {"name": "short.json", "mimeType": "application/json", "buffer": short.encode()},
+        {"name": "other.json", "mimeType": "application/json", "buffer": b'{"hands": {}}'}])
+    said = error_text(dialog)
+    assert WORDS["why"]["records"] in said and WORDS["why"]["format"] in said, (
+        f"refusal of bad files: {said!r}")
+    assert rows(teacher) == before, "a bad file changed the table"
+
+
+def teacher_with_rows(teacher: Game, students: list[Student]) -> list[Result]:
+    """The two students' results, in the table (added unless a test before did)."""
+    results = [Result.parse(s.code) for s in students]
+    if len(rows(teacher)) != len(results):
+        add(teacher, [s.code for s in students])
+    check_rows(teacher, results)
+    return results
+
+
+FETCH_JS = "async (url) => { const r = await fetch(url); return await r.text(); }"
+
+
+# -- 4. CSV --------------------------------------------------------------------------------------
+
+def test_csv_export_is_the_engines_table(students: list[Student], teacher: Game) -> None:
+    results = teacher_with_rows(teacher, students)
+    link = teacher.action("export-csv", within=teacher.dialog("class-results"))
+    href = str(link.get_attribute("href"))
+    assert href.startswith("blob:"), href
+    assert str(link.get_attribute("download")).endswith(".csv")
+    text = teacher.page.evaluate(FETCH_JS, href)
+    want = csv_text(table(results))
+    assert text == want, f"CSV\n{text!r}\nengine\n{want!r}"
+    assert re.match(r"rank,name,seat,total,hand 1", text)
+
+
+# -- 5. print ------------------------------------------------------------------------------------
+
+PRINTED_JS = """() => {
+  const shown = (el) => !!(el.offsetWidth || el.offsetHeight || el.getClientRects().length);
+  const dialog = document.querySelector('[data-dialog="class-results"]');
+  return {
+    app: shown(document.querySelector('#app')),
+    table: shown(dialog.querySelector('table')),
+    textarea: shown(dialog.querySelector('[data-results-input]')),
+    buttons: [...dialog.querySelectorAll('button, a')].filter(shown).map((b) => b.outerHTML),
+    background: getComputedStyle(document.body).backgroundColor,
+    ink: getComputedStyle(dialog.querySelector('tbody th')).color,
+  };
+}"""
+
+
+def test_print_shows_only_the_table(students: list[Student], teacher: Game) -> None:
+    teacher_with_rows(teacher, students)
+    page = teacher.page
+    page.emulate_media(media="print")
+    try:
+        printed = page.evaluate(PRINTED_JS)
+        teacher.screenshot("class-print")
+    finally:
+        page.emulate_media(media="screen")
+    assert printed["table"], "the table is not printed"
+    assert not printed["app"], "the game is printed under the table"
+    assert not printed["textarea"], "the input field is printed"
+    assert printed["buttons"] == [], f"buttons printed: {printed['buttons']}"
+    assert printed["background"] in ("rgb(255, 255, 255)", "rgba(0, 0, 0, 0)"), printed
+    ink = [int(v) for v in re.findall(r"\d+", printed["ink"])[:3]]
+    assert max(ink) < 60, f"the table is not printed in dark ink: {printed['ink']}"
+
+
+# -- found while writing these ---------------------------------------------------------------------
+
+@pytest.mark.xfail(strict=True, reason=(
+    "longana/classplay.py table_to_dict (sent by longana/protocol.py Table.class_table) has no "
+    "'code', so ui/class_panels.py results_html always titles the table 'Teacher's table' "
+    "(class.results_empty): the screen and the printed sheet never say which class match"))
+def test_teacher_table_names_its_class_code(students: list[Student], teacher: Game) -> None:
+    teacher_with_rows(teacher, students)
+    title = teacher.dialog("class-results").locator("#dlg-title").inner_text()
+    assert CODE.text in title, f"the teacher's table is titled {title!r}"
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "ui/class_actions.py ClassActions.open_results builds results_html() (a new CSV blob: URL "
+    "kept in page.urls) before page.open_dialog, whose close_dialog (ui/page.py) revokes every "
+    "URL in page.urls: the export-csv link of a reopened table is dead (ERR_FILE_NOT_FOUND)"))
+def test_csv_export_still_downloads_after_the_table_is_opened_again(
+        students: list[Student], teacher: Game) -> None:
+    """Closing the teacher's table and opening it again from Settings keeps its rows; its CSV
+    link must still give the table."""
+    results = teacher_with_rows(teacher, students)
+    # the dead link's console error is this bug, said by the assertion below
+    teacher.guard.allow(r"ERR_FILE_NOT_FOUND \(blob:")
+    teacher.close_panel("class-results")
+    teacher.open_panel("settings")
+    teacher.action("class-results").click()
+    dialog = teacher.dialog("class-results")
+    dialog.wait_for()
+    check_rows(teacher, results)
+    href = str(teacher.action("export-csv", within=dialog).get_attribute("href"))
+    text = teacher.page.evaluate(
+        "async (url) => { try { return await (await fetch(url)).text(); }"
+        " catch (e) { return 'fetch failed: ' + e; } }", href)
+    assert text == csv_text(table(results)), f"CSV after opening the table again: {text!r}"
+
+
+
+# -- Settings: make a class code, join one ------------------------------------------------------
+
+def test_settings_make_a_code_refuse_an_altered_one_and_join(teacher: Game) -> None:
+    """Last: it turns the teacher's page into a class match."""
+    page = teacher.page
+    if teacher.dialog("class-results").count():
+        teacher.close_panel("class-results")
+    dialog = teacher.open_panel("settings")
+    teacher.action("class-start", within=dialog).click()
+    shown = teacher.dialog("settings").locator("[data-class-code]")
+    shown.wait_for(timeout=30_000)
+    made = ClassCode.parse(shown.inner_text().strip())
+    assert made.text == shown.inner_text().strip()
+    assert (made.seats, made.level, made.target) == (
+        ("person", "computer", "computer", "computer"), "normal", 100), made
+
+    dialog = teacher.dialog("settings")
+    wrong = made.text[:-1] + ("2" if made.text[-1] != "2" else "3")
+    with pytest.raises(ClassError) as refused:
+        ClassCode.parse(wrong)
+    assert refused.value.code == "check"
+    dialog.locator('input[data-setting="class"]').fill(wrong)
+    teacher.action("class-join", within=dialog).click()
+    error = dialog.locator('[data-setting-error="class"]')
+    error.wait_for(timeout=30_000)
+    assert WORDS["why"]["check"] in error.inner_text(), error.inner_text()
+    assert page.evaluate("() => document.body.dataset.class ?? null") is None
+
+    dialog.locator('input[data-setting="class"]').fill(made.text.lower())
+    teacher.action("class-join", within=dialog).click()
+    page.wait_for_function("(code) => document.body.dataset.class === code", arg=made.text,
+                           timeout=30_000)
+    assert teacher.wait_turn("S") == "turn"
+    assert made.text in page.locator(".class-banner").first.inner_text()
+    assert teacher.action("undo").is_disabled() and teacher.action("hint").is_disabled()
+    assert session_of(teacher.state()).class_code == made.text
