@@ -356,10 +356,6 @@ def axe(game: Game, where: str, found: dict[str, list[str]]) -> None:
                         for v in violations]
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-    "label-content-name-mismatch on the lit end cap (button.cap.slot[data-target], "
-    "ui/render.py cap_html): its aria-label (branch.slot_aria) leaves out words it shows "
-    "(the end's open/closed state and order, branch.open/closed)"))
 def test_axe_finds_no_violation_with_a_preview(browsers: Browsers) -> None:
     game = browsers.game(settings=FAST, save=long_branch_save())
     found: dict[str, list[str]] = {}
