@@ -386,20 +386,12 @@ def test_print_shows_only_the_table(students: list[Student], teacher: Game) -> N
 
 # -- found while writing these ---------------------------------------------------------------------
 
-@pytest.mark.xfail(strict=True, reason=(
-    "longana/classplay.py table_to_dict (sent by longana/protocol.py Table.class_table) has no "
-    "'code', so ui/class_panels.py results_html always titles the table 'Teacher's table' "
-    "(class.results_empty): the screen and the printed sheet never say which class match"))
 def test_teacher_table_names_its_class_code(students: list[Student], teacher: Game) -> None:
     teacher_with_rows(teacher, students)
     title = teacher.dialog("class-results").locator("#dlg-title").inner_text()
     assert CODE.text in title, f"the teacher's table is titled {title!r}"
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "ui/class_actions.py ClassActions.open_results builds results_html() (a new CSV blob: URL "
-    "kept in page.urls) before page.open_dialog, whose close_dialog (ui/page.py) revokes every "
-    "URL in page.urls: the export-csv link of a reopened table is dead (ERR_FILE_NOT_FOUND)"))
 def test_csv_export_still_downloads_after_the_table_is_opened_again(
         students: list[Student], teacher: Game) -> None:
     """Closing the teacher's table and opening it again from Settings keeps its rows; its CSV

@@ -361,6 +361,7 @@ class Table:
         data = classplay.table_to_dict(table)
         for row in data["rows"]:
             row["input"] = kept[row.pop("index")][0]
+        data["code"] = None if code is None else code.text  # the table's heading names it
         refused.sort(key=lambda r: int(r["input"]))
         return {"table": data, "refused": refused}
 

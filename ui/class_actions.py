@@ -91,7 +91,9 @@ class ClassActions:
     # -- the teacher's table ------------------------------------------------------------------
 
     def open_results(self):
-        self.page.open_dialog("class-results", self.results_html(), cls="wide")
+        # the dialog first: opening it closes Settings, which revokes the page's download links
+        dialog = self.page.open_dialog("class-results", "", cls="wide")
+        dialog.innerHTML = self.results_html()
 
     def results_html(self, errors=None):
         table = self.table

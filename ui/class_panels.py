@@ -60,7 +60,9 @@ def result_html(cat: Any, result: dict, href: Any) -> str:
 
 def _signed(x: float) -> str:
     tenths = int(round(x * 10))
-    sign = "+" if tenths >= 0 else "-"
+    if tenths == 0:
+        return "0"
+    sign = "+" if tenths > 0 else "-"
     whole, part = divmod(abs(tenths), 10)
     return sign + str(whole) + ("." + str(part) if part else "")
 

@@ -115,13 +115,13 @@ class Page:
             '<main class="table" id="table" aria-label="' + a(t("app.table")) + '"></main>'
             '<footer class="bar"><p class="msg" id="msg" data-message role="status" '
             'aria-live="polite"></p><p class="prompt" id="prompt"></p>'
-            '<label class="command"><span class="sr-only" id="command-label">'
+            '<div class="buttons" id="buttons" role="group" aria-label="' + a(t("app.actions"))
+            + '"></div><label class="command"><span class="sr-only" id="command-label">'
             + a(t("keys.field")) + '</span><input type="text" data-command '
             'aria-keyshortcuts="/" autocomplete="off" autocapitalize="off" spellcheck="false" '
             'enterkeyhint="go" placeholder="' + a(t("keys.field_example")) + '" '
             'aria-description="' + a(t("keys.field_hint")) + '"></label>'
-            '<div class="buttons" id="buttons" role="group" aria-label="' + a(t("app.actions"))
-            + '"></div></footer><p class="sr-only" id="alert" role="alert"></p>'
+            '</footer><p class="sr-only" id="alert" role="alert"></p>'
             '<div class="drag-layer" id="drag-layer" aria-hidden="true"></div>')
         app.hidden = False
 

@@ -357,7 +357,8 @@ def top_html(frame: dict, cat: Any, save_problem: Any) -> str:
             + "<span>" + a(t("app.hand_number", n=frame["hand_number"]))
             + '</span> <span class="target">· '
             + a(t("app.target", target=frame["target"])) + '</span> <span class="deal" '
-            'data-deal="' + a(frame["deal"]) + '">· ' + a(t("app.deal", deal=frame["deal"]))
+            'data-deal="' + a(frame["deal"]) + '">· '
+            + a(t("app.deal", deal=frame["deal"].replace("class:", "", 1)))
             + "</span>" + chip + "</span>" + toolbar_html(frame, cat))
 
 
@@ -376,7 +377,8 @@ def action_buttons(frame: dict, cat: Any, look: Look) -> str:
                       enabled=look.selected is not None or look.preview is not None))
     out.append(button("confirm", cat.t("actions.confirm"), "btn primary",
                       enabled=person and look.preview is not None))
-    return "".join(out)
+    # Confirm first for the keyboard (Tab from a lit branch lands on it); drawn right to left
+    return "".join(reversed(out))
 
 
 def prompt(frame: dict, cat: Any, look: Look, paused: bool) -> str:
