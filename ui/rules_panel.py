@@ -43,7 +43,7 @@ def keys_html(cat: Any, heading_level: int = 3) -> str:
                     for k in ("tile", "branch", "confirm", "pass", "tools", "repeat", "command",
                               "arrows"))
     h = "h" + str(heading_level)
-    return ('<section data-rules-section="keys"><' + h + ">" + a(keys["title"]) + "</" + h
+    return ('<section class="rules-keys" data-keys><' + h + ">" + a(keys["title"]) + "</" + h
             + "><p>" + a(keys["intro"]) + '</p><ul class="keys">' + items + "</ul></section>")
 
 
