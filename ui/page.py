@@ -458,7 +458,7 @@ class Page:
         async def later():
             await asyncio.sleep(NEXT_HAND_AUTO[self.settings.speed])
             if gen == self.gen and self.look.dialog == "hand-end":
-                await self.next_hand()
+                self.next_hand()
         asyncio.create_task(later())
 
     def show_handoff(self, seat):
@@ -505,8 +505,11 @@ class Page:
         else:
             self.close_dialog()
 
-    async def next_hand(self):
-        await self.act({"do": "next-hand"}, close=True)
+    def next_hand(self):
+        # the dialog goes at once (within the tap); the finished hand stays on the table until
+        # the next one is dealt
+        self.close_dialog(resume=False)
+        asyncio.create_task(self.act({"do": "next-hand"}))
 
     async def hint(self):
         if not self.ctl.my_turn():

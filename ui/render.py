@@ -274,11 +274,12 @@ def cap_html(cat: Any, letter: str, name: str, end: int, order: int, targeted: b
         # does (the labels of neighbouring caps would lie on top of each other)
         label = ('<span class="slot-label">' + a(cat.t("branch.slot", branch=name, end=end))
                  + "</span>") if alone or previewing else ""
-        # the name is the content (what is seen is what is heard), led by what a tap does
+        # the name is what it shows (what is seen is what is heard); what a tap does is its
+        # description
         return ('<button type="button" class="cap slot ' + state + chosen + place
                 + '" data-target="' + letter + '" data-end-marker="' + letter + '"' + style
-                + ' aria-keyshortcuts="' + a(cat.letter(letter)) + '"><span class="sr-only">'
-                + a(slot_label) + "</span>" + inside + label + "</button>")
+                + ' aria-keyshortcuts="' + a(cat.letter(letter)) + '" aria-description="'
+                + a(slot_label) + '">' + inside + label + "</button>")
     return ('<span class="cap ' + state + place + '" data-end-marker="' + letter + '"' + style
             + ">" + inside + "</span>")
 
