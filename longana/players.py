@@ -9,9 +9,13 @@ cannot look at another hand or at the unused tiles: there is nothing else to loo
   a play, set other branches to numbers their owners are known to lack, press the leader).
 - ``hard`` deals the unseen tiles many times in ways that agree with what the seat knows
   (tile counts, every pass, and how the opener was found, see :mod:`longana.sampler`),
-  plays every legal move out on each deal with a cheap copy of ``normal`` at every seat,
-  and takes the move with the best average result for the match. The budget is a fixed
-  number of play-outs, so the choice is repeatable.
+  each deal drawn in proportion to how likely it makes the other seats' plays
+  (:mod:`longana.inference`), plays every legal move out on each deal with a cheap copy of
+  ``normal`` at every seat, and takes the move with the best average change in its chance of
+  winning the match. The budget is a fixed number of play-outs, so the choice is repeatable.
+
+``TOURNAMENT_LEVELS`` adds the frozen baseline ``hard-2025`` (:mod:`longana.baseline`) for
+tournaments; the page and the hints offer ``LEVELS``.
 
 The same view, level and seed always give the same move::
 
