@@ -146,3 +146,19 @@ def test_a_tile_of_another_seat_is_not_selected_and_cancel_clears() -> None:
     assert not ctl.cancel(), "nothing to cancel"
     ctl.select("9-9" if "9-9" not in ctl.frame["turn"]["tiles"] else "0-0")
     assert ctl.look.selected is None or ctl.look.selected in ctl.frame["turn"]["tiles"]
+
+
+def test_a_typed_move_previews_like_a_tap_or_says_why_not() -> None:
+    _, ctl = person_turn(with_choice)
+    tile, entry = next((t, e) for t, e in ctl.frame["turn"]["tiles"].items()
+                       if e["targets"] and e["why"])
+    high, low = tile.split("-")
+    assert ctl.command(f" {low}-{high}@{entry['targets'][0].lower()} ")
+    assert ctl.look.preview == f"{tile}@{entry['targets'][0]}"
+    branch = next(iter(entry["why"]))
+    assert not ctl.command(f"{tile}@{branch}") and ctl.look.preview is None
+    assert not ctl.command("7-3@Q") and ctl.message == CAT.t("keys.bad", text="7-3@Q")
+    missing = next(f"{a}-{b}" for a in range(10) for b in range(a + 1)
+                   if f"{a}-{b}" not in ctl.frame["turn"]["tiles"])
+    assert not ctl.command(missing) and ctl.message == CAT.t("keys.not_held", tile=missing)
+    assert not ctl.command("pass"), "no pass while a tile fits"

@@ -124,7 +124,7 @@ class Controller:
             if self.look.preview != "pass":
                 self.message = why({"code": "must-play", "params": {}}, c)
             return self.look.preview == "pass"
-        tile, branch = split(words.upper().replace("@", "@"))
+        tile, branch = split(words.upper())
         tile = _tile(tile)
         if tile is None or (branch is not None and branch not in "SENW"):
             self.message = c.t("keys.bad", text=text.strip())
