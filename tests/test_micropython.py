@@ -23,7 +23,7 @@ MPY = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript
 # the page's modules; dom, link, input, page and main need the browser (js, pyscript)
 PURE = ("i18n", "html", "layout", "render", "panels", "controller", "diagram", "rules_panel",
         "storage", "class_panels")
-BROWSER = ("dom", "link", "input", "page", "panel_actions", "class_actions")
+BROWSER = ("dom", "link", "input", "dialogs", "page", "panel_actions", "class_actions")
 
 
 def micropython(code: str) -> str:
