@@ -5,7 +5,7 @@ own copy of the sampler's walk) so every change to ``hard`` can be measured agai
 96 play-outs per decision, 8-24 uniformly sampled deals that agree with the counts, the
 passes and how the opener was found, every legal move played out on each with ``smart`` at
 all four seats, the best average plus 1.5 x normal's rating. It is not offered to players
-(``players.LEVELS``); the tournament finds it in ``players.TOURNAMENT_LEVELS``.
+(``players.LEVELS``); the tournament finds it in ``tournament.TOURNAMENT_LEVELS``.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from collections.abc import Iterator
 
 from .board import OTHERS, Board
 from .hand import Hand, Outcome
+from .players import normal_ratings  # normal itself is unchanged
 from .sampler import Knowledge, _first_deal, _holdings, _other_union, position
 from .tiles import DOUBLE_INDEX, MATCH_MASK, PASS, Move, tiles_of
 from .view import SeatView
@@ -128,7 +129,6 @@ def sample_deals_2025(view: SeatView, rng: random.Random, count: int,
 
 def hard_2025(view: SeatView, legal: list[Move], rng: random.Random) -> Move:
     """``hard`` as of commit 51b977d (see the module's docstring)."""
-    from .players import normal_ratings  # normal itself is unchanged
     prior = normal_ratings(view, legal)
     if len(legal) > PLAYOUTS // MIN_DEALS:
         ranked = sorted(range(len(legal)), key=lambda k: -prior[k])[:PLAYOUTS // MIN_DEALS]

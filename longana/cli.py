@@ -14,9 +14,10 @@ from typing import Any, TextIO
 
 from .errors import LonganaError
 from .hand import Hand, NoDoubleError
-from .players import LEVELS, TOURNAMENT_LEVELS, choose
+from .players import LEVELS, choose
 from .records import hand_from_record
 from .tiles import SEAT_NAMES
+from .tournament import TOURNAMENT_LEVELS
 from .tournament import report as tournament_report
 from .tournament import run as run_tournament
 from .view import SeatView

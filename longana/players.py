@@ -14,8 +14,8 @@ cannot look at another hand or at the unused tiles: there is nothing else to loo
   ``normal`` at every seat, and takes the move with the best average change in its chance of
   winning the match. The budget is a fixed number of play-outs, so the choice is repeatable.
 
-``TOURNAMENT_LEVELS`` adds the frozen baseline ``hard-2025`` (:mod:`longana.baseline`) for
-tournaments; the page and the hints offer ``LEVELS``.
+``tournament.TOURNAMENT_LEVELS`` adds the frozen baseline ``hard-2025``
+(:mod:`longana.baseline`) for tournaments; the page and the hints offer ``LEVELS``.
 
 The same view, level and seed always give the same move::
 
@@ -35,7 +35,6 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .baseline import hard_2025
 from .board import OTHERS, Board
 from .errors import LonganaError
 from .hand import Hand, Outcome
@@ -51,9 +50,15 @@ Player = Callable[[SeatView, list[Move], random.Random], Move]
 
 def choose(view: SeatView, level: str = "normal", seed: int = 0) -> Move:
     """The move the computer at ``level`` makes for ``view.seat`` (which must be to move)."""
-    player = PLAYERS.get(level) or TOURNAMENT_PLAYERS.get(level)
+    player = PLAYERS.get(level)
     if player is None:
         raise LonganaError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
+    return decide(player, view, level, seed)
+
+
+def decide(player: Player, view: SeatView, level: str, seed: int) -> Move:
+    """``player``'s move for the view: forced moves at once, else with the generator fixed by
+    the level, the seed and the position (same view, level and seed: same move)."""
     legal = view.legal_moves()
     if not legal:
         if view.outcome is not None:
@@ -422,6 +427,3 @@ hard = make_hard(HARD)
 
 
 PLAYERS: dict[str, Player] = {"easy": easy, "normal": normal, "hard": hard}
-# Frozen baselines, for tournaments only (the page and the hints offer LEVELS)
-TOURNAMENT_PLAYERS: dict[str, Player] = {"hard-2025": hard_2025}
-TOURNAMENT_LEVELS = LEVELS + tuple(TOURNAMENT_PLAYERS)

@@ -17,9 +17,21 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from .baseline import hard_2025
 from .match import Match
-from .players import TOURNAMENT_LEVELS, choose
+from .players import LEVELS, PLAYERS, Player, decide
+from .tiles import Move
 from .view import SeatView
+
+# the levels, and the frozen baselines each change is measured against (tournaments only: the
+# page and the hints offer LEVELS)
+TOURNAMENT_PLAYERS: dict[str, Player] = {**PLAYERS, "hard-2025": hard_2025}
+TOURNAMENT_LEVELS = LEVELS + tuple(k for k in TOURNAMENT_PLAYERS if k not in LEVELS)
+
+
+def choose(view: SeatView, level: str, seed: int) -> Move:
+    """A level's or a baseline's move (see :func:`longana.players.choose`)."""
+    return decide(TOURNAMENT_PLAYERS[level], view, level, seed)
 
 
 @dataclass

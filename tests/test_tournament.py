@@ -56,7 +56,8 @@ def test_the_baseline_is_frozen() -> None:
     yardstick of every change to ``hard``. These are its choices as first recorded."""
     from test_players import random_position
 
-    from longana.players import LEVELS, TOURNAMENT_LEVELS, choose
+    from longana.players import LEVELS
+    from longana.tournament import TOURNAMENT_LEVELS, choose
     from longana.view import SeatView
     assert "hard-2025" in TOURNAMENT_LEVELS and "hard-2025" not in LEVELS
     moves = []
