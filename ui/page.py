@@ -25,7 +25,8 @@ from .storage import CORRUPT_KEPT
 PAUSE = {"normal": 0.75, "fast": 0.0}          # seconds a computer "thinks" at least
 ANSWER = {"normal": 0.75, "fast": 0.3}         # ... when it answers a person's move
 TRAVEL = {"normal": 420, "fast": 0}            # ms a computer's tile travels
-PANELS = ("rules", "record", "settings", "restart", "error")  # the computer waits meanwhile
+# panels the person opened: the computer waits meanwhile (and the prompt says so)
+PANELS = ("rules", "record", "settings", "restart", "error", "history", "class-results")
 
 
 class Page(Dialogs):
