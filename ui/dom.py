@@ -1,7 +1,7 @@
 """A few DOM helpers for the page (MicroPython in the browser; never imported by the tests)."""
 
 import js
-from pyscript.ffi import create_proxy
+from pyscript import ffi
 
 KEEP = []  # proxies handed to the browser live as long as the page
 
@@ -16,10 +16,15 @@ def q_all(selector):
     return [found.item(i) for i in range(found.length)]
 
 
-def listen(target, event, handler, capture=False):
-    proxy = create_proxy(handler)
+def proxy_of(fn):
+    """A Python function the browser may call for as long as the page lives."""
+    proxy = ffi.create_proxy(fn)
     KEEP.append(proxy)
-    target.addEventListener(event, proxy, capture)
+    return proxy
+
+
+def listen(target, event, handler, capture=False):
+    target.addEventListener(event, proxy_of(handler), capture)
 
 
 def attr(el, name):

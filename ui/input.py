@@ -4,10 +4,9 @@ the :class:`~ui.page.Page` (MicroPython in the browser)."""
 import asyncio
 
 import js
-from pyscript.ffi import create_proxy
 
 from .class_actions import print_page
-from .dom import KEEP, closest, listen, q, q_all, warn
+from .dom import closest, listen, proxy_of, q, q_all, warn
 from .storage import deal_number
 
 DRAG_START = 10  # px a pointer moves before a press becomes a drag
@@ -46,9 +45,8 @@ class Input:
         listen(js.window, "resize", self.guard(self.on_resize))
         listen(js.window, "storage", self.guard(self.on_storage))
         # the table's area also changes when the message bar grows or shrinks (a long hint)
-        proxy = create_proxy(lambda *_: self.run(self.refit()))
-        KEEP.append(proxy)
-        js.ResizeObserver.new(proxy).observe(q("#table"))
+        observer = js.ResizeObserver.new(proxy_of(lambda *_: self.run(self.refit())))
+        observer.observe(q("#table"))
 
     def guard(self, fn):
         def handler(event):
