@@ -49,6 +49,7 @@ for name in ("js", "pyscript", "pyscript.ffi"):
                  "navigator", "fetch"):
         setattr(m, attr, _Any())
     sys.modules[name] = m
+sys.modules["pyscript"].ffi = sys.modules["pyscript.ffi"]
 '''
 
 
