@@ -243,6 +243,8 @@ UNUSED = ("xterm", "codemirror", "zip-", "index-", "pyodide_graph", "storage.js"
 
 
 def precached(name: str) -> bool:
+    if name.startswith("screenshots/"):  # for the install dialog only, which is online
+        return False
     if name.startswith("vendor/pyscript/"):
         return not name.split("/")[-1].startswith(UNUSED)
     return not name.startswith("vendor/micropython/") or name.split("/")[-1] in \

@@ -37,7 +37,8 @@ def main() -> int:
             page.wait_for_function("() => document.body.dataset.ready === 'true'",
                                    timeout=120_000)
             page.wait_for_function("() => document.body.dataset.toMove === 'S'"
-                                   " && +document.body.dataset.moves > 3", timeout=120_000)
+                                   " && document.querySelector('[data-hand=S] [data-tile]')",
+                                   timeout=120_000)
             page.locator('[data-hand="S"] [data-tile]:not(.dim)').first.click()
             page.wait_for_timeout(300)
             page.screenshot(path=str(out / f"{name}.png"))
