@@ -162,3 +162,13 @@ def test_a_typed_move_previews_like_a_tap_or_says_why_not() -> None:
                    if f"{a}-{b}" not in ctl.frame["turn"]["tiles"])
     assert not ctl.command(missing) and ctl.message == CAT.t("keys.not_held", tile=missing)
     assert not ctl.command("pass"), "no pass while a tile fits"
+
+
+def test_a_typed_move_may_name_the_branch_by_the_languages_own_letter() -> None:
+    _, ctl = person_turn(lambda f: bool(f["board"]["opening"]) and any(
+        "E" in e["targets"] for e in f["turn"]["tiles"].values()))
+    ctl.cat = Catalog(json.loads((ROOT / "locales" / "de.json").read_text(encoding="utf-8")),
+                      CAT.messages)
+    tile = next(t for t, e in ctl.frame["turn"]["tiles"].items() if "E" in e["targets"])
+    assert ctl.command(f"{tile}@O"), "Ost is O in German"
+    assert ctl.look.preview == f"{tile}@E"

@@ -126,6 +126,11 @@ class Controller:
             return self.look.preview == "pass"
         tile, branch = split(words.upper())
         tile = _tile(tile)
+        if branch is not None and branch not in "SENW":
+            # the language's own letter (Ost: O) where it is no letter of the notation
+            for seat in "SENW":
+                if c.letter(seat).upper() == branch:
+                    branch = seat
         if tile is None or (branch is not None and branch not in "SENW"):
             self.message = c.t("keys.bad", text=text.strip())
             return False
