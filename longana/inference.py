@@ -27,8 +27,8 @@ import random
 from collections.abc import Iterator
 
 from .board import OTHERS
-from .sampler import UNUSED, Knowledge, _first_deal, _holdings, _other_union
-from .tiles import DOUBLE_INDEX, DOUBLES_MASK, MATCH_MASK, tiles_of
+from .sampler import UNUSED, _holdings, _other_union, first_deal
+from .tiles import DOUBLE_INDEX, DOUBLES_MASK, MATCH_MASK
 from .view import SeatView
 
 TEMPERATURE = 0.5  # of the softmax over the cheap ratings (fitted, see docs/players.md)
@@ -163,16 +163,9 @@ def weighted_deals(view: SeatView, rng: random.Random, count: int, mix: int = 20
     """``count`` deals (four current holdings) agreeing with ``view``, drawn by a Metropolis
     walk whose stationary law weighs each agreeing deal by the likelihood of the other
     seats' recorded choices. ``stats``, if given, gets [proposals, accepted]."""
-    know = Knowledge.of(view)
     if model is None:
         model = PlayModel(view)
-    tiles = [t.index for t in tiles_of(know.unseen)]
-    owner = _first_deal(know, tiles, rng)
-    if owner is None:
-        know = Knowledge(know.seat, know.held, know.unseen, know.counts, (0, 0, 0, 0), ())
-        owner = _first_deal(know, tiles, rng)
-        if owner is None:
-            raise ValueError("the tile counts do not fit the unseen tiles")
+    know, tiles, owner = first_deal(view, rng)
     size = len(tiles)
     barred = know.barred + (0,)
     bits = [1 << i for i in tiles]

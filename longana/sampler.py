@@ -143,13 +143,11 @@ def _first_deal(know: Knowledge, tiles: list[int], rng: random.Random) -> list[i
     return owner
 
 
-def sample_deals(view: SeatView, rng: random.Random, count: int,
-                 mix: int = 60) -> Iterator[list[int]]:
-    """``count`` deals (each the four current holdings as masks) agreeing with ``view``.
-
-    If the view contradicts itself (no deal agrees), pass constraints are dropped rather
-    than failing; a view from a real hand always has an agreeing deal.
-    """
+def first_deal(view: SeatView, rng: random.Random
+               ) -> tuple[Knowledge, list[int], list[int]]:
+    """What the view proves, its unseen tiles (indexes) and a first agreeing deal (each
+    tile's owner). A view that contradicts itself (no deal agrees) loses its pass
+    constraints rather than failing; a view from a real hand always has an agreeing deal."""
     know = Knowledge.of(view)
     tiles = [t.index for t in tiles_of(know.unseen)]
     owner = _first_deal(know, tiles, rng)
@@ -158,6 +156,17 @@ def sample_deals(view: SeatView, rng: random.Random, count: int,
         owner = _first_deal(know, tiles, rng)
         if owner is None:
             raise ValueError("the tile counts do not fit the unseen tiles")
+    return know, tiles, owner
+
+
+def sample_deals(view: SeatView, rng: random.Random, count: int,
+                 mix: int = 60) -> Iterator[list[int]]:
+    """``count`` deals (each the four current holdings as masks) agreeing with ``view``.
+
+    If the view contradicts itself (no deal agrees), pass constraints are dropped rather
+    than failing; a view from a real hand always has an agreeing deal.
+    """
+    know, tiles, owner = first_deal(view, rng)
     size = len(tiles)
     barred = know.barred + (0,)
     bits = [1 << i for i in tiles]
