@@ -290,19 +290,22 @@ class Hand:
         self.to_move = (seat + 1) % 4
 
     def _finish(self, reason: str) -> None:
-        pips = (self.pips(0), self.pips(1), self.pips(2), self.pips(3))
-        if reason == "domino":
-            winner: int | None = self.to_move
-            points = sum(pips)
-        else:
-            low = min(pips)
-            winner = pips.index(low) if pips.count(low) == 1 else None
-            points = sum(pips) if winner is not None else 0
-        self.outcome = Outcome(reason, winner, points, pips)
+        self.outcome = outcome_of(reason, self.held, self.to_move)
 
     @property
     def played(self) -> list[Move]:
         return [move for _, move in self.history]
+
+
+def outcome_of(reason: str, held: Sequence[int], mover: int) -> Outcome:
+    """How a hand ends by ``reason`` ("domino": ``mover`` played out; "block") with ``held``
+    left in the hands: who scores and how much."""
+    pips = (pips_of(held[0]), pips_of(held[1]), pips_of(held[2]), pips_of(held[3]))
+    if reason == "domino":
+        return Outcome(reason, mover, sum(pips), pips)
+    low = min(pips)
+    winner = pips.index(low) if pips.count(low) == 1 else None
+    return Outcome(reason, winner, sum(pips) if winner is not None else 0, pips)
 
 
 def _check_deal(holdings: Sequence[Iterable[Tile]]) -> list[int]:

@@ -33,12 +33,14 @@ from .view import SeatView
 
 TEMPERATURE = 0.5  # of the softmax over the cheap ratings (fitted, see docs/players.md)
 SLIP = 0.02  # and the chance of a move the ratings do not explain (any legal move)
-DOUBLE_BONUS, OWN_END, SPREAD, STUCK = 4.0, 8.0, 1.0, 7.0  # as in players.smart_keys
+DOUBLE_BONUS, OWN_END, SPREAD, STUCK = 4, 8, 1, 7  # as in players.smart_keys
+DOMINO = 1000  # the key of a move that empties the hand
+SPAN = DOMINO + 2 * SPREAD + STUCK + 1  # every difference between two keys is below this
 DOUBLE_BIT = tuple(1 << i for i in DOUBLE_INDEX)
 
-# One legal move of a past decision: (tile bit, base key, high mask, low mask or -1 for a
+# One legal move of a past decision: (tile bit, base key (an int), high mask, low mask or -1 for a
 # double, mask matching the mover's own end after it, mask of tiles playable after it)
-Option = tuple[int, float, int, int, int, int]
+Option = tuple[int, int, int, int, int, int]
 # One past decision: (index of the move made, its options, tiles the mover laid since then)
 Decision = tuple[int, tuple[Option, ...], int]
 OPENING = -1  # marks the opener's choice among its doubles (rated like normal's opening)
@@ -51,6 +53,8 @@ class PlayModel:
                  slip: float = SLIP) -> None:
         self.beta = 1.0 / temperature
         self.slip = slip
+        # keys are whole numbers, so the softmax's weights come from a table
+        self.weight = [math.exp(-self.beta * d) for d in range(SPAN)]
         decisions: list[list[Decision]] = [[], [], [], []]
         laid = [0, 0, 0, 0]  # tiles laid from here on, filled in backwards
         events = list(view.replay())
@@ -62,7 +66,7 @@ class PlayModel:
             laid[mover] |= tile.bit
             if board.opening is None:
                 if view.first_hand is False:  # a later hand: the opener chose its double
-                    decisions[mover].append((OPENING, ((tile.bit, 0.0, 0, 0, 0, 0),),
+                    decisions[mover].append((OPENING, ((tile.bit, 0, 0, 0, 0, 0),),
                                              laid[mover]))
                 continue
             options: list[Option] = []
@@ -80,7 +84,7 @@ class PlayModel:
                 for x in OTHERS[mover]:
                     end = new if x == b else ends[x]
                     reach |= MATCH_MASK[end] if order[x] else DOUBLE_BIT[end]
-                base = t.pips + (DOUBLE_BONUS if high == low else 0.0)
+                base = t.pips + (DOUBLE_BONUS if high == low else 0)
                 if alt == move:
                     chosen = len(options)
                 options.append((t.bit, base, MATCH_MASK[high],
@@ -97,22 +101,22 @@ class PlayModel:
         cached = self._cache.get(key)
         if cached is not None:
             return cached
-        beta = self.beta
+        weight = self.weight
         slip = self.slip
         total = 0.0
         for chosen, options, since in self.decisions[seat]:
             hand = held | since
             if chosen == OPENING:
-                total += _opening_loglik(hand, options[0][0], beta, slip)
+                total += _opening_loglik(hand, options[0][0], weight, slip)
                 continue
             keys = []
-            mine = 0.0
+            mine = 0
             for k, (bit, base, mh, ml, ma, reach) in enumerate(options):
                 if not hand & bit:
                     continue
                 rest = hand ^ bit
                 if not rest:
-                    key_ = 1000.0
+                    key_ = DOMINO
                 else:
                     key_ = base
                     if not rest & mh:
@@ -127,22 +131,23 @@ class PlayModel:
                     mine = key_
                 keys.append(key_)
             if len(keys) > 1:
-                total += _log_choice(keys, mine, beta, slip)
+                total += _log_choice(keys, mine, weight, slip)
         self._cache[key] = total
         return total
 
 
-def _log_choice(keys: list[float], mine: float, beta: float, slip: float) -> float:
-    """log of (1 - slip) x softmax(beta x keys)[mine] + slip / len(keys)."""
+def _log_choice(keys: list[int], mine: int, weight: list[float], slip: float) -> float:
+    """log of (1 - slip) x softmax(beta x keys)[mine] + slip / len(keys), where
+    ``weight[d]`` is exp(-beta x d)."""
     top = max(keys)
-    soft = math.exp(beta * (mine - top)) / sum(math.exp(beta * (x - top)) for x in keys)
+    soft = weight[top - mine] / sum([weight[top - x] for x in keys])
     return math.log((1.0 - slip) * soft + slip / len(keys))
 
 
-def _opening_loglik(hand: int, chosen_bit: int, beta: float, slip: float) -> float:
+def _opening_loglik(hand: int, chosen_bit: int, weight: list[float], slip: float) -> float:
     """The opener's choice among the doubles it held, rated like ``normal``'s opening."""
     keys = []
-    mine = 0.0
+    mine = 0
     doubles = hand & DOUBLES_MASK
     for v in range(10):
         bit = DOUBLE_BIT[v]
@@ -154,7 +159,7 @@ def _opening_loglik(hand: int, chosen_bit: int, beta: float, slip: float) -> flo
             keys.append(key_)
     if len(keys) < 2:
         return 0.0
-    return _log_choice(keys, mine, beta, slip)
+    return _log_choice(keys, mine, weight, slip)
 
 
 def weighted_deals(view: SeatView, rng: random.Random, count: int, mix: int = 20,

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 
 from .board import OTHERS, Board
 from .errors import LonganaError
-from .hand import Hand, Outcome
+from .hand import Hand, Outcome, outcome_of
 from .inference import weighted_deals
 from .sampler import Knowledge, position, sample_deals
 from .tiles import DOUBLE_INDEX, HIGHEST, MATCH_MASK, PASS, Move
@@ -89,12 +89,12 @@ def easy(view: SeatView, legal: list[Move], rng: random.Random) -> Move:
 
 # -- normal ------------------------------------------------------------------------------------
 
-DOUBLE_BONUS = 4.0  # a double fits only one number: get rid of it while you can
-OWN_END = 8.0  # for keeping a tile that continues your own branch (counted up to OWN_CAP)
+DOUBLE_BONUS = 4  # a double fits only one number: get rid of it while you can
+OWN_END = 8  # for keeping a tile that continues your own branch (counted up to OWN_CAP)
 OWN_CAP = 1
-SPREAD = 1.0  # per different number left in your hand
-STUCK = 7.0  # when you would have no play on the board you leave
-BLOCKER = 3.0  # for setting another's branch to a number its owner is known to lack
+SPREAD = 1  # per different number left in your hand
+STUCK = 7  # when you would have no play on the board you leave
+BLOCKER = 3  # for setting another's branch to a number its owner is known to lack
 LEADER_NEAR = 35  # how close to the target a leader must be before we press it
 
 
@@ -195,20 +195,24 @@ def smart_keys(board: Board, seat: int, held: int, moves: list[Move]) -> list[fl
     (priority between equal ends is not considered here, nor passes, nor the scores)."""
     ends, order = board.ends, board.order
     own = ends[seat]
-    others = OTHERS[seat]
-    keys = []
+    x, y, z = OTHERS[seat]
+    # what each other branch takes (all matching tiles when open, only its double when
+    # closed), and what two of them take without the third
+    rx, ry, rz = (MATCH_MASK[ends[s]] if order[s] else DOUBLE_BIT[ends[s]] for s in (x, y, z))
+    without = [0, 0, 0, 0]
+    without[x], without[y], without[z] = ry | rz, rx | rz, rx | ry
+    keys: list[float] = []
     for move in moves:
         tile = move.tile
         branch = move.branch
         assert tile is not None and branch is not None
         rest = held ^ tile.bit
         if not rest:
-            keys.append(1000.0)
+            keys.append(1000)
             continue
         high, low = tile.high, tile.low
         new = low if ends[branch] == high else high
-        after = new if branch == seat else own
-        key = float(tile.pips)
+        key = tile.pips
         if high == low:
             key += DOUBLE_BONUS
             if not rest & MATCH_MASK[high]:
@@ -218,12 +222,15 @@ def smart_keys(board: Board, seat: int, held: int, moves: list[Move]) -> list[fl
                 key -= SPREAD
             if not rest & MATCH_MASK[low]:
                 key -= SPREAD
-        if rest & MATCH_MASK[after]:
+        if branch == seat:
+            mine = MATCH_MASK[new]
+            reach = mine | rx | ry | rz
+        else:
+            mine = MATCH_MASK[own]
+            reach = mine | without[branch] | (
+                MATCH_MASK[new] if order[branch] else DOUBLE_BIT[new])
+        if rest & mine:
             key += OWN_END
-        reach = MATCH_MASK[after]
-        for x in others:
-            end = new if x == branch else ends[x]
-            reach |= MATCH_MASK[end] if order[x] else DOUBLE_BIT[end]
         if not rest & reach:
             key -= STUCK
         keys.append(key)
@@ -231,9 +238,46 @@ def smart_keys(board: Board, seat: int, held: int, moves: list[Move]) -> list[fl
 
 
 def play_out(hand: Hand) -> Outcome:
-    while hand.outcome is None:
-        hand.apply(smart(hand))
-    return hand.outcome
+    """The end of ``hand`` with every seat playing ``smart``. The hand is used up: its tiles
+    and board move on, but not its history (only the outcome counts, and this is the hot loop
+    of ``hard``: the same steps as :meth:`Hand.apply`, without the record)."""
+    if hand.outcome is not None:
+        return hand.outcome
+    board = hand.board
+    ends, order = board.ends, board.order
+    held = hand.held
+    seat = hand.to_move
+    plays_for = board.plays_for
+    while True:
+        mine = held[seat]
+        reach = MATCH_MASK[ends[0]] | MATCH_MASK[ends[1]] | MATCH_MASK[ends[2]] | MATCH_MASK[ends[3]]
+        moves = plays_for(seat, mine) if mine & reach else None
+        if not moves:  # a pass opens the seat's branch
+            if not order[seat]:
+                order[seat] = board.next_order
+                board.next_order += 1
+            seat = (seat + 1) & 3
+            continue
+        if len(moves) == 1:
+            move = moves[0]
+        else:
+            keys = smart_keys(board, seat, mine, moves)
+            move = moves[keys.index(max(keys))]
+        tile = move.tile
+        branch = move.branch
+        assert tile is not None and branch is not None
+        mine ^= tile.bit
+        held[seat] = mine
+        end = ends[branch]
+        ends[branch] = tile.low if tile.high == end else tile.high
+        order[seat] = 0
+        if not mine:
+            return outcome_of("domino", held, seat)
+        if not ((held[0] | held[1] | held[2] | held[3])
+                & (MATCH_MASK[ends[0]] | MATCH_MASK[ends[1]]
+                   | MATCH_MASK[ends[2]] | MATCH_MASK[ends[3]])):
+            return outcome_of("block", held, seat)
+        seat = (seat + 1) & 3
 
 
 def worth(outcome: Outcome, view: SeatView) -> float:
@@ -290,11 +334,12 @@ class HardConfig:
     ismcts: bool = False  # open-loop information-set MCTS over our own moves (see ismcts)
     explore: float = 40.0  # UCB's exploration constant, in points
     pool: int = 32  # deals the ISMCTS iterations cycle through
+    deal_cost: int = 0  # what drawing a deal costs, in play-outs (see deals_for)
+    top: int = 20  # with more legal moves, only normal's favourites are played out
 
 
 def make_hard(config: HardConfig) -> Player:
     value = match_worth if config.equity else worth
-    top = config.playouts // config.min_deals
 
     def hard(view: SeatView, legal: list[Move], rng: random.Random) -> Move:
         if config.halving:
@@ -302,11 +347,11 @@ def make_hard(config: HardConfig) -> Player:
         if config.ismcts:
             return ismcts(view, legal, rng, config, value)
         prior = normal_ratings(view, legal)
-        if len(legal) > top:  # keep the budget: weigh only normal's favourites
-            ranked = sorted(range(len(legal)), key=lambda k: -prior[k])[:top]
+        if len(legal) > config.top:  # keep the budget: weigh only normal's favourites
+            ranked = sorted(range(len(legal)), key=lambda k: -prior[k])[:config.top]
             legal = [legal[k] for k in ranked]
             prior = [prior[k] for k in ranked]
-        deals = max(config.min_deals, min(config.max_deals, config.playouts // len(legal)))
+        deals = deals_for(config, len(legal))
         draw = weighted_deals(view, rng, deals, config.mix) if config.weighted else \
             sample_deals(view, rng, deals)
         totals = [0.0] * len(legal)
@@ -320,6 +365,13 @@ def make_hard(config: HardConfig) -> Player:
         return legal[scores.index(max(scores))]
 
     return hard
+
+
+def deals_for(config: HardConfig, moves: int) -> int:
+    """How many deals to play ``moves`` moves out on: the play-outs and the deals' draws
+    (``deal_cost`` play-outs each) fit the budget."""
+    wanted = config.playouts // (moves + config.deal_cost)
+    return max(config.min_deals, min(config.max_deals, wanted))
 
 
 def halving(view: SeatView, legal: list[Move], rng: random.Random, config: HardConfig,
@@ -422,7 +474,7 @@ def ismcts(view: SeatView, legal: list[Move], rng: random.Random, config: HardCo
     return max(legal, key=final)
 
 
-HARD = HardConfig(playouts=320, min_deals=16, max_deals=80, prior=0.5, equity=True)
+HARD = HardConfig(playouts=700, min_deals=16, max_deals=240, prior=0.5, equity=True, deal_cost=2)
 hard = make_hard(HARD)
 
 

@@ -239,6 +239,26 @@ def test_the_play_out_policy_is_a_cheap_normal() -> None:
     assert compared > 100 and same >= 0.9 * compared, (same, compared)
 
 
+def test_the_play_out_ends_as_the_hand_would() -> None:
+    """hard's play-out loop takes the engine's steps without the record: from every kind of
+    position (first and later hands, after passes, near blocks) it ends exactly as playing
+    ``smart`` move by move through :meth:`Hand.apply` does, for every seat to move."""
+    from longana.players import play_out, smart
+    ended = {"domino": 0, "block": 0}
+    movers = set()
+    for seed in range(1500):
+        hand = random_position(seed, later=seed % 3 > 0, tied=seed % 3 == 2)
+        if hand.board.opening is None:
+            continue
+        slow = hand.copy()
+        while slow.outcome is None:
+            slow.apply(smart(slow))
+        assert play_out(hand.copy()) == slow.outcome, seed
+        ended[slow.outcome.reason] += 1
+        movers.add(hand.to_move)
+    assert min(ended.values()) > 20 and movers == set(SEATS), ended
+
+
 def test_match_equity_and_worth() -> None:
     from longana.hand import Outcome
     from longana.players import equity, match_worth
