@@ -5,7 +5,7 @@ Class code
 ----------
 Everything that makes a match fair, short enough to read out and type::
 
-    7B-PCCC-N100-1YZ
+    7B-PCCC-N100-2ZQ
     deal seats level+target version+check
 
 - ``deal``: 1–12 letters A–Z and digits (a random one has 4, without 0/O, 1/I/L);
@@ -17,7 +17,7 @@ Everything that makes a match fair, short enough to read out and type::
   later release takes ``0``, ``I``, ``L`` or ``O``) and two check characters.
 
 Reading is case-insensitive, and spaces and hyphens (and the dashes phones put for them) are
-ignored wherever they are: ``7b pccc n100 1yz`` and ``7BPCCCN1001YZ`` are the same code. The
+ignored wherever they are: ``7b pccc n100 2zq`` and ``7BPCCCN1001YZ`` are the same code. The
 fields are read from the end (check, version, target digits, level letter, four seats; the
 deal is the rest), so the deal may hold any letters and digits.
 
@@ -38,7 +38,7 @@ Result code
 -----------
 One line a student reads out or types; its fields are separated by ``/``::
 
-    7B-PCCC-N100-1YZ/S/Ana María/12+0+0+35=47/4XKP
+    7B-PCCC-N100-2ZQ/S/Ana María/12+0+0+35=47/4XDM
     class code      seat name   hand points      check
 
 - the class code as above; the seat letter (S, E, N, W: a person's seat in that code);
@@ -78,10 +78,10 @@ the same on every device); the sum of those differences ranks the students. A ha
 did not finish is missing, not 0: it counts neither in the average nor in their total.
 
 >>> code = ClassCode.make("7b", ("person", "computer", "computer", "computer"), "normal")
->>> code.text, ClassCode.parse("7b pccc n100 1yz") == code
-('7B-PCCC-N100-1YZ', True)
+>>> code.text, ClassCode.parse("7b pccc n100 2zq") == code
+('7B-PCCC-N100-2ZQ', True)
 >>> Result(code, 0, "Ana María", (12, 0, 0, 35), True).text
-'7B-PCCC-N100-1YZ/S/Ana María/12+0+0+35=47/4XKP'
+'7B-PCCC-N100-2ZQ/S/Ana María/12+0+0+35=47/4XDM'
 """
 
 from __future__ import annotations
@@ -103,7 +103,7 @@ from .records import hand_record, match_from_dict
 from .session import COMPUTER, LEVELS, PERSON, Session
 from .tiles import SEAT_NAMES
 
-CLASS_VERSION = "1"
+CLASS_VERSION = "2"
 KIND = "longana-class-result"
 DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 PLAIN = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"  # none of 0 O 1 I L: read out without doubt

@@ -96,11 +96,11 @@ def test_class_codes_round_trip_in_any_case_and_spacing(code: ClassCode) -> None
 
 def test_class_code_format() -> None:
     code = ClassCode.make("7b", (P, C, C, C), "normal")
-    assert code.text == "7B-PCCC-N100-1YZ"
+    assert code.text == "7B-PCCC-N100-2ZQ"
     assert ClassCode.make("class12", (P, P, C, P), "hard", 250).text.startswith(
-        "CLASS12-PPCP-H250-1")
-    assert ClassCode.parse("7b pccc n100 1yz") == code
-    assert code.session().seed == "class:7B" and CLASS_VERSION == "1"
+        "CLASS12-PPCP-H250-2")
+    assert ClassCode.parse("7b pccc n100 2zq") == code
+    assert code.session().seed == "class:7B" and CLASS_VERSION == "2"
 
 
 def test_a_random_deal_has_four_plain_characters() -> None:
@@ -134,8 +134,9 @@ def forged(body: str, version: str = CLASS_VERSION) -> str:
 
 @pytest.mark.parametrize(("text", "code"), [
     ("", "format"), ("hello", "format"), ("7B-PCCC-N100-1Y#", "format"), (None, "format"),
-    ("7B-PCCC-N100-1YZ/S/Ana/1/XXXX", "format"),
-    ("7B-PCCC-N100-1YY", "check"), ("7C-PCCC-N100-1YZ", "check"),
+    ("7B-PCCC-N100-2ZQ/S/Ana/1/XXXX", "format"),
+    ("7B-PCCC-N100-2ZR", "check"), ("7C-PCCC-N100-2ZQ", "check"),
+    ("7B-PCCC-N100-1YZ", "version"),  # a good code of the first release
     (forged("7BPCCCN100", "O"), "version"),
     (forged("7BPXCCN100"), "seat"), (forged("7BCCCCN100"), "seat"),
     (forged("7BPCCCX100"), "level"), (forged("7BPCCCN5"), "target"),
@@ -196,9 +197,9 @@ def test_single_character_changes_of_awkward_result_codes(
 
 
 def test_result_code_format_and_refusals() -> None:
-    code = ClassCode.parse("7B-PCCC-N100-1YZ")
+    code = ClassCode.parse("7B-PCCC-N100-2ZQ")
     result = Result(code, 0, "Ana María", (12, 0, 0, 35), True)
-    text = "7B-PCCC-N100-1YZ/S/Ana María/12+0+0+35=47/4XKP"
+    text = "7B-PCCC-N100-2ZQ/S/Ana María/12+0+0+35=47/4XDM"
     assert result.text == text and Result.parse(text) == result
     going = Result(code, 0, "Ana María", (12, 0), False)
     assert going.text.split("/")[3] == "12+0"
@@ -206,7 +207,7 @@ def test_result_code_format_and_refusals() -> None:
     other = ClassCode.make("7C", SOLO, "normal")
     cases = {
         "class": lambda: Result.parse(text, expected=other),
-        "format": lambda: Result.parse("7B-PCCC-N100-1YZ"),
+        "format": lambda: Result.parse("7B-PCCC-N100-2ZQ"),
         "check": lambda: Result.parse(text.replace("35=47", "36=48")),
         "seat": lambda: Result(code, 1, "Ana", (), False),
         "name": lambda: Result(code, 0, "Ana!", (), False),
@@ -361,7 +362,7 @@ def test_result_files_are_checked_against_the_engine(finished: Session) -> None:
     assert refused(lambda d: d["records"].pop()) == "records"
     assert refused(lambda d: d.update(code=d["code"][:-1] + "2")) == "check"
     assert refused(lambda d: d.update(kind="longana-save")) == "format"
-    assert refused(lambda d: d.update(version="2")) == "version"
+    assert refused(lambda d: d.update(version="1")) == "version"
     assert refused(lambda d: d.update(records="none")) == "format"
     for junk in ("", "{", "[]", "null"):
         with pytest.raises(ClassError) as caught:
@@ -476,7 +477,7 @@ def test_class_intents_from_code_to_table() -> None:
     made = ask(Table(), do="class-code", deal="w9", seats=["person", "computer", "person",
                                                             "computer"], level="easy", target=20)
     text = made["class_code"]
-    assert text.startswith("W9-PCPC-E20-1")
+    assert text.startswith("W9-PCPC-E20-2")
     random_code = ask(Table(), do="class-code", deal=None, seats=["person"] * 4, level="hard",
                       target=100)["class_code"]
     assert ClassCode.parse(random_code).seats == (P, P, P, P)
@@ -523,7 +524,7 @@ def test_class_intents_from_code_to_table() -> None:
 
 
 def test_class_intents_refuse_bad_input() -> None:
-    assert ask(Table(), do="class-start", code="7B-PCCC-N100-1YY")["refused"] == {
+    assert ask(Table(), do="class-start", code="7B-PCCC-N100-2ZR")["refused"] == {
         "code": "class-check", "params": {}}
     assert ask(Table(), do="class-start", code=42)["refused"]["code"] == "class-format"
     bad = ask(Table(), do="class-code", deal="7", seats=["computer"] * 4, level="easy",
