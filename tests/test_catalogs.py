@@ -245,3 +245,35 @@ if __name__ == "__main__":
         for line in found_problems:
             print(f"  {line}")
     sys.exit(1 if bad else 0)
+
+
+def page_code() -> str:
+    root = LOCALES.parent
+    files = [*sorted((root / "ui").glob("*.py")), *sorted((root / "ui").glob("*.js")),
+             root / "index.html"]
+    return "\n".join(f.read_text(encoding="utf-8") for f in files)
+
+
+def unused_keys(catalog: Any, code: str) -> list[str]:
+    """Keys of ``catalog`` the page never asks for: not written out in the code, not built
+    from a prefix the code writes (``"why." + code``), not in a section read whole
+    (``cat.raw("rules")``, and ``boot`` by ``ui/boot.js``)."""
+    built = set(re.findall(r"""["']([a-z_]+(?:\.[a-z_]+)*[._])["']\s*\+""", code))
+    built |= {name + "." for name in re.findall(r"""raw\(["']([a-z_.]+)["']\)""", code)}
+    used_by_tests = {"language_name"}  # names the catalog's language (checked above)
+    keys = [path for path, _ in leaves(catalog)]
+    return [k for k in keys if k not in used_by_tests and k not in code
+            and not any(k.startswith(prefix) for prefix in built)]
+
+
+def leaves(node: Any, path: str = "") -> list[tuple[str, Any]]:
+    """Every key of a nested catalog as a dotted path (a plural object is one key)."""
+    if isinstance(node, dict) and not is_plural(node):
+        return [leaf for k, v in node.items() for leaf in leaves(v, f"{path}{k}.")]
+    return [(path.rstrip("."), node)]
+
+
+def test_every_key_is_used_by_the_page(english: Any) -> None:
+    assert unused_keys(english, page_code()) == []
+    assert unused_keys({"why": {"no-match": "x"}, "gone": {"key": "y"}},
+                       '"why." + code') == ["gone.key"]
