@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from ui.i18n import Catalog, pick_language, plural_form
+from ui.i18n import Catalog, decimal, pick_language, plural_form
 
 LOCALES = Path(__file__).resolve().parent.parent / "locales"
 
@@ -52,3 +52,10 @@ def test_a_missing_key_falls_back_to_english() -> None:
     assert cat.t("actions.undo") == "Rückgängig"
     assert cat.t("actions.redo") == english["actions"]["redo"]
     assert cat.t("no.such.key") == "no.such.key"
+
+
+def test_decimals_are_written_the_language_s_way() -> None:
+    assert [decimal(x) for x in (12.0, -3.46, 0.04, 7.26)] == ["12", "-3.5", "0", "7.3"]
+    german = Catalog(json.loads((LOCALES / "de.json").read_text(encoding="utf-8")))
+    malay = Catalog(json.loads((LOCALES / "ms.json").read_text(encoding="utf-8")))
+    assert german.decimal(3.5) == "3,5" and malay.decimal(3.5) == "3.5"

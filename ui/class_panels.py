@@ -58,13 +58,9 @@ def result_html(cat: Any, result: dict, href: Any) -> str:
             + file_link + "</section>")
 
 
-def _signed(x: float) -> str:
-    tenths = int(round(x * 10))
-    if tenths == 0:
-        return "0"
-    sign = "+" if tenths > 0 else "-"
-    whole, part = divmod(abs(tenths), 10)
-    return sign + str(whole) + ("." + str(part) if part else "")
+def _signed(cat: Any, x: float) -> str:
+    text = cat.decimal(x)
+    return text if text.startswith("-") or text == "0" else "+" + text
 
 
 def results_html(cat: Any, table: Any, errors: list, csv_href: Any) -> str:
@@ -82,13 +78,13 @@ def results_html(cat: Any, table: Any, errors: list, csv_href: Any) -> str:
         for k in range(hands):
             if k < len(row["points"]) and row["diffs"][k] is not None:
                 cells.append('<td class="num">' + str(row["points"][k]) + ' <small>('
-                             + _signed(row["diffs"][k]) + ")</small></td>")
+                             + _signed(cat, row["diffs"][k]) + ")</small></td>")
             else:
                 cells.append('<td class="num">–</td>')
         rows.append('<tr data-student="' + a(row["name"]) + '" data-rank="' + str(row["rank"])
                     + '"><td>' + str(row["rank"]) + "</td><th scope=\"row\">" + a(row["name"])
                     + "</th><td>" + a(cat.seat(row["seat"])) + '</td><td class="num total">'
-                    + _signed(row["total"]) + "</td>" + "".join(cells) + "</tr>")
+                    + _signed(cat, row["total"]) + "</td>" + "".join(cells) + "</tr>")
     notes = ""
     if table and table.get("duplicates"):
         notes = ('<p class="note" data-results-duplicate>' + _t(
@@ -131,7 +127,7 @@ def history_html(cat: Any, entries: list) -> str:
         hands = sum(len(e["totals"]) for e in entries)
         points = sum(max(e["totals"][-1][s] for s in e["people"]) for e in entries
                      if e["totals"])
-        per_hand = str(round(points / hands, 1)) if hands else "0"
+        per_hand = cat.decimal(points / hands) if hands else "0"
         figures = ('<p>' + _t(cat, "history.figures", won=len(won), played=len(entries),
                               per_hand=per_hand) + "</p>")
         levels = []

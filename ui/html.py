@@ -10,7 +10,7 @@ try:
 except ImportError:  # MicroPython
     pass
 
-from .i18n import pips
+from .i18n import decimal, pips
 
 # Pip positions on a 3x3 grid (1 = top left, 9 = bottom right), as on a double-nine set.
 PIPS = {
@@ -136,8 +136,4 @@ def button(action: str, label: str, cls: str = "btn", enabled: bool = True) -> s
 
 def px(x: float) -> str:
     """A length in CSS px with at most one decimal: ``12.0`` → ``12px``."""
-    tenths = int(round(x * 10))
-    sign = "-" if tenths < 0 else ""
-    tenths = abs(tenths)
-    whole, part = divmod(tenths, 10)
-    return sign + str(whole) + ("." + str(part) if part else "") + "px"
+    return decimal(x) + "px"

@@ -89,6 +89,10 @@ class Catalog:
         words = self.raw("numbers")
         return str(words[n]) if isinstance(words, list) and 0 <= n < len(words) else str(n)
 
+    def decimal(self, x: float) -> str:
+        """``x`` with at most one decimal, written the language's way (``3,5`` in German)."""
+        return decimal(x, str(self.raw("decimal_point") or "."))
+
     def tile(self, tile: str) -> str:
         """The spoken name of a tile: "seven–three"."""
         high, low = pips(tile)
@@ -102,6 +106,14 @@ class Catalog:
 
 def letter(seat: Any) -> str:
     return seat if isinstance(seat, str) else SEATS[seat]
+
+
+def decimal(x: float, point: str = ".") -> str:
+    """``x`` rounded to tenths, the tenth written only when there is one: ``12.0`` → ``12``,
+    ``-3.46`` → ``-3.5`` (``-3,5`` with ``point`` ``","``)."""
+    tenths = int(round(x * 10))
+    whole, part = divmod(abs(tenths), 10)
+    return ("-" if tenths < 0 else "") + str(whole) + (point + str(part) if part else "")
 
 
 def pips(tile: str) -> tuple:
