@@ -1,4 +1,5 @@
-"""Decision times and sampler figures of the computer levels: ``python -m longana.bench_players``.
+"""Decision times, sampler figures and regret of the computer levels:
+``python -m longana.bench_players``.
 
 The same code runs inside Pyodide under node (``tools/bench_pyodide_players.mjs``), which is
 how the browser runs the computer. Positions are those met by the level at one seat against
@@ -19,8 +20,8 @@ from typing import Any
 
 from .inference import PlayModel, weighted_deals
 from .match import Match
-from .players import choose
-from .sampler import sample_deals
+from .players import HARD, HardConfig, choose, decide, make_hard, match_worth, play_out
+from .sampler import position, sample_deals
 from .view import SeatView
 
 
@@ -109,16 +110,67 @@ def sampler_figures(views: list[SeatView], deals: int = 24) -> dict[str, float]:
             "acceptance_mean": round(statistics.mean(accept), 3)}
 
 
+def oracle(view: SeatView, playouts: int, seed: int) -> dict[str, float]:
+    """Each legal move's worth (as hard values results: match equity) averaged over about
+    ``playouts`` play-outs, on deals drawn as hard draws them: what hard would conclude with
+    a budget far beyond its own."""
+    legal = view.legal_moves()
+    deals = playouts // len(legal) + 60
+    totals = [0.0] * len(legal)
+    for held in weighted_deals(view, random.Random(f"oracle:{seed}"), deals):
+        start = position(view, held)
+        for k, move in enumerate(legal):
+            hand = start.copy()
+            hand.apply(move)
+            totals[k] += match_worth(play_out(hand), view)
+    return {str(m): t / deals for m, t in zip(legal, totals, strict=True)}
+
+
+def regret(views: list[SeatView], configs: dict[str, HardConfig], playouts: int = 5000,
+           seeds: int = 2) -> dict[str, dict[str, float]]:
+    """How far each variant of hard falls short of the oracle's best move, per decision, in
+    hard's units (about a point early in a match; 240 is the whole match), averaged over
+    ``seeds`` seeds of the variant; with CPU times. Noise and budget show here with far
+    fewer games than a tournament needs; what the play-outs get wrong does not."""
+    worths = [oracle(view, playouts, k) for k, view in enumerate(views)]
+    out = {}
+    for name, config in configs.items():
+        player = make_hard(config)
+        lost, cpu = [], []
+        for seed in range(seeds):
+            for k, view in enumerate(views):
+                start = time.process_time()
+                move = decide(player, view, "hard", 1000 * seed + k)
+                cpu.append(1000 * (time.process_time() - start))
+                lost.append(max(worths[k].values()) - worths[k][str(move)])
+        out[name] = {"regret": round(statistics.mean(lost), 3),
+                     "standard_error": round(statistics.stdev(lost) / math.sqrt(len(lost)), 3),
+                     "best_share": round(sum(x == 0 for x in lost) / len(lost), 3),
+                     **_stats(cpu)}
+    return out
+
+
+REGRET_CONFIGS = {
+    "hard": HARD,
+    "hard at 320 (issue 12's first round)": HardConfig(playouts=320, min_deals=16, max_deals=80,
+                                                       prior=0.5, equity=True),
+}
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m longana.bench_players")
     parser.add_argument("--level", default="hard")
     parser.add_argument("--matches", type=int, default=12)
     parser.add_argument("--sampler", action="store_true", help="sampler figures too")
+    parser.add_argument("--regret", action="store_true",
+                        help="regret of hard against an oracle of 5,000 play-outs")
     args = parser.parse_args(argv)
     views = decisions(args.level, args.matches)
     print(json.dumps(timings(args.level, views)))
     if args.sampler:
         print(json.dumps(sampler_figures([v for v in views if v.opening is not None])))
+    if args.regret:
+        print(json.dumps(regret(views, REGRET_CONFIGS)))
 
 
 if __name__ == "__main__":

@@ -248,10 +248,10 @@ def play_out(hand: Hand) -> Outcome:
     held = hand.held
     seat = hand.to_move
     plays_for = board.plays_for
+    reach = MATCH_MASK[ends[0]] | MATCH_MASK[ends[1]] | MATCH_MASK[ends[2]] | MATCH_MASK[ends[3]]
     while True:
         mine = held[seat]
-        reach = MATCH_MASK[ends[0]] | MATCH_MASK[ends[1]] | MATCH_MASK[ends[2]] | MATCH_MASK[ends[3]]
-        moves = plays_for(seat, mine) if mine & reach else None
+        moves = plays_for(seat, mine) if mine & reach else None  # no match: a pass
         if not moves:  # a pass opens the seat's branch
             if not order[seat]:
                 order[seat] = board.next_order
@@ -273,9 +273,9 @@ def play_out(hand: Hand) -> Outcome:
         order[seat] = 0
         if not mine:
             return outcome_of("domino", held, seat)
-        if not ((held[0] | held[1] | held[2] | held[3])
-                & (MATCH_MASK[ends[0]] | MATCH_MASK[ends[1]]
-                   | MATCH_MASK[ends[2]] | MATCH_MASK[ends[3]])):
+        reach = (MATCH_MASK[ends[0]] | MATCH_MASK[ends[1]]
+                 | MATCH_MASK[ends[2]] | MATCH_MASK[ends[3]])
+        if not (held[0] | held[1] | held[2] | held[3]) & reach:
             return outcome_of("block", held, seat)
         seat = (seat + 1) & 3
 
