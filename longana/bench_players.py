@@ -20,8 +20,9 @@ from typing import Any
 
 from .inference import PlayModel, weighted_deals
 from .match import Match
-from .players import HARD, HardConfig, choose, decide, make_hard, match_worth, play_out
+from .players import HARD, HardConfig, decide, make_hard, match_worth, play_out
 from .sampler import position, sample_deals
+from .tournament import choose
 from .view import SeatView
 
 

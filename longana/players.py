@@ -474,7 +474,7 @@ def ismcts(view: SeatView, legal: list[Move], rng: random.Random, config: HardCo
     return max(legal, key=final)
 
 
-HARD = HardConfig(playouts=700, min_deals=16, max_deals=240, prior=0.5, equity=True, deal_cost=2)
+HARD = HardConfig(playouts=480, min_deals=16, max_deals=240, prior=0.5, equity=True, deal_cost=2)
 hard = make_hard(HARD)
 
 
