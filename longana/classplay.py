@@ -17,7 +17,7 @@ Everything that makes a match fair, short enough to read out and type::
   later release takes ``0``, ``I``, ``L`` or ``O``) and two check characters.
 
 Reading is case-insensitive, and spaces and hyphens (and the dashes phones put for them) are
-ignored wherever they are: ``7b pccc n100 2zq`` and ``7BPCCCN1001YZ`` are the same code. The
+ignored wherever they are: ``7b pccc n100 2zq`` and ``7BPCCCN1002ZQ`` are the same code. The
 fields are read from the end (check, version, target digits, level letter, four seats; the
 deal is the rest), so the deal may hold any letters and digits.
 
@@ -50,7 +50,7 @@ One line a student reads out or types; its fields are separated by ``/``::
 - four check characters.
 
 The check covers the four fields without any spaces (and the class code without hyphens, in
-capitals), joined by ``/``: ``7BPCCCN1001YZ/S/AnaMaría/12+0+0+35=47``. Each character ``c``
+capitals), joined by ``/``: ``7BPCCCN1002ZQ/S/AnaMaría/12+0+0+35=47``. Each character ``c``
 counts as the code point of its capital, ``k(c)`` (``c`` itself when its capital is not one
 character): ``V = 2 * (sum(i * k(c_i)) mod 65537) + (n mod 2)``, four base-31 digits as above.
 Every key is below the prime 65537, so, as above, changing a character to another one (not

@@ -223,13 +223,13 @@ def smart_keys(board: Board, seat: int, held: int, moves: list[Move]) -> list[fl
             if not rest & MATCH_MASK[low]:
                 key -= SPREAD
         if branch == seat:
-            mine = MATCH_MASK[new]
-            reach = mine | rx | ry | rz
+            own_after = MATCH_MASK[new]
+            reach = own_after | rx | ry | rz
         else:
-            mine = MATCH_MASK[own]
-            reach = mine | without[branch] | (
+            own_after = MATCH_MASK[own]
+            reach = own_after | without[branch] | (
                 MATCH_MASK[new] if order[branch] else DOUBLE_BIT[new])
-        if rest & mine:
+        if rest & own_after:
             key += OWN_END
         if not rest & reach:
             key -= STUCK
