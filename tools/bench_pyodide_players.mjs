@@ -19,7 +19,7 @@ pyodide.runPython(`
 import sys
 sys.path.insert(0, "/project")
 from longana.bench_players import decisions
-from longana.players import choose
+from longana.tournament import choose
 views = decisions(${JSON.stringify(level)}, ${matches})
 def decide(k):
     return str(choose(views[k], ${JSON.stringify(level)}, k))
