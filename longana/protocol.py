@@ -159,24 +159,34 @@ class Table:
 
     def start(self, intent: dict[str, Any]) -> Reply:
         seats, level, deal = _seats(intent), _level(intent), _deal(intent)
-        save = intent.get("save")
-        # a reload: nobody's tiles show before a confirm; a new worker for the same page
-        # (the old one died) keeps who holds the device
-        holder = intent.get("holder")
-        self.holder = holder if isinstance(holder, int) and holder in SEATS else None
         extra: dict[str, Any] = {}
-        if isinstance(save, str):
-            try:
-                loaded = Session.from_json(save)
-            except LonganaError as error:
-                extra["corrupt"] = {"detail": str(error)}
-            else:
-                if deal is None or loaded.seed == deal:
-                    self.session = loaded
-                    return self.changed(resumed=bool(loaded.log))
-                extra["replaced"] = True
+        loaded = self.saved(intent, extra, lambda s: deal is None or s.seed == deal)
+        if loaded is not None:
+            self.session = loaded
+            return self.changed(resumed=bool(loaded.log))
         self.session = Session(deal, seats=seats, level=level)
         return self.changed(**extra)
+
+    def saved(self, intent: dict[str, Any], extra: dict[str, Any],
+              fits: Callable[[Session], bool]) -> Session | None:
+        """The saved game the page sent, if it reads and ``fits``; else ``None``, with
+        ``corrupt`` or ``replaced`` said in ``extra``. Takes the device's holder too: after a
+        reload nobody's tiles show before a confirm, while a new worker for the same page (the
+        old one died) keeps who holds the device."""
+        holder = intent.get("holder")
+        self.holder = holder if isinstance(holder, int) and holder in SEATS else None
+        save = intent.get("save")
+        if not isinstance(save, str):
+            return None
+        try:
+            loaded = Session.from_json(save)
+        except LonganaError as error:
+            extra["corrupt"] = {"detail": str(error)}
+            return None
+        if fits(loaded):
+            return loaded
+        extra["replaced"] = True
+        return None
 
     def play(self, intent: dict[str, Any]) -> Reply:
         game = self.game
@@ -298,20 +308,11 @@ class Table:
             code = classplay.ClassCode.parse(intent.get("code"))
         except classplay.ClassError as error:
             return {"refused": _class_refusal(error)}
-        holder = intent.get("holder")
-        self.holder = holder if isinstance(holder, int) and holder in SEATS else None
         extra: dict[str, Any] = {"class": {"code": code.text, "deal": code.deal}}
-        save = intent.get("save")
-        if isinstance(save, str):
-            try:
-                loaded = Session.from_json(save)
-            except LonganaError as error:
-                extra["corrupt"] = {"detail": str(error)}
-            else:
-                if code.is_of(loaded):
-                    self.session = loaded
-                    return self.changed(resumed=bool(loaded.log), **extra)
-                extra["replaced"] = True
+        loaded = self.saved(intent, extra, code.is_of)
+        if loaded is not None:
+            self.session = loaded
+            return self.changed(resumed=bool(loaded.log), **extra)
         if self.session is None or not code.is_of(self.session):
             self.session = code.session()
         return self.changed(**extra)
