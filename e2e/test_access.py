@@ -196,6 +196,17 @@ def every_tile_key(game: Game, keys: Keys) -> list[str]:
     return problems
 
 
+def open_by(game: Game, keys: Keys, key: str) -> tuple[str, int, list[str]]:
+    """South opens: the forced double is already previewed, ``key`` confirms it. Returns the
+    play as the tests list them (the move, how many keys, which)."""
+    preview = game.preview()
+    preview.wait_for(state="visible")
+    double = str(preview.get_attribute("data-preview"))
+    keys.press(key, check_focus=False)
+    wait_played(game, double, keys.log)
+    return double, keys.count, keys.reset()
+
+
 def test_a_hand_by_the_declared_shortcuts(browsers: Browsers) -> None:
     """South opens (the forced double is preselected: Enter), then every play is the tile's
     key, the branch's key, Enter; a pass is P (the declared key), Enter. Keys are read from
@@ -212,12 +223,7 @@ def test_a_hand_by_the_declared_shortcuts(browsers: Browsers) -> None:
         state = game.state()
         before = moves(game)
         if not game.opened(state):
-            preview = game.preview()
-            preview.wait_for(state="visible")
-            double = str(preview.get_attribute("data-preview"))
-            keys.press(shortcut(game, f'[data-action="confirm"]{TABLE}'), check_focus=False)
-            wait_played(game, double, keys.log)
-            plays.append((double, keys.count, keys.reset()))
+            plays.append(open_by(game, keys, shortcut(game, f'[data-action="confirm"]{TABLE}')))
             continue
         legal = game.legal_for("S", state)
         if not legal:
@@ -293,11 +299,7 @@ def test_a_hand_by_tab_arrows_and_enter(browsers: Browsers) -> None:
         state = game.state()
         before = moves(game)
         if not game.opened(state):
-            game.preview().wait_for(state="visible")
-            double = str(game.preview().get_attribute("data-preview"))
-            keys.press("Enter", check_focus=False)
-            wait_played(game, double, keys.log)
-            plays.append((double, keys.count, keys.reset()))
+            plays.append(open_by(game, keys, "Enter"))
             continue
         legal = game.legal_for("S", state)
         if not legal:
