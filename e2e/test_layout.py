@@ -10,8 +10,9 @@ from typing import Any
 
 from .conftest import SEATS, Browsers, Game, check_against_save, long_branch_save
 
-SIZES = [(360, 640), (768, 1024), (1366, 768)]
+SIZES = [(360, 640), (640, 360), (768, 1024), (1366, 768)]
 LONG = 15  # tiles on the board, besides the opening double, for "long branches"
+SHOWN = 4  # tiles (or folds) each branch shows at least, when it has that many
 
 # For each branch: its end marker (the element showing the end value and open state) and its
 # outermost tile, with their boxes; plus the page's overflow.
@@ -96,6 +97,7 @@ def long_position(browsers: Browsers) -> Game:
 def test_long_branches_stay_on_screen_at_three_sizes(browsers: Browsers) -> None:
     game = long_position(browsers)
     problems: dict[str, list[str]] = {}
+    shown: dict[str, dict[str, int]] = {}
     for width, height in SIZES:
         game.page.set_viewport_size({"width": width, "height": height})
         # the page re-fits the board on resize
@@ -106,6 +108,14 @@ def test_long_branches_stay_on_screen_at_three_sizes(browsers: Browsers) -> None
             problems[f"{width}x{height}"] = bad
         counts = {s: geometry["branches"][s]["count"] for s in SEATS}
         print(f"{width}x{height}: tiles shown per branch {counts}")
+        shown[f"{width}x{height}"] = counts
+    # the same board at every size: each branch shows at least SHOWN tiles (or folds), or all
+    # it shows anywhere (a phone held sideways once folded every branch down to two)
+    most = {s: max(c[s] for c in shown.values()) for s in SEATS}
+    for size, counts in shown.items():
+        cramped = {s: n for s, n in counts.items() if n < min(SHOWN, most[s])}
+        if cramped:
+            problems[f"{size} shows too few tiles"] = [str(cramped)]
     assert not problems, problems
 
 
