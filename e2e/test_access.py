@@ -350,8 +350,8 @@ def axe(game: Game, where: str, found: dict[str, list[str]]) -> None:
     game.page.wait_for_timeout(150)  # the re-laid table settles
     start = time.monotonic()
     violations = game.page.evaluate(AXE_JS)
-    size = game.page.viewport_size or {}
-    label = f"{where} at {size.get('width')}x{size.get('height')}"
+    size = game.page.viewport_size
+    label = f"{where} at {size['width']}x{size['height']}" if size else where
     print(f"axe {label}: {len(violations)} violations ({time.monotonic() - start:.1f} s)")
     if violations:
         found[label] = [f"{v['id']} ({v['impact']}, {v['nodes']} nodes): {v['targets']}"

@@ -125,4 +125,4 @@ def test_undo_in_the_hand_end_dialog_takes_back_the_last_move_and_its_scoring(
     assert unfolded(table(game)) == unfolded(ended_table), "redo did not end the hand as before"
     redone = check_against_save(game.state())
     assert redone.match.scores == tuple(expected)
-    assert SEAT_NAMES[redone.match.hand.outcome.winner or 0] == "S"  # type: ignore[union-attr]
+    assert SEAT_NAMES[redone.match.hand.outcome.winner or 0] == "S"

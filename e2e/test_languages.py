@@ -561,7 +561,8 @@ def test_german_never_clips_at_360x640(browsers: Browsers) -> None:
     what clips: ``artifacts/de-360-clips.txt``)."""
     if "de" not in CLIPS:  # run on its own: play the German hand here
         CLIPS["de"] = play_a_hand_in(browsers, "de").problems
-    known, unknown = [], []
+    known: list[str] = []
+    unknown: list[str] = []
     found = [f"{panel}: {p}" for panel, problems in CLIPS["de"].items() for p in problems]
     artifact("de-360-clips.txt").write_text("\n".join(found) + "\n", encoding="utf-8")
     for panel, problems in CLIPS["de"].items():

@@ -94,7 +94,7 @@ def long_position(browsers: Browsers) -> Game:
     raise AssertionError("no hand with long branches came up")
 
 
-def test_long_branches_stay_on_screen_at_three_sizes(browsers: Browsers) -> None:
+def test_long_branches_stay_on_screen_at_every_size(browsers: Browsers) -> None:
     game = long_position(browsers)
     problems: dict[str, list[str]] = {}
     shown: dict[str, dict[str, int]] = {}

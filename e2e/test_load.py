@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from longana.match import Match
 
 from .conftest import SEATS, Browsers, Game, check_against_save, seed_where, session_of
 
 
-def check_table(game: Game) -> dict:
+def check_table(game: Game) -> dict[str, Any]:
     state = game.state()
     assert state["ready"] == "true"
     assert state["toMove"] in SEATS, f"body data-to-move is {state['toMove']!r}"

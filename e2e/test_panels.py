@@ -10,10 +10,11 @@ import re
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Locator
+from playwright.sync_api import FilePayload, Locator
 
 from longana import SEAT_NAMES, Hand
 from longana.diagram import example
+from longana.errors import RecordError
 from longana.history import (
     HandSummary,
     export_filename,
@@ -22,7 +23,6 @@ from longana.history import (
     history,
     import_text,
 )
-from longana.records import RecordError
 from ui import diagram
 
 from .conftest import Browsers, Game, english, session_of
@@ -203,9 +203,9 @@ def test_export_then_import_and_step_through(browsers: Browsers, tmp_path: Path)
         else:
             raise AssertionError(f"the engine reads {broken!r}")
         expected = english()["record"]["import_error"].replace("{detail}", reason)
-        dialog.locator("input[data-import]").set_input_files(files=[{
-            "name": "broken.jsonl", "mimeType": "application/json",
-            "buffer": broken.encode()}])
+        payload: FilePayload = {"name": "broken.jsonl", "mimeType": "application/json",
+                                "buffer": broken.encode()}
+        dialog.locator("input[data-import]").set_input_files(files=[payload])
         error_line = dialog.locator("[data-import-error]")
         game.page.wait_for_function(
             "([el, text]) => !el.hidden && el.textContent.trim() === text",

@@ -5,6 +5,7 @@ to what the page shows."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from longana import SEAT_NAMES, Move, Tile
 
@@ -23,8 +24,8 @@ from .conftest import (
 FAST = {"speed": "fast"}  # the device setting for quick computer moves
 
 
-def english() -> dict:
-    return json.loads((ROOT / "locales" / "en.json").read_text(encoding="utf-8"))
+def english() -> dict[str, Any]:
+    return dict(json.loads((ROOT / "locales" / "en.json").read_text(encoding="utf-8")))
 
 
 def expected_reason(error: object) -> str:
@@ -39,7 +40,7 @@ def expected_reason(error: object) -> str:
     text = words["why"][error.code]  # type: ignore[attr-defined]
     for key, value in params.items():
         text = text.replace("{" + key + "}", str(value))
-    return text
+    return str(text)
 
 
 def no_leaks(game: Game) -> None:
@@ -50,7 +51,7 @@ def no_leaks(game: Game) -> None:
     assert game.leaks() == []
 
 
-def south_turn(browsers: Browsers, settings: dict | None = None, query: str = "") -> Game:
+def south_turn(browsers: Browsers, settings: dict[str, str] | None = None, query: str = "") -> Game:
     """A fresh profile where South has a real choice: opened, at least one legal play."""
     game = browsers.game(query, settings=settings or FAST)
     while True:
@@ -283,7 +284,7 @@ def test_person_opening_a_later_hand_chooses_any_double(browsers: Browsers) -> N
     assert {b["end"] for b in game.state()["branches"].values()} == {str(choice.high)}
 
 
-def later_hand_save() -> dict:
+def later_hand_save() -> dict[str, Any]:
     """South wins hand 1 (random legal play-outs) and holds two or more doubles in hand 2."""
     import random
 

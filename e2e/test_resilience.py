@@ -11,6 +11,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Route
 
+from tools.serve import serve
+
 from .conftest import (
     SITE,
     WORKER_MS,
@@ -20,7 +22,6 @@ from .conftest import (
     english,
     preseed,
     seed_where,
-    serve,
 )
 
 FAST = {"speed": "fast"}
