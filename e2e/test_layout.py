@@ -10,9 +10,10 @@ from typing import Any
 
 from .conftest import SEATS, Browsers, Game, check_against_save, long_branch_save
 
-SIZES = [(360, 640), (640, 360), (768, 1024), (1366, 768)]
+SIZES = [(360, 640), (568, 320), (640, 360), (768, 1024), (1366, 768)]
 LONG = 15  # tiles on the board, besides the opening double, for "long branches"
 SHOWN = 4  # tiles (or folds) each branch shows at least, when it has that many
+PIP = 3  # px: the least size of a pip in the hand (a squashed tile once lost them all)
 
 # For each branch: its end marker (the element showing the end value and open state) and its
 # outermost tile, with their boxes; plus the page's overflow.
@@ -109,6 +110,12 @@ def test_long_branches_stay_on_screen_at_every_size(browsers: Browsers) -> None:
         counts = {s: geometry["branches"][s]["count"] for s in SEATS}
         print(f"{width}x{height}: tiles shown per branch {counts}")
         shown[f"{width}x{height}"] = counts
+        pips = game.page.evaluate(
+            "() => [...document.querySelectorAll('[data-hand=S] [data-tile] .d')]"
+            ".map(d => Math.min(d.getBoundingClientRect().width,"
+            " d.getBoundingClientRect().height))")
+        if not pips or min(pips) < PIP:
+            problems[f"{width}x{height}: South's pips"] = [f"smallest {min(pips or [0]):.1f} px"]
     # the same board at every size: each branch shows at least SHOWN tiles (or folds), or all
     # it shows anywhere (a phone held sideways once folded every branch down to two)
     most = {s: max(c[s] for c in shown.values()) for s in SEATS}
