@@ -138,3 +138,25 @@ def wait_fitted(game: Game, width: int, height: int) -> dict[str, Any]:
     with contextlib.suppress(Exception):  # a layout that never fits is reported by the caller
         game.page.wait_for_function(check, timeout=5_000)
     return dict(game.page.evaluate(GEOMETRY_JS))
+
+
+def test_a_hands_end_fits_a_phone_held_sideways(browsers: Browsers) -> None:
+    """At 568x320 the hand's end shows its title, the table and its buttons without
+    scrolling (the button's focus once scrolled the title away)."""
+    game = long_position(browsers)
+    game.page.set_viewport_size({"width": 568, "height": 320})
+    game.play_hand("S", choose=lambda ms: ms[0])
+    dialog = game.dialog("hand-end")
+    dialog.wait_for()
+    fit = game.page.evaluate(
+        """() => {
+          const d = [...document.querySelectorAll('[data-dialog="hand-end"]')]
+            .find(e => e.offsetHeight);
+          const inside = (e) => { const r = e.getBoundingClientRect();
+            return r.top >= 0 && r.bottom <= innerHeight; };
+          return {scrolls: d.scrollHeight > d.clientHeight + 1,
+                  title: inside(d.querySelector('h2')),
+                  next: inside(d.querySelector('[data-action="next-hand"]'))};
+        }""")
+    game.screenshot("hand-end-568x320.png")
+    assert fit == {"scrolls": False, "title": True, "next": True}, fit
