@@ -26,7 +26,7 @@ site: node_modules/.stamp
 	$(PYTHON) tools/build_site.py --out $(SITE)
 
 bench: $(VENV)/.stamp
-	$(PY) -m longana.bench
+	$(PY) -m longana.lab.bench
 
 bench-startup: $(VENV)/.stamp site /usr/bin/chromium
 	$(PY) tools/bench_startup.py

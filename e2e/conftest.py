@@ -28,7 +28,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page
 
 from longana import SEAT_NAMES, Move, Tile
-from longana.board import Board
+from longana.rules.board import Board
 from tools.serve import serve
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,43 +36,57 @@ SITE = Path(os.environ.get("LONGANA_SITE", ROOT / "_site"))
 ARTIFACTS = ROOT / "artifacts"
 CHROMIUM = "/usr/bin/chromium"
 
-FIRST_LOAD_MS = 120_000   # Pyodide + PyScript start on 2 slow cores, cold cache
-WORKER_MS = 120_000       # the computer's worker answers its first call
-TURN_MS = 60_000          # computer seats at normal speed, a few moves in a row
-ACT_MS = 10_000           # the page's answer to the person's own tap
+FIRST_LOAD_MS = 120_000  # Pyodide + PyScript start on 2 slow cores, cold cache
+WORKER_MS = 120_000  # the computer's worker answers its first call
+TURN_MS = 60_000  # computer seats at normal speed, a few moves in a row
+ACT_MS = 10_000  # the page's answer to the person's own tap
 SEATS = tuple(SEAT_NAMES)  # ("S", "E", "N", "W")
 
 CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
 ]
 
 
 # -- the static server ------------------------------------------------------------------------
 
+
 # one static server for the whole project (tools/serve.py), with the types a PyScript site needs
 @pytest.fixture(scope="session")
 def site_url() -> Iterator[str]:
     if not (SITE / "index.html").is_file():
-        pytest.fail(f"{SITE} has no index.html: build the site first with `make site`",
-                    pytrace=False)
+        pytest.fail(
+            f"{SITE} has no index.html: build the site first with `make site`", pytrace=False
+        )
     with serve(SITE) as url:
         yield url
 
 
 # -- the browser --------------------------------------------------------------------------------
 
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
     args = list(browser_type_launch_args.get("args", []))
-    return {**browser_type_launch_args, "executable_path": CHROMIUM,
-            "args": args + [a for a in CHROMIUM_ARGS if a not in args]}
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": args + [a for a in CHROMIUM_ARGS if a not in args],
+    }
 
 
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
-    return {**browser_context_args, "service_workers": "block",
-            "viewport": {"width": 1366, "height": 768}}
+    return {
+        **browser_context_args,
+        "service_workers": "block",
+        "viewport": {"width": 1366, "height": 768},
+    }
 
 
 @pytest.hookimpl(hookwrapper=True, tryfirst=True)
@@ -98,7 +112,10 @@ class Guard:
         self.allowed: list[re.Pattern[str]] = []
         # the context's console event carries the page's and its workers' messages
         self.handlers: list[tuple[str, Callable[[Any], None]]] = [
-            ("request", self._request), ("console", self._console), ("weberror", self._weberror)]
+            ("request", self._request),
+            ("console", self._console),
+            ("weberror", self._weberror),
+        ]
         for event, handler in self.handlers:
             context.on(event, handler)  # type: ignore[call-overload]
 
@@ -221,8 +238,10 @@ SNAPSHOT_BODY = """
   const snapshot = parts.join('\\n');
 """
 SNAPSHOT_JS = "() => {" + SNAPSHOT_BODY + "return snapshot; }"
-CHANGED_JS = ("([before, saveBefore]) => {" + SNAPSHOT_BODY + "return snapshot !== before"
-              " || localStorage.getItem('longana:save') !== saveBefore; }")
+CHANGED_JS = (
+    "([before, saveBefore]) => {" + SNAPSHOT_BODY + "return snapshot !== before"
+    " || localStorage.getItem('longana:save') !== saveBefore; }"
+)
 
 
 def board_from_state(state: dict[str, Any]) -> Board:
@@ -233,8 +252,9 @@ def board_from_state(state: dict[str, Any]) -> Board:
     if any(e in (None, "") for e in ends):
         return board  # not opened yet
     board.ends = [int(e) for e in ends]
-    board.order = [int(branches[s]["order"] or 0) if branches[s]["open"] == "true" else 0
-                   for s in SEATS]
+    board.order = [
+        int(branches[s]["order"] or 0) if branches[s]["open"] == "true" else 0 for s in SEATS
+    ]
     board.next_order = max(board.order) + 1
     board.opening = Tile(board.ends[0], board.ends[0])  # any double: marks the hand as opened
     return board
@@ -277,20 +297,26 @@ class Game:
                 if (d.offsetWidth || d.offsetHeight || d.getClientRects().length)
                   return 'error: ' + d.innerText;
               return null;
-            }""", timeout=FIRST_LOAD_MS)
+            }""",
+            timeout=FIRST_LOAD_MS,
+        )
         result = str(handle.json_value())
         assert result == "ready", f"the page did not start: {result}"
 
     def wait_worker(self) -> float:
         handle = self.page.wait_for_function(
             """() => { const e = performance.getEntriesByName('longana:worker-ready');
-                       return e.length ? e[0].startTime : null; }""", timeout=WORKER_MS)
+                       return e.length ? e[0].startTime : null; }""",
+            timeout=WORKER_MS,
+        )
         return float(handle.json_value())
 
     def mark(self, name: str) -> float | None:
         value = self.page.evaluate(
             "(n) => { const e = performance.getEntriesByName(n); "
-            "return e.length ? e[0].startTime : null; }", name)
+            "return e.length ? e[0].startTime : null; }",
+            name,
+        )
         return None if value is None else float(value)
 
     # -- reading ---------------------------------------------------------------------------
@@ -365,7 +391,10 @@ class Game:
               if ([...document.querySelectorAll('[data-dialog]')].some(visible)) return null;
               const hand = document.querySelector(`[data-hand="${seat}"]`);
               return hand && hand.querySelector('[data-tile]') ? 'turn' : null;
-            }""", arg=seat, timeout=timeout)
+            }""",
+            arg=seat,
+            timeout=timeout,
+        )
         result = str(handle.json_value())
         assert result != "error", f"the page shows an error: {self.dialog('error').inner_text()}"
         return result
@@ -382,11 +411,15 @@ class Game:
                   const got = [...document.querySelectorAll('[data-target]')]
                     .filter(t => !t.closest('[data-dialog]')).map(t => t.dataset.target).sort();
                   return JSON.stringify(got) === JSON.stringify(expected);
-                }""", arg=sorted(expected), timeout=timeout)
+                }""",
+                arg=sorted(expected),
+                timeout=timeout,
+            )
         except Exception:
             got = self.state()["targets"]
-            raise AssertionError(f"highlighted targets {got}, legal ones {sorted(expected)}"
-                                 ) from None
+            raise AssertionError(
+                f"highlighted targets {got}, legal ones {sorted(expected)}"
+            ) from None
 
     # -- acting ----------------------------------------------------------------------------
     def take_device(self) -> str:
@@ -397,7 +430,8 @@ class Game:
         seat = str(button.get_attribute("data-seat"))
         face_up = self.page.evaluate(
             "() => [...document.querySelectorAll('[data-hand] [data-tile]')]"
-            ".map(t => t.closest('[data-hand]').dataset.hand + ':' + t.dataset.tile)")
+            ".map(t => t.closest('[data-hand]').dataset.hand + ':' + t.dataset.tile)"
+        )
         assert face_up == [], f"tiles face up behind the handoff screen: {face_up}"
         button.click()
         dialog.wait_for(state="hidden")
@@ -411,14 +445,17 @@ class Game:
         """Select the tile, check the lit targets, tap the target: a preview appears."""
         assert move.tile is not None and move.branch is not None
         self.tile(seat, str(move.tile)).click()
-        self.wait_targets([SEAT_NAMES[m.branch] for m in legal
-                           if m.tile is move.tile and m.branch is not None])
+        self.wait_targets(
+            [SEAT_NAMES[m.branch] for m in legal if m.tile is move.tile and m.branch is not None]
+        )
         self.target(SEAT_NAMES[move.branch]).click()
-        self.branch(SEAT_NAMES[move.branch]).locator(
-            f'[data-preview="{move.tile}"]').wait_for(state="visible")
+        self.branch(SEAT_NAMES[move.branch]).locator(f'[data-preview="{move.tile}"]').wait_for(
+            state="visible"
+        )
 
-    def play_turn(self, seat: str = "S", choose: Callable[[list[Move]], Move] | None = None
-                  ) -> Move:
+    def play_turn(
+        self, seat: str = "S", choose: Callable[[list[Move]], Move] | None = None
+    ) -> Move:
         """Play one turn for ``seat`` through the page, as a person would, and check that the
         page lights exactly the targets the engine allows and offers Pass only when it must."""
         state = self.state()
@@ -441,8 +478,10 @@ class Game:
             # change the table's markup)
             self.page.wait_for_function(
                 "(n) => (JSON.parse(localStorage.getItem('longana:save') || '{}').log || [])"
-                ".length > n", arg=len(json.loads(save_before).get("log", []))
-                if save_before else 0, timeout=TURN_MS)
+                ".length > n",
+                arg=len(json.loads(save_before).get("log", [])) if save_before else 0,
+                timeout=TURN_MS,
+            )
             return Move.parse("pass")
         assert self.action("pass").count() == 0, "Pass is offered although a tile can be played"
         move = (choose or (lambda ms: ms[0]))(legal)
@@ -451,8 +490,12 @@ class Game:
         self.tile(seat, str(move.tile)).wait_for(state="detached", timeout=ACT_MS)
         return move
 
-    def play_hand(self, seat: str = "S", each_turn: Callable[[Game], None] | None = None,
-                  choose: Callable[[list[Move]], Move] | None = None) -> list[Move]:
+    def play_hand(
+        self,
+        seat: str = "S",
+        each_turn: Callable[[Game], None] | None = None,
+        choose: Callable[[list[Move]], Move] | None = None,
+    ) -> list[Move]:
         """Play ``seat``'s turns until the hand ends; returns the moves made."""
         made = []
         while self.wait_turn(seat) == "turn":
@@ -464,8 +507,9 @@ class Game:
             self.south_left = [t for t in tiles if move.tile is None or t != str(move.tile)]
         return made
 
-    def settings(self, seats: str | None = None, speed: str | None = None,
-                 new_match: bool = True) -> None:
+    def settings(
+        self, seats: str | None = None, speed: str | None = None, new_match: bool = True
+    ) -> None:
         """Through the settings dialog: seats as "PCCC" (person/computer for S, E, N, W)."""
         self.action("settings").click()
         dialog = self.dialog("settings")
@@ -473,7 +517,8 @@ class Game:
         if seats is not None:
             for letter, kind in zip(SEATS, seats, strict=True):
                 dialog.locator(f'[data-seat-kind="{letter}"]').select_option(
-                    "person" if kind == "P" else "computer")
+                    "person" if kind == "P" else "computer"
+                )
         if speed is not None:
             dialog.locator('[data-setting="speed"]').select_option(speed)
         self.action("new-match" if new_match else "close", within=dialog).click()
@@ -524,8 +569,14 @@ class Browsers:
     a second game in the same test get a new profile; ``context()`` always does.
     """
 
-    def __init__(self, browser: Browser, context_args: dict[str, Any], base_url: str,
-                 label: str, warm: BrowserContext | None = None) -> None:
+    def __init__(
+        self,
+        browser: Browser,
+        context_args: dict[str, Any],
+        base_url: str,
+        label: str,
+        warm: BrowserContext | None = None,
+    ) -> None:
         self.browser = browser
         self.context_args = context_args
         self.base_url = base_url
@@ -543,9 +594,16 @@ class Browsers:
         self.opened.append((context, guard))
         return context, guard
 
-    def game(self, query: str = "", *, ready: bool = True, settings: dict[str, Any] | None = None,
-             save: dict[str, Any] | str | None = None, fresh: bool = False,
-             **kwargs: Any) -> Game:
+    def game(
+        self,
+        query: str = "",
+        *,
+        ready: bool = True,
+        settings: dict[str, Any] | None = None,
+        save: dict[str, Any] | str | None = None,
+        fresh: bool = False,
+        **kwargs: Any,
+    ) -> Game:
         """The page in an empty profile (optionally with settings and a save put in first):
         the warm one unless ``fresh`` or context options are asked for, or it is in use."""
         if not fresh and not kwargs and self.warm is not None and self.warm_guard is None:
@@ -556,8 +614,13 @@ class Browsers:
         game = Game(context.new_page(), guard, self.base_url)
         return game.open(query, ready=ready)
 
-    def _warm_game(self, query: str, ready: bool, settings: dict[str, Any] | None,
-                   save: dict[str, Any] | str | None) -> Game:
+    def _warm_game(
+        self,
+        query: str,
+        ready: bool,
+        settings: dict[str, Any] | None,
+        save: dict[str, Any] | str | None,
+    ) -> Game:
         warm = self.warm
         assert warm is not None
         guard = Guard(warm, self.label)
@@ -567,15 +630,21 @@ class Browsers:
         # (answered here, with an icon so that the browser asks for no favicon.ico), before
         # the game's page is loaded in this tab
         blank = self.base_url + "e2e-blank.html"
-        warm.route(blank, lambda route: route.fulfill(
-            status=200, content_type="text/html",
-            body='<!doctype html><link rel="icon" href="data:,"><title>e2e</title>'))
+        warm.route(
+            blank,
+            lambda route: route.fulfill(
+                status=200,
+                content_type="text/html",
+                body='<!doctype html><link rel="icon" href="data:,"><title>e2e</title>',
+            ),
+        )
         page.goto(blank, wait_until="load")
         warm.unroute(blank)
         page.evaluate(
             """(items) => { localStorage.clear(); sessionStorage.clear();
                  for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }""",
-            preseed_items(settings, save))
+            preseed_items(settings, save),
+        )
         return Game(page, guard, self.base_url).open(query, ready=ready)
 
     def _release_warm(self, failed: bool) -> list[str]:
@@ -614,8 +683,9 @@ def _failed(item: pytest.Item) -> bool:
 
 
 @pytest.fixture(scope="session")
-def warm_context(browser: Browser, browser_context_args: dict[str, Any]
-                 ) -> Iterator[BrowserContext]:
+def warm_context(
+    browser: Browser, browser_context_args: dict[str, Any]
+) -> Iterator[BrowserContext]:
     """One profile for the whole run whose HTTP cache stays warm (see :class:`Browsers`)."""
     context = browser.new_context(**browser_context_args)
     context.set_default_timeout(30_000)
@@ -625,13 +695,23 @@ def warm_context(browser: Browser, browser_context_args: dict[str, Any]
 
 
 @pytest.fixture
-def browsers(browser: Browser, browser_context_args: dict[str, Any], site_url: str,
-             warm_context: BrowserContext, request: pytest.FixtureRequest) -> Iterator[Browsers]:
+def browsers(
+    browser: Browser,
+    browser_context_args: dict[str, Any],
+    site_url: str,
+    warm_context: BrowserContext,
+    request: pytest.FixtureRequest,
+) -> Iterator[Browsers]:
     """Per test: guarded empty profiles. ``browsers.game()`` opens the page and waits for it."""
     # LONGANA_E2E_FRESH=1: every game in a new profile (to compare, or to rule the warm one out)
     fresh = os.environ.get("LONGANA_E2E_FRESH") == "1"
-    opened = Browsers(browser, browser_context_args, site_url, request.node.name,
-                      warm=None if fresh else warm_context)
+    opened = Browsers(
+        browser,
+        browser_context_args,
+        site_url,
+        request.node.name,
+        warm=None if fresh else warm_context,
+    )
     yield opened
     opened.close(_failed(request.node))
 
@@ -644,8 +724,12 @@ def game(browsers: Browsers) -> Game:
 
 
 @pytest.fixture(scope="module")
-def module_browsers(browser: Browser, browser_context_args: dict[str, Any], site_url: str,
-                    request: pytest.FixtureRequest) -> Iterator[Browsers]:
+def module_browsers(
+    browser: Browser,
+    browser_context_args: dict[str, Any],
+    site_url: str,
+    request: pytest.FixtureRequest,
+) -> Iterator[Browsers]:
     """One set of guarded contexts shared by a module's tests (saves page loads)."""
     opened = Browsers(browser, browser_context_args, site_url, request.node.name)
     yield opened
@@ -654,8 +738,10 @@ def module_browsers(browser: Browser, browser_context_args: dict[str, Any], site
 
 # -- positions prepared with the engine ---------------------------------------------------------
 
-def preseed_items(settings: dict[str, Any] | None,
-                  save: dict[str, Any] | str | None) -> dict[str, str]:
+
+def preseed_items(
+    settings: dict[str, Any] | None, save: dict[str, Any] | str | None
+) -> dict[str, str]:
     """The localStorage items for ``settings`` and a save (a dict, or text for a broken one)."""
     items = {}
     if settings is not None:
@@ -665,8 +751,12 @@ def preseed_items(settings: dict[str, Any] | None,
     return items
 
 
-def preseed(context: BrowserContext, *, settings: dict[str, Any] | None = None,
-            save: dict[str, Any] | str | None = None) -> None:
+def preseed(
+    context: BrowserContext,
+    *,
+    settings: dict[str, Any] | None = None,
+    save: dict[str, Any] | str | None = None,
+) -> None:
     """Put settings and/or a saved game (a dict, or any text for a broken save) into the
     profile before the page's first load in each tab (and only into empty keys)."""
     items = preseed_items(settings, save)
@@ -677,12 +767,13 @@ def preseed(context: BrowserContext, *, settings: dict[str, Any] | None = None,
         " sessionStorage.setItem('e2e:preseeded', '1');"
         " const items = " + json.dumps(items) + ";"
         " for (const [k, v] of Object.entries(items))"
-        "   if (localStorage.getItem(k) === null) localStorage.setItem(k, v); })();")
+        "   if (localStorage.getItem(k) === null) localStorage.setItem(k, v); })();"
+    )
 
 
 def seed_where(predicate: Callable[[Any], bool], limit: int = 5000) -> str:
     """The first deal number whose match satisfies ``predicate(match)``."""
-    from longana.match import Match
+    from longana.rules.match import Match
 
     for n in range(1, limit):
         if predicate(Match(str(n))):
@@ -701,7 +792,7 @@ def long_branch_save(min_longest: int = 9) -> dict[str, Any]:
     to move with a legal play; the computer at E, N and W. Found by random play-outs."""
     import random
 
-    from longana.session import COMPUTER, PERSON, Session
+    from longana.device.session import COMPUTER, PERSON, Session
 
     best: tuple[int, str, list[str]] | None = None
     for n in range(1, 400):
@@ -712,8 +803,12 @@ def long_branch_save(min_longest: int = 9) -> dict[str, Any]:
         hand = session.match.hand
         while hand.outcome is None:
             legal = hand.legal_moves()
-            if (hand.to_move == 0 and hand.is_opened and legal[0].tile is not None
-                    and len(hand.tiles(0)) >= 2):
+            if (
+                hand.to_move == 0
+                and hand.is_opened
+                and legal[0].tile is not None
+                and len(hand.tiles(0)) >= 2
+            ):
                 lines = hand.board.lines
                 score = min(len(line) for line in lines) * 100 + sum(len(x) for x in lines)
                 if best is None or score > best[0]:
@@ -733,7 +828,7 @@ def long_branch_save(min_longest: int = 9) -> dict[str, Any]:
 
 def session_of(state: dict[str, Any]) -> Any:
     """The engine's session replayed from the save captured with ``state``."""
-    from longana.session import Session
+    from longana.device.session import Session
 
     assert state.get("save"), "nothing saved under longana:save"
     return Session.from_json(state["save"])
@@ -742,10 +837,14 @@ def session_of(state: dict[str, Any]) -> Any:
 def table(game: Game) -> dict[str, Any]:
     """The public table and South's hand, for comparing two moments."""
     state = game.state()
-    return {"to_move": state["toMove"], "south": sorted(state["hands"]["S"]["tiles"]),
-            "branches": {s: (b["end"], b["open"], b["order"], b["tiles"])
-                         for s, b in state["branches"].items()},
-            "scores": state["scores"]}
+    return {
+        "to_move": state["toMove"],
+        "south": sorted(state["hands"]["S"]["tiles"]),
+        "branches": {
+            s: (b["end"], b["open"], b["order"], b["tiles"]) for s, b in state["branches"].items()
+        },
+        "scores": state["scores"],
+    }
 
 
 def english() -> dict[str, Any]:
@@ -761,25 +860,31 @@ def check_against_save(state: dict[str, Any], people: str = "S") -> Any:
     board = hand.board
     if hand.outcome is None:
         assert state["toMove"] == SEATS[hand.to_move], (
-            f"page says {state['toMove']} to move, the saved game says {SEATS[hand.to_move]}")
+            f"page says {state['toMove']} to move, the saved game says {SEATS[hand.to_move]}"
+        )
     else:
         assert state["toMove"] is None, f"data-to-move={state['toMove']} after the hand's end"
     for b, seat in enumerate(SEATS):
         shown = state["branches"][seat]
         if board.opening is not None:
             assert shown["end"] == str(board.ends[b]), (
-                f"branch {seat}: page end {shown['end']}, engine {board.ends[b]}")
+                f"branch {seat}: page end {shown['end']}, engine {board.ends[b]}"
+            )
             assert shown["markers"] == [seat], (
-                f"branch {seat}: end markers {shown['markers']} (one data-end-marker expected)")
+                f"branch {seat}: end markers {shown['markers']} (one data-end-marker expected)"
+            )
         assert shown["open"] == ("true" if board.order[b] else "false"), (
-            f"branch {seat}: page open={shown['open']}, engine order {board.order[b]}")
+            f"branch {seat}: page open={shown['open']}, engine order {board.order[b]}"
+        )
         if board.order[b]:
             assert shown["order"] == str(board.order[b]), (
-                f"branch {seat}: page order {shown['order']}, engine {board.order[b]}")
+                f"branch {seat}: page order {shown['order']}, engine {board.order[b]}"
+            )
         line = [str(t) for t in board.lines[b]]
         # long branches may fold their oldest tiles: the page shows the outer ones, in order
-        assert shown["tiles"] == line[len(line) - len(shown["tiles"]):], (
-            f"branch {seat}: page shows {shown['tiles']}, engine has {line}")
+        assert shown["tiles"] == line[len(line) - len(shown["tiles"]) :], (
+            f"branch {seat}: page shows {shown['tiles']}, engine has {line}"
+        )
         assert not line or shown["tiles"], f"branch {seat} shows none of its tiles {line}"
     for seat in people:
         s = SEATS.index(seat)
@@ -787,5 +892,6 @@ def check_against_save(state: dict[str, Any], people: str = "S") -> Any:
             assert sorted(state["hands"][seat]["tiles"]) == sorted(str(t) for t in hand.tiles(s))
     if state["scores"]:
         assert {k: int(v) for k, v in state["scores"].items()} == dict(
-            zip(SEATS, session.match.scores, strict=True))
+            zip(SEATS, session.match.scores, strict=True)
+        )
     return session

@@ -1,4 +1,4 @@
-"""Saved games prepared with the engine (``longana.session``), put into a fresh profile's
+"""Saved games prepared with the engine (``longana.device.session``), put into a fresh profile's
 ``longana:save`` so that a test starts where it needs to be instead of playing there.
 
 Every position is found by seeded random play-outs, so it is the same on every run; the page
@@ -12,13 +12,12 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from longana.session import COMPUTER, PERSON, Session
+from longana.device.session import COMPUTER, PERSON, Session
 
 SOUTH_PERSON = (PERSON, COMPUTER, COMPUTER, COMPUTER)
 
 
-def _play_until(session: Session, rng: random.Random,
-                stop: Callable[[Session], bool]) -> bool:
+def _play_until(session: Session, rng: random.Random, stop: Callable[[Session], bool]) -> bool:
     """Random legal moves in the current hand until ``stop(session)`` or the hand's end."""
     hand = session.match.hand
     while hand.outcome is None:
@@ -30,8 +29,12 @@ def _play_until(session: Session, rng: random.Random,
 
 def _south_to_play(session: Session) -> bool:
     hand = session.match.hand
-    return (hand.outcome is None and hand.to_move == 0 and hand.is_opened
-            and hand.legal_moves()[0].tile is not None)
+    return (
+        hand.outcome is None
+        and hand.to_move == 0
+        and hand.is_opened
+        and hand.legal_moves()[0].tile is not None
+    )
 
 
 @functools.cache
@@ -79,7 +82,7 @@ def domino_save() -> dict[str, Any]:
 
         def last_tile(s: Session) -> bool:
             hand = s.match.hand
-            return (_south_to_play(s) and len(hand.tiles(0)) == 1)
+            return _south_to_play(s) and len(hand.tiles(0)) == 1
 
         if _play_until(session, rng, last_tile) and session.match.hand.outcome is None:
             return session.to_dict()

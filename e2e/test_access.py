@@ -73,7 +73,8 @@ def focus_at_turn(game: Game, problems: list[str], where: str) -> None:
     with contextlib.suppress(Exception):
         game.page.wait_for_function(
             "() => document.activeElement && document.activeElement !== document.body",
-            timeout=3_000)
+            timeout=3_000,
+        )
     if active(game)["body"]:
         problems.append(f"{where}: focus on <body> at South's turn")
 
@@ -105,28 +106,31 @@ class Keys:
 def wait_selected(game: Game, tile: str, keys: list[str]) -> None:
     try:
         game.tile("S", tile).and_(game.page.locator('[aria-pressed="true"]')).wait_for(
-            timeout=ACT_MS)
+            timeout=ACT_MS
+        )
     except Exception:
-        raise AssertionError(f"{tile} is not selected after {keys}; focus {active(game)}"
-                             ) from None
+        raise AssertionError(f"{tile} is not selected after {keys}; focus {active(game)}") from None
 
 
 def wait_preview(game: Game, move: Move, keys: list[str]) -> None:
     assert move.tile is not None and move.branch is not None
     try:
-        game.branch(SEAT_NAMES[move.branch]).locator(
-            f'[data-preview="{move.tile}"]').wait_for(state="visible", timeout=ACT_MS)
+        game.branch(SEAT_NAMES[move.branch]).locator(f'[data-preview="{move.tile}"]').wait_for(
+            state="visible", timeout=ACT_MS
+        )
     except Exception:
-        raise AssertionError(f"no preview of {move} after {keys}; message "
-                             f"{game.message()!r}; focus {active(game)}") from None
+        raise AssertionError(
+            f"no preview of {move} after {keys}; message {game.message()!r}; focus {active(game)}"
+        ) from None
 
 
 def wait_played(game: Game, tile: str, keys: list[str]) -> None:
     try:
         game.tile("S", tile).wait_for(state="detached", timeout=ACT_MS)
     except Exception:
-        raise AssertionError(f"{tile} not played after {keys}; message {game.message()!r}; "
-                             f"focus {active(game)}") from None
+        raise AssertionError(
+            f"{tile} not played after {keys}; message {game.message()!r}; focus {active(game)}"
+        ) from None
 
 
 def moves(game: Game) -> str:
@@ -134,16 +138,17 @@ def moves(game: Game) -> str:
     return str(game.page.evaluate("() => document.body.dataset.moves"))
 
 
-def wait_passed(game: Game, moves_before: str, keys: list[str], timeout: float = ACT_MS
-                ) -> None:
+def wait_passed(game: Game, moves_before: str, keys: list[str], timeout: float = ACT_MS) -> None:
     """The pass is made: the hand holds one more move (the pass's preview alone changes the
     table too, so a changed table is not enough)."""
     try:
-        game.page.wait_for_function("(n) => document.body.dataset.moves !== n",
-                                    arg=moves_before, timeout=timeout)
+        game.page.wait_for_function(
+            "(n) => document.body.dataset.moves !== n", arg=moves_before, timeout=timeout
+        )
     except Exception:
-        raise AssertionError(f"the pass was not made after {keys}; message "
-                             f"{game.message()!r}; focus {active(game)}") from None
+        raise AssertionError(
+            f"the pass was not made after {keys}; message {game.message()!r}; focus {active(game)}"
+        ) from None
 
 
 def focus_on(game: Game, keys: Keys, selector: str, limit: int = 40) -> None:
@@ -152,8 +157,9 @@ def focus_on(game: Game, keys: Keys, selector: str, limit: int = 40) -> None:
         if game.page.evaluate("(s) => !!document.activeElement?.matches(s)", selector):
             return
         keys.press("Tab")
-    raise AssertionError(f"{selector} never got the focus by Tab ({limit} presses); "
-                         f"focus {active(game)}")
+    raise AssertionError(
+        f"{selector} never got the focus by Tab ({limit} presses); focus {active(game)}"
+    )
 
 
 def report(title: str, plays: list[tuple[str, int, list[str]]]) -> None:
@@ -163,6 +169,7 @@ def report(title: str, plays: list[tuple[str, int, list[str]]]) -> None:
 
 
 # -- 1. a hand by the declared shortcuts ----------------------------------------------------------
+
 
 def keyed_moves(game: Game, legal: list[Move]) -> list[tuple[Move, str]]:
     """The legal plays whose tile declares a key."""
@@ -180,7 +187,8 @@ def every_tile_key(game: Game, keys: Keys) -> list[str]:
     declared = game.page.evaluate(
         """() => [...document.querySelectorAll('[data-hand="S"] [data-tile]')]
              .filter(t => !t.closest('[data-dialog]'))
-             .map(t => [t.dataset.tile, t.getAttribute('aria-keyshortcuts')])""")
+             .map(t => [t.dataset.tile, t.getAttribute('aria-keyshortcuts')])"""
+    )
     print(f"\nSouth's hand and its declared keys: {declared}")
     for tile, key in declared:
         if not key:
@@ -248,8 +256,9 @@ def test_a_hand_by_the_declared_shortcuts(browsers: Browsers) -> None:
         tile, branch = str(move.tile), SEAT_NAMES[move.branch or 0]
         keys.press(key)
         wait_selected(game, tile, keys.log)
-        game.wait_targets([SEAT_NAMES[m.branch] for m in legal
-                           if m.tile is move.tile and m.branch is not None])
+        game.wait_targets(
+            [SEAT_NAMES[m.branch] for m in legal if m.tile is move.tile and m.branch is not None]
+        )
         keys.press(shortcut(game, f'[data-target="{branch}"]{TABLE}'))
         wait_preview(game, move, keys.log)
         keys.press(shortcut(game, f'[data-action="confirm"]{TABLE}'), check_focus=False)
@@ -270,18 +279,25 @@ HAND_TILES = f'[data-hand="S"]{TABLE} [data-tile]'
 
 def arrow_to(game: Game, keys: Keys, tile: str) -> None:
     """Arrow keys inside the hand (the focus is on one of its tiles) until ``tile`` has it."""
-    order = [str(t) for t in game.page.evaluate(
-        "(s) => [...document.querySelectorAll(s)].map(t => t.dataset.tile)", HAND_TILES)]
+    order = [
+        str(t)
+        for t in game.page.evaluate(
+            "(s) => [...document.querySelectorAll(s)].map(t => t.dataset.tile)", HAND_TILES
+        )
+    ]
     now = active(game)
     assert now.get("hand") == "S" and now.get("tile") in order, (
-        f"the focus is not in South's hand at South's turn: {now}")
+        f"the focus is not in South's hand at South's turn: {now}"
+    )
     step = (order.index(tile) - order.index(str(now["tile"]))) % len(order)
-    key, count = ("ArrowRight", step) if step <= len(order) - step else (
-        "ArrowLeft", len(order) - step)
+    key, count = (
+        ("ArrowRight", step) if step <= len(order) - step else ("ArrowLeft", len(order) - step)
+    )
     for _ in range(count):
         keys.press(key)
     assert active(game).get("tile") == tile, (
-        f"{key} x{count} did not reach {tile} in {order}: focus {active(game)}")
+        f"{key} x{count} did not reach {tile} in {order}: focus {active(game)}"
+    )
 
 
 def test_a_hand_by_tab_arrows_and_enter(browsers: Browsers) -> None:
@@ -316,8 +332,9 @@ def test_a_hand_by_tab_arrows_and_enter(browsers: Browsers) -> None:
         arrow_to(game, keys, tile)
         keys.press("Enter")
         wait_selected(game, tile, keys.log)
-        game.wait_targets([SEAT_NAMES[m.branch] for m in legal
-                           if m.tile is move.tile and m.branch is not None])
+        game.wait_targets(
+            [SEAT_NAMES[m.branch] for m in legal if m.tile is move.tile and m.branch is not None]
+        )
         focus_on(game, keys, f'[data-target="{branch}"]{TABLE}')
         keys.press("Enter")
         wait_preview(game, move, keys.log)
@@ -327,8 +344,9 @@ def test_a_hand_by_tab_arrows_and_enter(browsers: Browsers) -> None:
         plays.append((str(move), keys.count, keys.reset()))
     report("Tab / arrows / Enter", plays)
     assert plays, "South never had a turn"
-    assert all(k in ("Tab", "Enter", "ArrowLeft", "ArrowRight") for _, _, ks in plays
-               for k in ks), plays
+    assert all(
+        k in ("Tab", "Enter", "ArrowLeft", "ArrowRight") for _, _, ks in plays for k in ks
+    ), plays
     assert not problems, problems
 
 
@@ -354,8 +372,9 @@ def axe(game: Game, where: str, found: dict[str, list[str]]) -> None:
     label = f"{where} at {size['width']}x{size['height']}" if size else where
     print(f"axe {label}: {len(violations)} violations ({time.monotonic() - start:.1f} s)")
     if violations:
-        found[label] = [f"{v['id']} ({v['impact']}, {v['nodes']} nodes): {v['targets']}"
-                        for v in violations]
+        found[label] = [
+            f"{v['id']} ({v['impact']}, {v['nodes']} nodes): {v['targets']}" for v in violations
+        ]
 
 
 def test_axe_finds_no_violation_with_a_preview(browsers: Browsers) -> None:
@@ -367,8 +386,10 @@ def test_axe_finds_no_violation_with_a_preview(browsers: Browsers) -> None:
         legal = game.legal_for("S", game.state())
         game.show_preview(legal[0], legal)
         slot = game.target(SEAT_NAMES[legal[0].branch or 0])
-        print(f"\nthe lit end cap: aria-label {slot.get_attribute('aria-label')!r}, "
-              f"shows {slot.inner_text()!r}")
+        print(
+            f"\nthe lit end cap: aria-label {slot.get_attribute('aria-label')!r}, "
+            f"shows {slot.inner_text()!r}"
+        )
         axe(game, f"preview of {legal[0]}", found)
         game.action("cancel").click()
         game.preview().wait_for(state="detached")
@@ -381,9 +402,12 @@ def set_size(game: Game, width: int, height: int) -> None:
     """A new viewport; wait until the page has re-laid the table for it."""
     game.page.set_viewport_size({"width": width, "height": height})
     game.page.wait_for_function(
-        "([w, h]) => innerWidth === w && innerHeight === h", arg=[width, height])
-    game.page.evaluate("() => new Promise(r => requestAnimationFrame(() => "
-                       "requestAnimationFrame(() => setTimeout(r, 250))))")
+        "([w, h]) => innerWidth === w && innerHeight === h", arg=[width, height]
+    )
+    game.page.evaluate(
+        "() => new Promise(r => requestAnimationFrame(() => "
+        "requestAnimationFrame(() => setTimeout(r, 250))))"
+    )
 
 
 def play(game: Game, seat: str) -> None:
@@ -433,8 +457,18 @@ def test_axe_finds_no_violation(browsers: Browsers) -> None:
 
 # -- 4. every screen shape with long branches -----------------------------------------------------
 
-SHAPES = [(360, 640), (390, 844), (640, 360), (740, 360), (844, 390), (768, 1024), (1024, 768),
-          (1180, 820), (1366, 768), (1920, 1080)]
+SHAPES = [
+    (360, 640),
+    (390, 844),
+    (640, 360),
+    (740, 360),
+    (844, 390),
+    (768, 1024),
+    (1024, 768),
+    (1180, 820),
+    (1366, 768),
+    (1920, 1080),
+]
 
 # Boxes (in page coordinates) of the four kinds that must not cover one another, and the
 # page's width; the holder's hand is the seat drawn at the bottom.
@@ -485,15 +519,17 @@ def overlaps(boxes: dict[str, Any]) -> list[str]:
     kinds = ("caps", "plates", "board", "hand")
     out = []
     for i, first in enumerate(kinds):
-        for second in kinds[i + 1:]:
+        for second in kinds[i + 1 :]:
             for p in boxes[first]:
                 for q in boxes[second]:
                     dx = min(p["x"] + p["w"], q["x"] + q["w"]) - max(p["x"], q["x"])
                     dy = min(p["y"] + p["h"], q["y"] + q["h"]) - max(p["y"], q["y"])
                     if dx > 1 and dy > 1:
-                        out.append(f"{first[:-1] if first != 'board' else 'board tile'} "
-                                   f"{p['name']} and {second.rstrip('s')} {q['name']} "
-                                   f"({dx:.0f}x{dy:.0f} px)")
+                        out.append(
+                            f"{first[:-1] if first != 'board' else 'board tile'} "
+                            f"{p['name']} and {second.rstrip('s')} {q['name']} "
+                            f"({dx:.0f}x{dy:.0f} px)"
+                        )
     return out
 
 
@@ -515,8 +551,10 @@ def test_every_screen_shape(browsers: Browsers) -> None:
         if boxes["scrollW"] > boxes["vw"] + 1:
             bad.append(f"the page scrolls sideways: {boxes['scrollW']} > {boxes['vw']}")
         short = min((min(b["w"], b["h"]) for b in boxes["board"]), default=0)
-        print(f"{shape}: {len(boxes['board'])} board tiles (short side {short:.0f} px), "
-              f"{len(boxes['hand'])} hand tiles, page {boxes['scrollW']} wide")
+        print(
+            f"{shape}: {len(boxes['board'])} board tiles (short side {short:.0f} px), "
+            f"{len(boxes['hand'])} hand tiles, page {boxes['scrollW']} wide"
+        )
         if (width, height) == (1366, 768) and short < 36:
             bad.append(f"board tiles {short:.1f} CSS px on the short side (< 36)")
         if bad:
@@ -526,10 +564,12 @@ def test_every_screen_shape(browsers: Browsers) -> None:
 
 # -- 5. a hand by taps on a landscape phone and at 320x256 ----------------------------------------
 
+
 def tap_hand(game: Game, touch: bool) -> list[str]:
     """South's turns until the hand ends, each a tap on the tile, a tap on the branch's end
     cap and a tap on Confirm (touch taps, or mouse clicks at the element's centre). Playwright
     scrolls each element into view and fails if something else is at its centre."""
+
     def tap(loc: Any) -> None:
         (loc.tap if touch else loc.click)(timeout=ACT_MS)
 
@@ -552,7 +592,8 @@ def tap_hand(game: Game, touch: bool) -> list[str]:
                 raise AssertionError(
                     f"no Pass although South cannot play: hand {state['hands']['S']['tiles']}, "
                     f"branches { {s: b['end'] for s, b in state['branches'].items()} }, "
-                    f"save {state['save']}") from None
+                    f"save {state['save']}"
+                ) from None
             tap(game.action("pass"))
             tap(game.action("confirm").and_(game.page.locator(":enabled")))
             wait_passed(game, before, [])
@@ -561,8 +602,9 @@ def tap_hand(game: Game, touch: bool) -> list[str]:
         move = legal[len(made) % len(legal)]
         tile, branch = str(move.tile), SEAT_NAMES[move.branch or 0]
         tap(game.tile("S", tile))
-        game.wait_targets([SEAT_NAMES[m.branch] for m in legal
-                           if m.tile is move.tile and m.branch is not None])
+        game.wait_targets(
+            [SEAT_NAMES[m.branch] for m in legal if m.tile is move.tile and m.branch is not None]
+        )
         tap(game.target(branch))
         wait_preview(game, move, [])
         tap(game.action("confirm"))
@@ -576,8 +618,9 @@ def test_a_hand_by_taps(browsers: Browsers, width: int, height: int, touch: bool
     """640x360: a phone held sideways (touch taps); 320x256: a desktop at 400 % (clicks)."""
     query = f"?deal={south_opens_seed()}"
     if touch:
-        game = browsers.game(query, settings=FAST, viewport={"width": width, "height": height},
-                             has_touch=True)
+        game = browsers.game(
+            query, settings=FAST, viewport={"width": width, "height": height}, has_touch=True
+        )
     else:
         game = browsers.game(query, settings=FAST)
         set_size(game, width, height)

@@ -3,7 +3,7 @@
 Two fresh profiles open the same class match by its address (``?class=CODE``) and play it to
 its end with different moves (one always takes the first legal move, the other the last);
 their result codes and one result file go into a third profile's teacher's table, which must
-rank them as ``longana.classplay.table`` does, refuse altered codes and files with the reason
+rank them as ``longana.classplay`` does, refuse altered codes and files with the reason
 in words, count a student given twice once and say so, export the engine's CSV and print
 only the table.
 
@@ -26,9 +26,9 @@ import pytest
 from playwright.sync_api import BrowserContext, Locator
 
 from longana import Move
-from longana.classplay import ClassCode, ClassError, Result, csv_text, table
-from longana.players import choose as computer_choice
-from longana.records import hand_record
+from longana.classplay.results import ClassCode, ClassError, Result, csv_text, table
+from longana.players.levels import choose as computer_choice
+from longana.rules.records import hand_record
 
 from .conftest import Browsers, Game, artifact, english, session_of
 
@@ -74,12 +74,14 @@ TOOLS_JS = """(names) => Object.fromEntries(names.map((n) => {
 }))"""
 
 
-def play_class_match(browsers: Browsers, name: str, choose: Callable[[list[Move]], Move]
-                     ) -> Student:
+def play_class_match(
+    browsers: Browsers, name: str, choose: Callable[[list[Move]], Move]
+) -> Student:
     """One student plays the class match from its address to its end in a fresh profile."""
     student = Student(name, choose)
-    game = browsers.game(f"?class={CODE.text}", settings={"speed": "fast", "name": name},
-                         fresh=True)
+    game = browsers.game(
+        f"?class={CODE.text}", settings={"speed": "fast", "name": name}, fresh=True
+    )
     assert game.wait_turn("S") == "turn", "South never got a turn in the first hand"
     state = game.state()
     student.south_at_start = sorted(state["hands"]["S"]["tiles"])
@@ -113,13 +115,15 @@ def play_class_match(browsers: Browsers, name: str, choose: Callable[[list[Move]
 
 @pytest.fixture(scope="module")
 def students(module_browsers: Browsers) -> list[Student]:
-    return [play_class_match(module_browsers, "Ana", first),
-            play_class_match(module_browsers, "Ben", last)]
+    return [
+        play_class_match(module_browsers, "Ana", first),
+        play_class_match(module_browsers, "Ben", last),
+    ]
 
 
 def engine_replay(student: Student) -> Any:
     """The class match replayed by the engine alone: South's moves as the page made them, the
-    computer's answers from ``longana.players`` with the class code's level and seeds."""
+    computer's answers from ``longana.players.levels`` with the class code's level and seeds."""
     session = CODE.session()
     for number, moves in enumerate(student.moves):
         if number:
@@ -132,13 +136,15 @@ def engine_replay(student: Student) -> Any:
                 assert left, f"{student.name}: the engine wants a South move the page never made"
                 session.play(left.pop(0))
             else:
-                session.play(computer_choice(session.view(seat), session.level,
-                                             session.decision_seed()))
+                session.play(
+                    computer_choice(session.view(seat), session.level, session.decision_seed())
+                )
         assert not left, f"{student.name}: the hand ended before South's moves {left}"
     return session
 
 
 # -- 1. two students, the same deals, different moves ---------------------------------------------
+
 
 def test_two_students_play_the_same_class_match(students: list[Student]) -> None:
     ana, ben = students
@@ -146,7 +152,8 @@ def test_two_students_play_the_same_class_match(students: list[Student]) -> None
     dealt = sorted(str(t) for t in start.tiles(0))
     assert ana.south_at_start == ben.south_at_start == dealt, (
         f"first hand's South tiles: Ana {ana.south_at_start}, Ben {ben.south_at_start}, "
-        f"the class code deals {dealt}")
+        f"the class code deals {dealt}"
+    )
     assert ana.moves != ben.moves, "both students made the same moves"
 
     for student in students:
@@ -157,7 +164,7 @@ def test_two_students_play_the_same_class_match(students: list[Student]) -> None
         # each hand's end showed the result so far: the first hands of the final one
         for (where, _), result in zip(student.codes[:-1], results[:-1], strict=True):
             assert where == "hand-end" and not result.finished
-            assert result.hands == final.hands[:len(result.hands)]
+            assert result.hands == final.hands[: len(result.hands)]
         assert [len(r.hands) for r in results] == list(range(1, len(results) + 1))
         assert student.hand_end_undo == [0] * len(results), "undo offered at a hand's end"
 
@@ -168,9 +175,9 @@ def test_two_students_play_the_same_class_match(students: list[Student]) -> None
         # ... and of the engine playing the class code with the same South moves: the same
         # deals and the same computer answers on every device
         replay = engine_replay(student)
-        assert ([hand_record(h) for h in replay.match.hands]
-                == [hand_record(h) for h in saved.match.hands]), (
-            f"{student.name}: the page's computer answered otherwise than the engine's")
+        assert [hand_record(h) for h in replay.match.hands] == [
+            hand_record(h) for h in saved.match.hands
+        ], f"{student.name}: the page's computer answered otherwise than the engine's"
         assert Result.of(replay, 0, student.name).text == student.code
 
         # the result file: the same code, hand records that replay to its points
@@ -183,6 +190,7 @@ def test_two_students_play_the_same_class_match(students: list[Student]) -> None
 
 # -- 3. no undo, redo, restart or hint in a class match -------------------------------------------
 
+
 def test_class_match_turns_undo_redo_restart_and_hint_off(students: list[Student]) -> None:
     locked = WORDS["locked"]
     for student in students:
@@ -193,14 +201,17 @@ def test_class_match_turns_undo_redo_restart_and_hint_off(students: list[Student
             assert tool is not None and tool["visible"], f"{name} is not shown: {tool}"
             assert tool["disabled"], f"{name} is enabled in a class match"
             assert locked in tool["title"] and tool["description"] == locked, (
-                f"{name} does not say why it is off: {tool}")
+                f"{name} does not say why it is off: {tool}"
+            )
 
 
 # -- 2. the teacher's table ---------------------------------------------------------------------
 
+
 @pytest.fixture(scope="module")
-def teacher(browser: Any, browser_context_args: dict[str, Any], site_url: str,
-            warm_context: BrowserContext) -> Iterator[Game]:
+def teacher(
+    browser: Any, browser_context_args: dict[str, Any], site_url: str, warm_context: BrowserContext
+) -> Iterator[Game]:
     """A third profile (the session's warm one) with the teacher's table open."""
     opened = Browsers(browser, browser_context_args, site_url, "teacher", warm=warm_context)
     game = opened.game()
@@ -212,10 +223,12 @@ def teacher(browser: Any, browser_context_args: dict[str, Any], site_url: str,
 
 
 def rows(game: Game) -> list[dict[str, Any]]:
-    return list(game.page.evaluate("""() => [...document.querySelectorAll(
+    return list(
+        game.page.evaluate("""() => [...document.querySelectorAll(
         '[data-dialog="class-results"] [data-student]')].map((r) => ({
           name: r.dataset.student, rank: r.dataset.rank,
-          cells: [...r.children].map((c) => c.textContent.trim())}))"""))
+          cells: [...r.children].map((c) => c.textContent.trim())}))""")
+    )
 
 
 def add(game: Game, codes: Sequence[str] = (), files: Sequence[Any] = ()) -> Locator:
@@ -229,7 +242,8 @@ def add(game: Game, codes: Sequence[str] = (), files: Sequence[Any] = ()) -> Loc
     area.evaluate("(el) => el.setAttribute('data-e2e-old', '')")
     game.action("add-results", within=dialog).click()
     game.page.wait_for_function(
-        "() => !document.querySelector('[data-results-input][data-e2e-old]')", timeout=30_000)
+        "() => !document.querySelector('[data-results-input][data-e2e-old]')", timeout=30_000
+    )
     return game.dialog("class-results")
 
 
@@ -242,8 +256,8 @@ def check_rows(game: Game, results: list[Result]) -> list[dict[str, Any]]:
     engine = table(results)
     shown = rows(game)
     assert [(r["name"], r["rank"]) for r in shown] == [
-        (r.name, str(r.rank)) for r in engine.rows], (
-        f"page ranks {shown}, engine {[(r.name, r.rank, r.total) for r in engine.rows]}")
+        (r.name, str(r.rank)) for r in engine.rows
+    ], f"page ranks {shown}, engine {[(r.name, r.rank, r.total) for r in engine.rows]}"
     for row, want in zip(shown, engine.rows, strict=True):
         cells = row["cells"]
         assert abs(number(cells[3]) - want.total) < 0.051, f"{row}: total {want.total}"
@@ -270,8 +284,9 @@ def altered(code: str) -> str:
     return "/".join(parts)
 
 
-def test_teacher_table_ranks_refuses_and_counts_once(students: list[Student],
-                                                      teacher: Game) -> None:
+def test_teacher_table_ranks_refuses_and_counts_once(
+    students: list[Student], teacher: Game
+) -> None:
     ana, ben = students
     results = [Result.parse(ana.code), Result.parse(ben.code)]
     assert ben.file is not None
@@ -299,14 +314,16 @@ def test_teacher_table_ranks_refuses_and_counts_once(students: list[Student],
     assert WORDS["why"]["check"] in said, f"refusal of an altered code: {said!r}"
     assert rows(teacher) == before, "an altered code changed the table"
     assert dialog.locator("textarea[data-results-input]").input_value().strip() == bad, (
-        "the refused code is not left to be corrected")
+        "the refused code is not left to be corrected"
+    )
 
     # a result file downloaded from Ben's page: read as Ben's result (given twice now)
     dialog = add(teacher, files=[ben.file])
     assert error_text(dialog) == "", f"Ben's result file refused: {error_text(dialog)!r}"
     assert rows(teacher) == before, "Ben's result file changed the table"
     assert "Ben" in dialog.locator("[data-results-duplicate]").inner_text(), (
-        "Ben's file was not counted as Ben's result")
+        "Ben's file was not counted as Ben's result"
+    )
 
     # files that are not (good) results: refused, each with its reason
     data = json.loads(ben.file.read_text(encoding="utf-8"))
@@ -315,12 +332,17 @@ def test_teacher_table_ranks_refuses_and_counts_once(students: list[Student],
     with pytest.raises(ClassError) as refused:
         Result.from_json(short)
     assert refused.value.code == "records"
-    dialog = add(teacher, files=[
-        {"name": "short.json", "mimeType": "application/json", "buffer": short.encode()},
-        {"name": "other.json", "mimeType": "application/json", "buffer": b'{"hands": {}}'}])
+    dialog = add(
+        teacher,
+        files=[
+            {"name": "short.json", "mimeType": "application/json", "buffer": short.encode()},
+            {"name": "other.json", "mimeType": "application/json", "buffer": b'{"hands": {}}'},
+        ],
+    )
     said = error_text(dialog)
     assert WORDS["why"]["records"] in said and WORDS["why"]["format"] in said, (
-        f"refusal of bad files: {said!r}")
+        f"refusal of bad files: {said!r}"
+    )
     assert rows(teacher) == before, "a bad file changed the table"
 
 
@@ -337,6 +359,7 @@ FETCH_JS = "async (url) => { const r = await fetch(url); return await r.text(); 
 
 
 # -- 4. CSV --------------------------------------------------------------------------------------
+
 
 def test_csv_export_is_the_engines_table(students: list[Student], teacher: Game) -> None:
     results = teacher_with_rows(teacher, students)
@@ -386,6 +409,7 @@ def test_print_shows_only_the_table(students: list[Student], teacher: Game) -> N
 
 # -- found while writing these ---------------------------------------------------------------------
 
+
 def test_teacher_table_names_its_class_code(students: list[Student], teacher: Game) -> None:
     teacher_with_rows(teacher, students)
     title = teacher.dialog("class-results").locator("#dlg-title").inner_text()
@@ -393,7 +417,8 @@ def test_teacher_table_names_its_class_code(students: list[Student], teacher: Ga
 
 
 def test_csv_export_still_downloads_after_the_table_is_opened_again(
-        students: list[Student], teacher: Game) -> None:
+    students: list[Student], teacher: Game
+) -> None:
     """Closing the teacher's table and opening it again from Settings keeps its rows; its CSV
     link must still give the table."""
     results = teacher_with_rows(teacher, students)
@@ -408,12 +433,14 @@ def test_csv_export_still_downloads_after_the_table_is_opened_again(
     href = str(teacher.action("export-csv", within=dialog).get_attribute("href"))
     text = teacher.page.evaluate(
         "async (url) => { try { return await (await fetch(url)).text(); }"
-        " catch (e) { return 'fetch failed: ' + e; } }", href)
+        " catch (e) { return 'fetch failed: ' + e; } }",
+        href,
+    )
     assert text == csv_text(table(results)), f"CSV after opening the table again: {text!r}"
 
 
-
 # -- Settings: make a class code, join one ------------------------------------------------------
+
 
 def test_settings_make_a_code_refuse_an_altered_one_and_join(teacher: Game) -> None:
     """Last: it turns the teacher's page into a class match."""
@@ -427,7 +454,10 @@ def test_settings_make_a_code_refuse_an_altered_one_and_join(teacher: Game) -> N
     made = ClassCode.parse(shown.inner_text().strip())
     assert made.text == shown.inner_text().strip()
     assert (made.seats, made.level, made.target) == (
-        ("person", "computer", "computer", "computer"), "normal", 100), made
+        ("person", "computer", "computer", "computer"),
+        "normal",
+        100,
+    ), made
 
     dialog = teacher.dialog("settings")
     wrong = made.text[:-1] + ("2" if made.text[-1] != "2" else "3")
@@ -443,8 +473,9 @@ def test_settings_make_a_code_refuse_an_altered_one_and_join(teacher: Game) -> N
 
     dialog.locator('input[data-setting="class"]').fill(made.text.lower())
     teacher.action("class-join", within=dialog).click()
-    page.wait_for_function("(code) => document.body.dataset.class === code", arg=made.text,
-                           timeout=30_000)
+    page.wait_for_function(
+        "(code) => document.body.dataset.class === code", arg=made.text, timeout=30_000
+    )
     assert teacher.wait_turn("S") == "turn"
     assert made.text in page.locator(".class-banner").first.inner_text()
     assert teacher.action("undo").is_disabled() and teacher.action("hint").is_disabled()

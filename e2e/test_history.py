@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from longana import SEAT_NAMES
-from longana.session import Session
+from longana.device.session import Session
 
 from .conftest import SEATS, Browsers, check_against_save, session_of, table
 from .positions import domino_save, second_hand_save
@@ -25,7 +25,8 @@ def unfolded(shown: dict[str, Any]) -> dict[str, Any]:
 
 
 def test_restart_cancelled_leaves_everything_then_confirmed_replays_the_hand(
-        browsers: Browsers) -> None:
+    browsers: Browsers,
+) -> None:
     """Hand 2, opened by West (the seat before South), South has played: restart asks first;
     Cancel changes nothing; confirming deals the hand again from its starting deal with the
     scores from before it, and after West's opening South is to move on a board holding the
@@ -61,20 +62,24 @@ def test_restart_cancelled_leaves_everything_then_confirmed_replays_the_hand(
     assert len(after.match.hands) == 2, "restart changed which hand is played"
     assert hand.starting_tiles == hand_before.starting_tiles, "restart dealt different tiles"
     assert [s for s, _ in hand.history] == [3] and hand.history[0][1].is_opening, (
-        f"after the restart: {hand.history}")
+        f"after the restart: {hand.history}"
+    )
     assert after.match.scores == scores_before
     assert {k: int(v) for k, v in state["scores"].items()} == dict(
-        zip(SEATS, scores_before, strict=True)), "the scores are not those from before the hand"
+        zip(SEATS, scores_before, strict=True)
+    ), "the scores are not those from before the hand"
     double = hand.board.opening
     assert double is not None
     for seat, branch in state["branches"].items():
         assert branch["tiles"] == [], f"branch {seat} holds {branch['tiles']} after a restart"
         assert branch["end"] == str(double.high)
     centre = game.page.locator(".centre [data-tile]").evaluate_all(
-        "els => els.map(e => e.dataset.tile)")
+        "els => els.map(e => e.dataset.tile)"
+    )
     assert centre == [str(double)], f"centre shows {centre}, the opening was {double}"
     assert sorted(state["hands"]["S"]["tiles"]) == sorted(
-        str(t) for t in hand_before.starting_tiles[0]), "South's tiles are not those dealt"
+        str(t) for t in hand_before.starting_tiles[0]
+    ), "South's tiles are not those dealt"
     assert not after.can_redo, "restart left something to redo"
     # the part of the log before the hand is untouched
     cut = len(before.log) - len(hand_before.history)
@@ -82,7 +87,8 @@ def test_restart_cancelled_leaves_everything_then_confirmed_replays_the_hand(
 
 
 def test_undo_in_the_hand_end_dialog_takes_back_the_last_move_and_its_scoring(
-        browsers: Browsers) -> None:
+    browsers: Browsers,
+) -> None:
     """South plays its last tile (a domino): the hand-end dialog shows; undo in it puts the
     tile back in South's hand and the scores back; redo ends the hand again the same way."""
     saved = domino_save()
@@ -112,7 +118,8 @@ def test_undo_in_the_hand_end_dialog_takes_back_the_last_move_and_its_scoring(
     dialog.wait_for(state="hidden")
     assert game.wait_turn("S") == "turn"
     assert unfolded(table(game)) == unfolded(before), (
-        "undo did not go back to before South's last move")
+        "undo did not go back to before South's last move"
+    )
     saved_now = game.save()
     assert saved_now is not None and saved_now["log"] == log_before
     back = check_against_save(game.state())

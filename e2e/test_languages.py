@@ -133,19 +133,20 @@ def foreign_on_screen(game: Game, shown: str, *, stale_message: bool = False) ->
         for piece, key in foreign_pieces(shown, other).items():
             if stale_message and piece in message:
                 continue
-            found += [f"{where}: {piece!r} ({other}.json {key})"
-                      for where, seen in texts if piece in seen]
+            found += [
+                f"{where}: {piece!r} ({other}.json {key})" for where, seen in texts if piece in seen
+            ]
     return sorted(set(found))
 
 
 def check_language(game: Game, lang: str, moment: str, *, stale_message: bool = False) -> None:
     """``<html lang>`` and ``data-lang`` name ``lang``; no other catalog's text on screen."""
-    names = game.page.evaluate(
-        "() => [document.documentElement.lang, document.body.dataset.lang]")
+    names = game.page.evaluate("() => [document.documentElement.lang, document.body.dataset.lang]")
     assert names == [lang, lang], f"{moment}: <html lang>, data-lang = {names}, not {lang}"
     foreign = foreign_on_screen(game, lang, stale_message=stale_message)
-    assert not foreign, f"{moment}, page in {lang}: other languages on screen:\n  " + \
-        "\n  ".join(foreign)
+    assert not foreign, f"{moment}, page in {lang}: other languages on screen:\n  " + "\n  ".join(
+        foreign
+    )
 
 
 def check_words(game: Game, lang: str, moment: str) -> None:
@@ -158,16 +159,20 @@ def check_words(game: Game, lang: str, moment: str) -> None:
                      return c.textContent.trim(); };
                    return [document.querySelector('#app [data-action="settings"]')
                              .getAttribute('aria-label'),
-                           words(document.querySelector('#app [data-action="confirm"]'))]; }""")
+                           words(document.querySelector('#app [data-action="confirm"]'))]; }"""
+    )
     want = [words["actions.settings"], words["actions.confirm"]]
     assert [norm(s) for s in shown] == [norm(w) for w in want], (
-        f"{moment}: the page says {shown}, {lang}.json says {want}")
+        f"{moment}: the page says {shown}, {lang}.json says {want}"
+    )
 
 
 def wait_language(game: Game, lang: str) -> None:
     game.page.wait_for_function(
         "(l) => document.documentElement.lang === l && document.body.dataset.lang === l",
-        arg=lang, timeout=ACT_MS)
+        arg=lang,
+        timeout=ACT_MS,
+    )
 
 
 # Longer words never clip: no sideways scrolling; no button whose content is wider than it; no
@@ -296,7 +301,9 @@ class Phone:
         for k in range(2, 9):
             moved = page.evaluate(
                 "(el) => { const top = el.scrollTop; el.scrollBy(0, el.clientHeight * 0.85);"
-                " return el.scrollTop - top > 20; }", scroller)
+                " return el.scrollTop - top > 20; }",
+                scroller,
+            )
             if not moved:
                 break
             page.wait_for_timeout(100)
@@ -315,35 +322,50 @@ class Phone:
 # Known faults of the page (German at 360x640), tolerated by the clipping test so that it
 # reports them as an expected failure until the page is fixed: (pattern, where to fix).
 KNOWN_CLIPS = [
-    (r'^<(span|button)\[data-end-marker="."\].*"geschlossen" .*sticks out',
-     "end caps: 'GESCHLOSSEN' (~75px) is wider than the 50px cap: ui/style.css .cap and "
-     ".cap .state, drawn by ui/render.py cap_html (also the replay board)"),
-    (r'^<button\[data-action="step-(back|forward)"\]',
-     "record step-through: 'Zurück' / 'Weiter' overflow their buttons beside 'Zug 3 von 40': "
-     "ui/panels.py replay_html, ui/style.css .rp-controls / .rp-count"),
-    (r'^<input\[data-setting="deal"\].*placeholder',
-     "settings: the deal field's placeholder is cut off: ui/panels.py settings_html, "
-     "ui/style.css"),
-    (r'^<input\[data-command\].*placeholder',
-     "table: the command field's placeholder 'etwa 7-3@N, 9-9 oder pass' is cut off: "
-     "ui/page.py Page.mount (keys.field_hint), ui/style.css .command"),
-    (r"^lit branch(es)?'s? labels? .*overlaps?",
-     "lit branches: a slot label ('Zweig von Süd, Ende 8') lies over another end cap or "
-     "another label: ui/render.py cap_html (lbl-below/lbl-above), ui/style.css .slot-label"),
+    (
+        r'^<(span|button)\[data-end-marker="."\].*"geschlossen" .*sticks out',
+        "end caps: 'GESCHLOSSEN' (~75px) is wider than the 50px cap: ui/style.css .cap and "
+        ".cap .state, drawn by ui/render.py cap_html (also the replay board)",
+    ),
+    (
+        r'^<button\[data-action="step-(back|forward)"\]',
+        "record step-through: 'Zurück' / 'Weiter' overflow their buttons beside 'Zug 3 von 40': "
+        "ui/panels.py replay_html, ui/style.css .rp-controls / .rp-count",
+    ),
+    (
+        r'^<input\[data-setting="deal"\].*placeholder',
+        "settings: the deal field's placeholder is cut off: ui/panels.py settings_html, "
+        "ui/style.css",
+    ),
+    (
+        r"^<input\[data-command\].*placeholder",
+        "table: the command field's placeholder 'etwa 7-3@N, 9-9 oder pass' is cut off: "
+        "ui/page.py Page.mount (keys.field_hint), ui/style.css .command",
+    ),
+    (
+        r"^lit branch(es)?'s? labels? .*overlaps?",
+        "lit branches: a slot label ('Zweig von Süd, Ende 8') lies over another end cap or "
+        "another label: ui/render.py cap_html (lbl-below/lbl-above), ui/style.css .slot-label",
+    ),
 ]
 CLIPS: dict[str, dict[str, list[str]]] = {}  # lang -> panel -> problems (from the hand played)
 
 
 # -- playing --------------------------------------------------------------------------------------
 
+
 def end_cap_letters(game: Game, scope: str) -> dict[str, str | None]:
     """Each branch's end-cap owner letter as shown: {branch: letter}."""
-    return dict(game.page.evaluate(
-        """(scope) => Object.fromEntries([...document.querySelectorAll(scope)]
+    return dict(
+        game.page.evaluate(
+            """(scope) => Object.fromEntries([...document.querySelectorAll(scope)]
              .filter(b => b.dataset.replayBranch || !b.closest('[data-dialog]'))
              .map(b => { const m = b.querySelector('[data-end-marker] .owner');
                          return [b.dataset.branch || b.dataset.replayBranch,
-                                 m ? m.textContent.trim() : null]; }))""", scope))
+                                 m ? m.textContent.trim() : null]; }))""",
+            scope,
+        )
+    )
 
 
 def check_letters(game: Game, lang: str, scope: str = "[data-branch]") -> None:
@@ -363,7 +385,10 @@ def play_turn(game: Game) -> None:
     game.play_turn("S")
     game.page.wait_for_function(
         "(n) => Number(document.body.dataset.moves) > n"
-        " || document.body.dataset.handOver === 'true'", arg=before, timeout=ACT_MS)
+        " || document.body.dataset.handOver === 'true'",
+        arg=before,
+        timeout=ACT_MS,
+    )
 
 
 def play_out(game: Game, each_turn: Callable[[Game], None]) -> str:
@@ -386,8 +411,9 @@ def check_settings(game: Game, lang: str, phone: Phone) -> None:
     dialog = game.open_panel("settings")
     select = dialog.locator('select[data-setting="lang"]')
     assert select.input_value() == lang, f"the language select shows {select.input_value()}"
-    options = dict(select.evaluate(
-        "(s) => [...s.options].map(o => [o.value, o.textContent.trim()])"))
+    options = dict(
+        select.evaluate("(s) => [...s.options].map(o => [o.value, o.textContent.trim()])")
+    )
     assert options == NAMES_IN_THEMSELVES, f"languages offered as {options}"
     check_language(game, lang, "settings")
     phone.look("settings", "settings")
@@ -410,20 +436,27 @@ def check_refusal(game: Game, lang: str) -> None:
     game.tile("S", str(tile)).click()
     game.page.wait_for_function(
         "(t) => document.querySelector(`#app [data-hand='S'] [data-tile='${t}']`)"
-        "?.getAttribute('aria-pressed') === 'true'", arg=str(tile), timeout=ACT_MS)
+        "?.getAttribute('aria-pressed') === 'true'",
+        arg=str(tile),
+        timeout=ACT_MS,
+    )
     keys = game.page.evaluate(
         "() => Object.fromEntries([...document.querySelectorAll('#app [data-target]')]"
-        ".map(t => [t.dataset.target, t.getAttribute('aria-keyshortcuts')]))")
+        ".map(t => [t.dataset.target, t.getAttribute('aria-keyshortcuts')]))"
+    )
     want = dict(zip(SEAT_NAMES, LETTERS[lang], strict=True))
     assert keys == {b: want[b] for b in keys}, f"lit branches' keys {keys}, not {want}"
     game.branch(SEAT_NAMES[branch]).locator("[data-end-marker]").first.click()
     game.page.wait_for_function(
         "(before) => document.querySelector('#msg').textContent.trim() !== before",
-        arg=before, timeout=ACT_MS)
+        arg=before,
+        timeout=ACT_MS,
+    )
     check_language(game, lang, f"refusal of {tile} on {SEAT_NAMES[branch]}: {game.message()!r}")
     game.action("cancel").click()
-    game.page.wait_for_function("() => !document.querySelector('#app [data-target]')",
-                                timeout=ACT_MS)
+    game.page.wait_for_function(
+        "() => !document.querySelector('#app [data-target]')", timeout=ACT_MS
+    )
 
 
 def check_hint(game: Game, lang: str) -> None:
@@ -434,8 +467,9 @@ def check_hint(game: Game, lang: str) -> None:
     game.page.locator("#app [data-hint]").first.wait_for(timeout=30_000)
     check_language(game, lang, f"hint: {game.message()!r}")
     game.action("cancel").click()
-    game.page.wait_for_function("() => !document.querySelector('#app [data-preview]')",
-                                timeout=ACT_MS)
+    game.page.wait_for_function(
+        "() => !document.querySelector('#app [data-preview]')", timeout=ACT_MS
+    )
 
 
 def preview_then_confirm(game: Game, lang: str, phone: Phone) -> None:
@@ -450,8 +484,9 @@ def preview_then_confirm(game: Game, lang: str, phone: Phone) -> None:
     check_language(game, lang, f"preview of {move}")
     phone.look("preview")
     game.action("confirm").click()
-    game.page.wait_for_function("(n) => Number(document.body.dataset.moves) > n",
-                                arg=before, timeout=ACT_MS)
+    game.page.wait_for_function(
+        "(n) => Number(document.body.dataset.moves) > n", arg=before, timeout=ACT_MS
+    )
 
 
 def play_a_hand_in(browsers: Browsers, lang: str) -> Phone:
@@ -504,8 +539,9 @@ def play_a_hand_in(browsers: Browsers, lang: str) -> Phone:
         dialog.wait_for(state="hidden")
 
     # the rest of the hand, every table South sees, then the hand's end
-    result = play_out(game, lambda g: check_language(g, lang, f"South's turn after {moves(g)}"
-                                                      " moves"))
+    result = play_out(
+        game, lambda g: check_language(g, lang, f"South's turn after {moves(g)} moves")
+    )
     assert result in ("hand-end", "match-end"), f"the hand ended in {result}"
     end = game.dialog(result)
     end.wait_for()
@@ -518,12 +554,13 @@ def play_a_hand_in(browsers: Browsers, lang: str) -> Phone:
         game.action("next-hand", within=end).click()
         end.wait_for(state="hidden")
     else:
-        game.page.evaluate("(save) => { localStorage.removeItem('longana:frame');"
-                           " localStorage.setItem('longana:save', save); }",
-                           json.dumps(second_hand_save()))
+        game.page.evaluate(
+            "(save) => { localStorage.removeItem('longana:frame');"
+            " localStorage.setItem('longana:save', save); }",
+            json.dumps(second_hand_save()),
+        )
         game.reload()
-    game.page.wait_for_function("() => document.body.dataset.handNumber === '2'",
-                                timeout=ACT_MS)
+    game.page.wait_for_function("() => document.body.dataset.handNumber === '2'", timeout=ACT_MS)
     dialog = game.open_panel("record")
     check_language(game, lang, "record after a finished hand")
     phone.look("record-finished", "record")
@@ -543,6 +580,7 @@ def play_a_hand_in(browsers: Browsers, lang: str) -> Phone:
 
 
 # -- the tests ------------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("lang", ["de", "ms", "es"])
 def test_fresh_browser_plays_a_hand_in_its_language(browsers: Browsers, lang: str) -> None:
@@ -567,21 +605,28 @@ def test_german_never_clips_at_360x640(browsers: Browsers) -> None:
     artifact("de-360-clips.txt").write_text("\n".join(found) + "\n", encoding="utf-8")
     for panel, problems in CLIPS["de"].items():
         for problem in problems:
-            fault = next((where for pattern, where in KNOWN_CLIPS
-                          if re.search(pattern, problem)), None)
+            fault = next(
+                (where for pattern, where in KNOWN_CLIPS if re.search(pattern, problem)), None
+            )
             (known if fault else unknown).append(f"{panel}: {problem}")
     assert not unknown, "German clips at 360x640:\n  " + "\n  ".join(unknown)
     if known:
-        faults = sorted({where for pattern, where in KNOWN_CLIPS
-                         if any(re.search(pattern, p.split(": ", 1)[1]) for p in known)})
+        faults = sorted(
+            {
+                where
+                for pattern, where in KNOWN_CLIPS
+                if any(re.search(pattern, p.split(": ", 1)[1]) for p in known)
+            }
+        )
         pytest.xfail("known page faults, German at 360x640: " + " | ".join(faults))
 
 
 def test_address_beats_saved_setting_beats_browser(browsers: Browsers) -> None:
     """A browser set to Spanish with Malay saved in the settings: ``?lang=de`` shows German;
     without it, the saved Malay. (Spanish from the browser alone: the fresh-browser test.)"""
-    game = browsers.game("?lang=de", settings={**FAST, "lang": "ms"}, fresh=True,
-                         locale=BROWSER_LOCALE["es"])
+    game = browsers.game(
+        "?lang=de", settings={**FAST, "lang": "ms"}, fresh=True, locale=BROWSER_LOCALE["es"]
+    )
     check_language(game, "de", "?lang=de, saved ms, browser es")
     check_words(game, "de", "?lang=de, saved ms, browser es")
     game.open("")
@@ -610,7 +655,8 @@ def test_switching_language_mid_hand_keeps_the_game(browsers: Browsers) -> None:
     assert game.action("confirm").is_enabled(), "no preview to keep"
     before = table(game)
     preview = game.page.evaluate(
-        "() => [...document.querySelectorAll('#app [data-preview]')].map(p => p.dataset.preview)")
+        "() => [...document.querySelectorAll('#app [data-preview]')].map(p => p.dataset.preview)"
+    )
     assert game.action("undo").is_enabled()
 
     dialog = game.open_panel("settings")
@@ -624,7 +670,8 @@ def test_switching_language_mid_hand_keeps_the_game(browsers: Browsers) -> None:
     check_letters(game, "de")
     assert table(game) == before, "the switch changed the table"
     after = game.page.evaluate(
-        "() => [...document.querySelectorAll('#app [data-preview]')].map(p => p.dataset.preview)")
+        "() => [...document.querySelectorAll('#app [data-preview]')].map(p => p.dataset.preview)"
+    )
     assert after == preview, f"the preview {preview} became {after}"
     assert game.action("confirm").is_enabled(), "the preview was dropped by the switch"
 
@@ -636,7 +683,9 @@ def test_switching_language_mid_hand_keeps_the_game(browsers: Browsers) -> None:
     assert table(game) == before_move, "Undo after the switch did not take South's move back"
     check_language(game, "de", "after Undo")
     if stale:
-        pytest.xfail("known page fault: the message line (#msg) and the screen reader's "
-                     "#alert stay in the old language after a switch (ui/page.py Page.speak "
-                     "re-renders, but Controller.message in ui/controller.py and Page.alert "
-                     "hold words made with the old catalog): " + "; ".join(stale))
+        pytest.xfail(
+            "known page fault: the message line (#msg) and the screen reader's "
+            "#alert stay in the old language after a switch (ui/page.py Page.speak "
+            "re-renders, but Controller.message in ui/controller.py and Page.alert "
+            "hold words made with the old catalog): " + "; ".join(stale)
+        )

@@ -50,8 +50,12 @@ def off_screen(geometry: dict[str, Any]) -> list[str]:
                 problems.append(f"branch {seat}: no {name}")
             elif b["width"] <= 0 or b["height"] <= 0:
                 problems.append(f"branch {seat}: {name} has no size")
-            elif b["left"] < -0.5 or b["top"] < -0.5 or b["right"] > vw + 0.5 \
-                    or b["bottom"] > vh + 0.5:
+            elif (
+                b["left"] < -0.5
+                or b["top"] < -0.5
+                or b["right"] > vw + 0.5
+                or b["bottom"] > vh + 0.5
+            ):
                 problems.append(f"branch {seat}: {name} at {b} outside {vw}x{vh}")
     if geometry["scrollW"] > vw + 1:
         problems.append(f"the page scrolls sideways: {geometry['scrollW']} > {vw}")
@@ -59,10 +63,13 @@ def off_screen(geometry: dict[str, Any]) -> list[str]:
 
 
 def board_tiles(game: Game) -> int:
-    return int(game.page.evaluate(
-        "() => [...document.querySelectorAll('[data-branch]')]"
-        ".filter(b => !b.closest('[data-dialog]'))"
-        ".reduce((n, b) => n + b.querySelectorAll('[data-tile], .fold').length, 0)"))
+    return int(
+        game.page.evaluate(
+            "() => [...document.querySelectorAll('[data-branch]')]"
+            ".filter(b => !b.closest('[data-dialog]'))"
+            ".reduce((n, b) => n + b.querySelectorAll('[data-tile], .fold').length, 0)"
+        )
+    )
 
 
 def long_position(browsers: Browsers) -> Game:
@@ -71,7 +78,7 @@ def long_position(browsers: Browsers) -> Game:
     save = long_branch_save()
     game = browsers.game(settings={"speed": "fast"}, save=save)
     assert game.wait_turn("S") == "turn"
-    from longana.session import Session
+    from longana.device.session import Session
 
     wanted = Session.from_dict(save).match.hand
     state = game.state()
@@ -82,16 +89,19 @@ def long_position(browsers: Browsers) -> Game:
     for _ in range(400):
         result = game.wait_turn("S")
         if result != "turn":
-            game.action("next-hand" if result == "hand-end" else "new-match",
-                         within=game.dialog(result)).click()
+            game.action(
+                "next-hand" if result == "hand-end" else "new-match", within=game.dialog(result)
+            ).click()
             continue
         state = game.state()
         placed = sum(len(b["tiles"]) for b in state["branches"].values())
         if game.opened(state) and placed >= LONG and game.legal_for("S", state):
             return game
         # keep the hand going: play the lightest tile (keeps options), prefer own branch
-        game.play_turn("S", choose=lambda ms: min(
-            ms, key=lambda m: (m.tile.pips if m.tile else 0, m.branch != 0)))
+        game.play_turn(
+            "S",
+            choose=lambda ms: min(ms, key=lambda m: (m.tile.pips if m.tile else 0, m.branch != 0)),
+        )
     raise AssertionError("no hand with long branches came up")
 
 
@@ -113,7 +123,8 @@ def test_long_branches_stay_on_screen_at_every_size(browsers: Browsers) -> None:
         pips = game.page.evaluate(
             "() => [...document.querySelectorAll('[data-hand=S] [data-tile] .d')]"
             ".map(d => Math.min(d.getBoundingClientRect().width,"
-            " d.getBoundingClientRect().height))")
+            " d.getBoundingClientRect().height))"
+        )
         if not pips or min(pips) < PIP:
             problems[f"{width}x{height}: South's pips"] = [f"smallest {min(pips or [0]):.1f} px"]
     # the same board at every size: each branch shows at least SHOWN tiles (or folds), or all
@@ -129,12 +140,14 @@ def test_long_branches_stay_on_screen_at_every_size(browsers: Browsers) -> None:
 def wait_fitted(game: Game, width: int, height: int) -> dict[str, Any]:
     """Wait until the viewport has its new size and every end is on screen (up to 5 s), then
     return the geometry (the assertion is the caller's: a layout that never fits fails)."""
-    check = ("() => { const g = (" + GEOMETRY_JS + ")();"
-             " if (g.vw !== %d || g.vh !== %d) return false;"
-             " for (const b of Object.values(g.branches)) for (const k of ['marker', 'last']) {"
-             "   const r = b[k]; if (!r) continue;"
-             "   if (r.left < 0 || r.top < 0 || r.right > g.vw || r.bottom > g.vh) return false; }"
-             " return true; }") % (width, height)
+    check = (
+        "() => { const g = (" + GEOMETRY_JS + ")();"
+        " if (g.vw !== %d || g.vh !== %d) return false;"
+        " for (const b of Object.values(g.branches)) for (const k of ['marker', 'last']) {"
+        "   const r = b[k]; if (!r) continue;"
+        "   if (r.left < 0 || r.top < 0 || r.right > g.vw || r.bottom > g.vh) return false; }"
+        " return true; }"
+    ) % (width, height)
     with contextlib.suppress(Exception):  # a layout that never fits is reported by the caller
         game.page.wait_for_function(check, timeout=5_000)
     return dict(game.page.evaluate(GEOMETRY_JS))
@@ -157,6 +170,7 @@ def test_a_hands_end_fits_a_phone_held_sideways(browsers: Browsers) -> None:
           return {scrolls: d.scrollHeight > d.clientHeight + 1,
                   title: inside(d.querySelector('h2')),
                   next: inside(d.querySelector('[data-action="next-hand"]'))};
-        }""")
+        }"""
+    )
     game.screenshot("hand-end-568x320.png")
     assert fit == {"scrolls": False, "title": True, "next": True}, fit

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from longana.match import Match
+from longana.rules.match import Match
 
 from .conftest import SEATS, Browsers, Game, check_against_save, seed_where, session_of
 
@@ -16,12 +16,14 @@ def check_table(game: Game) -> dict[str, Any]:
     assert state["toMove"] in SEATS, f"body data-to-move is {state['toMove']!r}"
     assert sorted(state["hands"]) == sorted(SEATS), f"data-hand elements: {sorted(state['hands'])}"
     assert sorted(state["branches"]) == sorted(SEATS), (
-        f"data-branch elements: {sorted(state['branches'])}")
+        f"data-branch elements: {sorted(state['branches'])}"
+    )
     for seat, branch in state["branches"].items():
         assert branch["open"] in ("true", "false"), f"branch {seat}: data-open={branch['open']!r}"
         if branch["open"] == "true":
             assert re.fullmatch(r"[1-9][0-9]*", branch["order"] or ""), (
-                f"open branch {seat} has data-open-order={branch['order']!r}")
+                f"open branch {seat} has data-open-order={branch['order']!r}"
+            )
     return state
 
 
@@ -49,7 +51,8 @@ def test_table_after_a_computer_opens(browsers: Browsers) -> None:
     state = check_table(game)
     for seat, branch in state["branches"].items():
         assert branch["end"] is not None and re.fullmatch(r"[0-9]", branch["end"]), (
-            f"branch {seat}: data-end={branch['end']!r}")
+            f"branch {seat}: data-end={branch['end']!r}"
+        )
     session = session_of(state)
     assert session.seed == seed, f"the page plays deal {session.seed}, not ?deal={seed}"
     hand = Match(seed).hand

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from longana.records import hand_from_record, match_from_dict
+from longana.rules.records import hand_from_record, match_from_dict
 
 from .conftest import ROOT, SEATS, Browsers, session_of
 
@@ -47,4 +47,3 @@ def test_match_to_100_with_four_computers(browsers: Browsers) -> None:
     # the dialog names the winner
     names = json.loads((ROOT / "locales" / "en.json").read_text(encoding="utf-8"))["seat"]
     assert names[winner] in dialog.inner_text()
-

@@ -43,6 +43,7 @@ VERSION_LINE = re.compile(r'^const VERSION = "([^"]*)";$', re.M)
 
 # -- helpers --------------------------------------------------------------------------------------
 
+
 def sw_version(site: Path) -> str:
     match = VERSION_LINE.search((site / "sw.js").read_text(encoding="utf-8"))
     assert match, f"no VERSION line in {site / 'sw.js'}"
@@ -57,8 +58,10 @@ def make_release_two(source: Path, target: Path) -> str:
         css.write("\n" + CSS_MARK + "\n")
     version = sw_version(source)[:8] + "e2e00002"
     sw = target / "sw.js"
-    sw.write_text(VERSION_LINE.sub(f'const VERSION = "{version}";',
-                                   sw.read_text(encoding="utf-8")), encoding="utf-8")
+    sw.write_text(
+        VERSION_LINE.sub(f'const VERSION = "{version}";', sw.read_text(encoding="utf-8")),
+        encoding="utf-8",
+    )
     assert sw_version(target) == version
     return version
 
@@ -67,20 +70,25 @@ def wait_controlled(page: Page) -> None:
     """The service worker has precached the release and controls the page."""
     page.wait_for_function(
         "() => navigator.serviceWorker && navigator.serviceWorker.controller !== null",
-        timeout=WORKER_MS)
+        timeout=WORKER_MS,
+    )
 
 
 def cache_names(page: Page) -> list[str]:
-    return sorted(page.evaluate(
-        "async () => (await caches.keys()).filter(k => k.startsWith('longana-'))"))
+    return sorted(
+        page.evaluate("async () => (await caches.keys()).filter(k => k.startsWith('longana-'))")
+    )
 
 
 def cache_sizes(page: Page) -> dict[str, int]:
-    return dict(page.evaluate(
-        """async () => { const out = {};
+    return dict(
+        page.evaluate(
+            """async () => { const out = {};
              for (const k of await caches.keys())
                out[k] = (await (await caches.open(k)).keys()).length;
-             return out; }"""))
+             return out; }"""
+        )
+    )
 
 
 def saved(page: Page, key: str = "longana:save") -> dict[str, Any] | None:
@@ -106,14 +114,19 @@ def wait_table(game: Game, expected: dict[str, Any], timeout_ms: float = TURN_MS
 
 def notices(page: Page) -> list[str]:
     """The notices on the page now."""
-    return list(page.evaluate(
-        "() => [...document.querySelectorAll('[data-notice]')].map(n => n.dataset.notice)"))
+    return list(
+        page.evaluate(
+            "() => [...document.querySelectorAll('[data-notice]')].map(n => n.dataset.notice)"
+        )
+    )
 
 
 # -- a new release in an open tab -----------------------------------------------------------------
 
+
 def test_a_new_release_is_announced_and_reloading_into_it_keeps_the_game(
-        browsers: Browsers, tmp_path: Path) -> None:
+    browsers: Browsers, tmp_path: Path
+) -> None:
     """Release 1 is served and controls the page; South moves; release 2 is copied over it.
     The page's update check finds it, the `update` notice appears (the page does not reload
     by itself and keeps serving release 1's files meanwhile); its reload button brings
@@ -148,7 +161,8 @@ def test_a_new_release_is_announced_and_reloading_into_it_keeps_the_game(
         css = game.page.evaluate("() => fetch('./ui/style.css').then(r => r.text())")
         assert CSS_MARK not in css, "release 2's files reached the page before it reloaded"
         assert game.page.evaluate(
-            "() => navigator.serviceWorker.getRegistration().then(r => !!r.waiting)")
+            "() => navigator.serviceWorker.getRegistration().then(r => !!r.waiting)"
+        )
 
         with game.page.expect_navigation(wait_until="commit", timeout=WORKER_MS):
             notice.locator('[data-action="reload"]').click(timeout=ACT_MS)
@@ -170,8 +184,10 @@ def test_a_new_release_is_announced_and_reloading_into_it_keeps_the_game(
 
 # -- two copies on one origin ---------------------------------------------------------------------
 
+
 def test_two_copies_on_one_origin_keep_separate_games_and_both_load_offline(
-        browsers: Browsers, tmp_path: Path) -> None:
+    browsers: Browsers, tmp_path: Path
+) -> None:
     """`/a/` and `/b/` are two copies of the site: opening `/b/` after a move in `/a/` starts
     its own game under its own keys, each copy's service worker keeps its own cache, and with
     the server stopped and the browser offline both reload into their own games."""
@@ -184,7 +200,8 @@ def test_two_copies_on_one_origin_keep_separate_games_and_both_load_offline(
         "if (location.protocol.startsWith('http'))"
         " for (const key of ['longana:settings@/a/', 'longana:settings@/b/'])"
         " if (localStorage.getItem(key) === null)"
-        f" localStorage.setItem(key, {json.dumps(json.dumps(FAST))});")
+        f" localStorage.setItem(key, {json.dumps(json.dumps(FAST))});"
+    )
     with serve(root) as url:
         a = Game(context.new_page(), guard, url + "a/").open(f"?deal={seed}")
         assert a.wait_turn("S") == "turn"
@@ -198,16 +215,18 @@ def test_two_copies_on_one_origin_keep_separate_games_and_both_load_offline(
         assert b.wait_turn("S") == "turn"
         save_b = saved(b.page, "longana:save@/b/")
         assert save_b is not None, storage_keys(b.page)
-        assert save_b["deal"] != seed and save_b["log"][:len(save_a["log"])] != save_a["log"], (
-            "/b/ resumed the game of /a/")
+        assert save_b["deal"] != seed and save_b["log"][: len(save_a["log"])] != save_a["log"], (
+            "/b/ resumed the game of /a/"
+        )
         keys = storage_keys(b.page)
         assert "longana:save@/a/" in keys and "longana:save@/b/" in keys, keys
         assert "longana:save" not in keys and "longana:frame" not in keys, keys
         assert saved(b.page, "longana:save@/a/") == save_a, "/b/ changed the save of /a/"
         wait_controlled(b.page)
         names = cache_names(b.page)
-        assert len(names) == 2 and any("/a/" in n for n in names) and any(
-            "/b/" in n for n in names), names
+        assert (
+            len(names) == 2 and any("/a/" in n for n in names) and any("/b/" in n for n in names)
+        ), names
         sizes = cache_sizes(b.page)
         assert all(sizes[n] > 10 for n in names), sizes
         tables = {"a": table(a), "b": table(b)}
@@ -252,8 +271,10 @@ def test_tabs_of_one_copy_follow_each_other_and_never_lose_a_move(browsers: Brow
     assert tab_a.wait_turn("S") == "turn"
     page_b = context.new_page()
     # with window.e2eDeaf set, tab B hears no storage event (this listener comes first)
-    page_b.add_init_script("addEventListener('storage', (e) => {"
-                           " if (window.e2eDeaf) e.stopImmediatePropagation(); }, true);")
+    page_b.add_init_script(
+        "addEventListener('storage', (e) => {"
+        " if (window.e2eDeaf) e.stopImmediatePropagation(); }, true);"
+    )
     tab_b = Game(page_b, guard, browsers.base_url).open()
     assert tab_b.wait_turn("S") == "turn"
     assert table(tab_b) == table(tab_a)
@@ -273,8 +294,9 @@ def test_tabs_of_one_copy_follow_each_other_and_never_lose_a_move(browsers: Brow
     tab_b.play_turn("S")
     assert tab_b.wait_turn("S") == "turn"
     second = tab_b.save()
-    assert second is not None and second["log"][:len(first["log"])] == first["log"], (
-        "tab B's move lost tab A's")
+    assert second is not None and second["log"][: len(first["log"])] == first["log"], (
+        "tab B's move lost tab A's"
+    )
     assert len(second["log"]) > len(first["log"])
     wait_table(tab_a, table(tab_b))
     assert tab_a.save() == second
@@ -302,12 +324,16 @@ def test_tabs_of_one_copy_follow_each_other_and_never_lose_a_move(browsers: Brow
     tab_b.action("confirm").click()
     try:
         tab_b.page.wait_for_function(
-            "(n) => window.e2eNotices.filter(x => x === 'other-tab').length > n", arg=told,
-            timeout=2 * ACT_MS)
+            "(n) => window.e2eNotices.filter(x => x === 'other-tab').length > n",
+            arg=told,
+            timeout=2 * ACT_MS,
+        )
     except PlaywrightTimeoutError:
         overwritten = tab_b.save() != newer
-        raise AssertionError("the stale tab said nothing (no other-tab notice); the newer "
-                             f"game {'was overwritten' if overwritten else 'is kept'}") from None
+        raise AssertionError(
+            "the stale tab said nothing (no other-tab notice); the newer "
+            f"game {'was overwritten' if overwritten else 'is kept'}"
+        ) from None
     wait_table(tab_b, shown)
     assert tab_b.save() == newer, "the stale tab overwrote the newer game"
     assert table(tab_a) == shown
@@ -337,7 +363,8 @@ def test_a_move_made_while_another_tab_starts_is_kept(browsers: Browsers) -> Non
     context.route("**/ui/worker.py", hold)
     tab_c = Game(context.new_page(), guard, browsers.base_url).open(ready=False)
     tab_c.page.wait_for_function(  # C has read the save (and shows the table it holds)
-        "() => performance.getEntriesByName('longana:shown').length > 0", timeout=WORKER_MS)
+        "() => performance.getEntriesByName('longana:shown').length > 0", timeout=WORKER_MS
+    )
     deadline = time.monotonic() + WORKER_MS / 1000
     while not held and time.monotonic() < deadline:
         tab_c.page.wait_for_timeout(100)
@@ -353,7 +380,8 @@ def test_a_move_made_while_another_tab_starts_is_kept(browsers: Browsers) -> Non
     stored = tab_c.save()
     assert stored == newer, (
         f"the tab that started wrote its older game ({len(stored['log']) if stored else None} "
-        f"actions) over the newer one ({len(newer['log'])} actions)")
+        f"actions) over the newer one ({len(newer['log'])} actions)"
+    )
     assert tab_c.wait_turn("S") == "turn"
     wait_table(tab_c, shown)
     assert table(tab_a) == shown, "tab A lost its move to the tab that started"
@@ -361,17 +389,21 @@ def test_a_move_made_while_another_tab_starts_is_kept(browsers: Browsers) -> Non
 
 # -- a first visit's bytes ------------------------------------------------------------------------
 
+
 def test_a_first_visit_downloads_each_file_about_once(
-        playwright: Playwright, browser_type_launch_args: dict[str, Any],
-        tmp_path: Path) -> None:
+    playwright: Playwright, browser_type_launch_args: dict[str, Any], tmp_path: Path
+) -> None:
     """A first visit in a new persistent profile (an ordinary Playwright context's memory
     cache keeps no file as large as Pyodide's wasm), until the service worker controls the
     page: the server sends at most 1.1x the sizes of the distinct files asked for."""
     sent: Counter[str] = Counter()
     with serve(SITE, sent=sent) as url:
         context = playwright.chromium.launch_persistent_context(
-            str(tmp_path / "profile"), **browser_type_launch_args, service_workers="allow",
-            viewport={"width": 1366, "height": 768})
+            str(tmp_path / "profile"),
+            **browser_type_launch_args,
+            service_workers="allow",
+            viewport={"width": 1366, "height": 768},
+        )
         guard = Guard(context, "first visit")
         try:
             page = context.pages[0] if context.pages else context.new_page()
@@ -390,7 +422,9 @@ def test_a_first_visit_downloads_each_file_about_once(
     need = sum(f.stat().st_size for f in files)
     total = sum(counted.values())
     twice = {p: n for p, n in counted.items() if n > file_of(p).stat().st_size}
-    print(f"\nfirst visit: {total / 1e6:.2f} MB sent for {need / 1e6:.2f} MB of "
-          f"{len(files)} files ({total / need:.3f}x); sent more than once: "
-          + (", ".join(f"{p} {n / 1e6:.2f} MB" for p, n in sorted(twice.items())) or "none"))
+    print(
+        f"\nfirst visit: {total / 1e6:.2f} MB sent for {need / 1e6:.2f} MB of "
+        f"{len(files)} files ({total / need:.3f}x); sent more than once: "
+        + (", ".join(f"{p} {n / 1e6:.2f} MB" for p, n in sorted(twice.items())) or "none")
+    )
     assert total <= 1.1 * need, f"{total} bytes sent for {need} bytes of files: {twice}"

@@ -1,7 +1,7 @@
 """Issue 4's panels through the page: the record (every move, results, scores, deal number),
 export and import of hand records with the step-through, a broken import, the rules panel
 with its drawn example. What the page shows is compared with the engine's own reading of the
-saved game (``longana.history``), never with the page's own idea of it."""
+saved game (``longana.device.history``), never with the page's own idea of it."""
 
 from __future__ import annotations
 
@@ -13,9 +13,8 @@ from typing import Any
 from playwright.sync_api import FilePayload, Locator
 
 from longana import SEAT_NAMES, Hand
-from longana.diagram import example
-from longana.errors import RecordError
-from longana.history import (
+from longana.device.diagram import example
+from longana.device.history import (
     HandSummary,
     export_filename,
     export_text,
@@ -23,6 +22,7 @@ from longana.history import (
     history,
     import_text,
 )
+from longana.rules.errors import RecordError
 from ui import diagram
 
 from .conftest import Browsers, Game, english, session_of
@@ -68,7 +68,8 @@ def check_record(dialog: Locator, summaries: list[HandSummary]) -> None:
     words = english()
     shown = dialog.evaluate(RECORD_JS)
     assert [h["number"] for h in shown] == [str(s.number) for s in summaries], (
-        f"record hands {[h['number'] for h in shown]}, engine has {len(summaries)}")
+        f"record hands {[h['number'] for h in shown]}, engine has {len(summaries)}"
+    )
     for hand, summary in zip(shown, summaries, strict=True):
         n = summary.number
         expected = [(str(s.number), s.notation) for s in summary.steps]
@@ -84,11 +85,14 @@ def check_record(dialog: Locator, summaries: list[HandSummary]) -> None:
                 assert branch in row["text"], f"hand {n}: {row['text']!r} lacks {branch!r}"
         scores = {seat: int(text.split()[0]) for seat, text in hand["scores"].items()}
         assert scores == dict(zip(SEAT_NAMES, summary.scores_after, strict=True)), (
-            f"hand {n}: record scores {hand['scores']}, engine {summary.scores_after}")
+            f"hand {n}: record scores {hand['scores']}, engine {summary.scores_after}"
+        )
         if summary.outcome is not None:
             assert words["record"]["in_progress"] not in hand["text"]
-            gained = summary.scores_after[summary.outcome.winner or 0] - summary.scores_before[
-                summary.outcome.winner or 0]
+            gained = (
+                summary.scores_after[summary.outcome.winner or 0]
+                - summary.scores_before[summary.outcome.winner or 0]
+            )
             if summary.outcome.winner is not None:
                 assert f"+{gained}" in hand["text"], f"hand {n} does not show +{gained}"
         else:
@@ -132,22 +136,26 @@ def check_replay(dialog: Locator, position: Hand, k: int) -> None:
     board = position.board
     opening = board.opening
     assert shown["centre"] == ([] if opening is None else [str(opening)]), (
-        f"after {k} moves: centre {shown['centre']}, engine {opening}")
+        f"after {k} moves: centre {shown['centre']}, engine {opening}"
+    )
     for b, seat in enumerate(SEAT_NAMES):
         branch = shown["branches"][seat]
         line = [str(t) for t in board.lines[b]]
-        assert branch["tiles"] == line[len(line) - len(branch["tiles"]):], (
-            f"after {k} moves, branch {seat}: {branch['tiles']}, engine {line}")
+        assert branch["tiles"] == line[len(line) - len(branch["tiles"]) :], (
+            f"after {k} moves, branch {seat}: {branch['tiles']}, engine {line}"
+        )
         assert not line or branch["tiles"], f"after {k} moves: branch {seat} shows nothing"
         if opening is not None:
             assert branch["end"] == str(board.ends[b]), (
-                f"after {k} moves, branch {seat}: end {branch['end']}, engine {board.ends[b]}")
+                f"after {k} moves, branch {seat}: end {branch['end']}, engine {board.ends[b]}"
+            )
             assert branch["open"] == ("true" if board.order[b] else "false")
             if board.order[b]:
                 assert branch["order"] == str(board.order[b])
         held = sorted(str(t) for t in position.tiles(b))
         assert sorted(shown["hands"][seat]) == held, (
-            f"after {k} moves, {seat} holds {shown['hands'][seat]}, engine {held}")
+            f"after {k} moves, {seat} holds {shown['hands'][seat]}, engine {held}"
+        )
 
 
 def test_export_then_import_and_step_through(browsers: Browsers, tmp_path: Path) -> None:
@@ -203,13 +211,17 @@ def test_export_then_import_and_step_through(browsers: Browsers, tmp_path: Path)
         else:
             raise AssertionError(f"the engine reads {broken!r}")
         expected = english()["record"]["import_error"].replace("{detail}", reason)
-        payload: FilePayload = {"name": "broken.jsonl", "mimeType": "application/json",
-                                "buffer": broken.encode()}
+        payload: FilePayload = {
+            "name": "broken.jsonl",
+            "mimeType": "application/json",
+            "buffer": broken.encode(),
+        }
         dialog.locator("input[data-import]").set_input_files(files=[payload])
         error_line = dialog.locator("[data-import-error]")
         game.page.wait_for_function(
             "([el, text]) => !el.hidden && el.textContent.trim() === text",
-            arg=[error_line.element_handle(), expected])
+            arg=[error_line.element_handle(), expected],
+        )
         assert dialog.get_attribute("data-view") != "replay"
 
 
@@ -238,14 +250,18 @@ def test_rules_panel_shows_its_sections_and_the_drawn_example(browsers: Browsers
     box = svg.bounding_box()
     assert box is not None and box["width"] > 100 and box["height"] > 100, box
     drawn = svg.locator("[data-verdict]").evaluate_all(
-        "els => els.map(e => [e.dataset.diagramBranch, e.dataset.verdict])")
+        "els => els.map(e => [e.dataset.diagramBranch, e.dataset.verdict])"
+    )
     verdicts = {v for _, v in drawn}
     assert {"legal", "priority"} <= verdicts, f"the drawing marks {drawn}"
-    engine = re.findall(r'data-diagram-branch="(\w)" data-verdict="([\w-]+)"',
-                        diagram.draw(example(), rules["diagram"]))
+    engine = re.findall(
+        r'data-diagram-branch="(\w)" data-verdict="([\w-]+)"',
+        diagram.draw(example(), rules["diagram"]),
+    )
     assert [tuple(d) for d in drawn] == engine, f"drawn {drawn}, the engine's figure {engine}"
     assert game.moves_made() == moves, "a computer move landed while the rules were open"
     game.close_panel("rules")
     game.page.wait_for_function(
-        "(n) => JSON.parse(localStorage.getItem('longana:save')).log.length > n", arg=moves)
+        "(n) => JSON.parse(localStorage.getItem('longana:save')).log.length > n", arg=moves
+    )
     assert game.wait_turn("S") in ("turn", "hand-end")

@@ -63,6 +63,7 @@ def south_turn(browsers: Browsers, settings: dict[str, str] | None = None, query
 
 # -- a whole hand -------------------------------------------------------------------------------
 
+
 def test_play_a_complete_hand_as_south(browsers: Browsers) -> None:
     """Normal speed (the computers' visible pauses): South clicks a tile, the lit target,
     confirms; passes when it must; until the hand-end dialog, which shows all four hands."""
@@ -88,9 +89,14 @@ def check_hand_end_dialog(game: Game, south: list[str] | None = None) -> None:
     dialog = game.dialog("hand-end")
     for seat in SEATS:
         assert dialog.locator(f'[data-hand="{seat}"]').count() == 1, (
-            f"the hand-end dialog has no data-hand={seat}")
-    shown = {seat: dialog.locator(f'[data-hand="{seat}"] [data-tile]').evaluate_all(
-        "els => els.map(e => e.dataset.tile)") for seat in SEATS}
+            f"the hand-end dialog has no data-hand={seat}"
+        )
+    shown = {
+        seat: dialog.locator(f'[data-hand="{seat}"] [data-tile]').evaluate_all(
+            "els => els.map(e => e.dataset.tile)"
+        )
+        for seat in SEATS
+    }
     # the losers always hold tiles, face up, with their numbers
     assert sum(1 for seat in SEATS if shown[seat]) >= 3, f"face-up tiles in the dialog: {shown}"
     if south is not None:
@@ -105,14 +111,18 @@ def check_hand_end_dialog(game: Game, south: list[str] | None = None) -> None:
         assert hand.outcome is not None, "the saved hand is not over"
         for s, seat in enumerate(SEATS):
             assert sorted(shown[seat]) == sorted(str(t) for t in hand.tiles(s)), (
-                f"{seat}: dialog shows {shown[seat]}, engine {[str(t) for t in hand.tiles(s)]}")
+                f"{seat}: dialog shows {shown[seat]}, engine {[str(t) for t in hand.tiles(s)]}"
+            )
 
 
 def test_hand_end_dialog_shows_four_hands_face_up(browsers: Browsers) -> None:
     """Fast computers: play the hand out quickly, then look at the dialog."""
     game = browsers.game(settings=FAST)
-    game.play_hand("S", each_turn=no_leaks, choose=lambda ms: max(
-        ms, key=lambda m: m.tile.pips if m.tile else 0))
+    game.play_hand(
+        "S",
+        each_turn=no_leaks,
+        choose=lambda ms: max(ms, key=lambda m: m.tile.pips if m.tile else 0),
+    )
     game.dialog("hand-end").wait_for()
     check_hand_end_dialog(game, south=game.south_left)
     # the next hand deals a new hand
@@ -122,6 +132,7 @@ def test_hand_end_dialog_shows_four_hands_face_up(browsers: Browsers) -> None:
 
 
 # -- preview, cancel, refusal -----------------------------------------------------------------
+
 
 def test_preview_then_cancel_leaves_everything_unchanged(browsers: Browsers) -> None:
     game = south_turn(browsers)
@@ -165,18 +176,21 @@ def test_illegal_target_is_refused_with_its_reason(browsers: Browsers) -> None:
     game.page.wait_for_function(
         "(t) => document.querySelector(`[data-hand='S'] [data-tile='${t}'][aria-pressed='true']`)"
         " || document.querySelector(`[data-hand='S'] [data-tile='${t}'].selected`)",
-        arg=str(tile))
+        arg=str(tile),
+    )
     assert game.target(SEAT_NAMES[branch]).count() == 0, "an illegal branch is lit as a target"
     # tap the branch where a person would: its end cap (data-end-marker), which belongs to
     # it alone (the lanes' boxes may overlap where a branch bends)
-    marker = game.branch(SEAT_NAMES[branch]).locator(
-        f'[data-end-marker="{SEAT_NAMES[branch]}"]')
+    marker = game.branch(SEAT_NAMES[branch]).locator(f'[data-end-marker="{SEAT_NAMES[branch]}"]')
     assert marker.count() == 1, f"branch {SEAT_NAMES[branch]} has no data-end-marker"
     marker.click()
     reason = expected_reason(error)
     game.page.wait_for_function(
         "(text) => [...document.querySelectorAll('[data-message], [role=status]')]"
-        ".some(e => e.textContent.includes(text))", arg=reason, timeout=10_000)
+        ".some(e => e.textContent.includes(text))",
+        arg=reason,
+        timeout=10_000,
+    )
     assert game.preview().count() == 0, "an illegal target got a preview"
     assert game.action("confirm").is_disabled()
     game.action("cancel").click()
@@ -185,6 +199,7 @@ def test_illegal_target_is_refused_with_its_reason(browsers: Browsers) -> None:
 
 
 # -- drag and drop --------------------------------------------------------------------------------
+
 
 def test_drag_and_drop_ends_in_a_preview_then_confirm(browsers: Browsers) -> None:
     game = south_turn(browsers)
@@ -199,14 +214,16 @@ def test_drag_and_drop_ends_in_a_preview_then_confirm(browsers: Browsers) -> Non
     mouse.down()
     mouse.move(x0 + 15, y0 - 15, steps=3)
     # while dragging, the legal targets light up
-    game.wait_targets([SEAT_NAMES[m.branch] for m in legal
-                       if m.tile is move.tile and m.branch is not None])
+    game.wait_targets(
+        [SEAT_NAMES[m.branch] for m in legal if m.tile is move.tile and m.branch is not None]
+    )
     box = game.target(SEAT_NAMES[move.branch]).bounding_box()
     assert box is not None
     mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, steps=8)
     mouse.up()
-    game.branch(SEAT_NAMES[move.branch]).locator(
-        f'[data-preview="{move.tile}"]').wait_for(state="visible")
+    game.branch(SEAT_NAMES[move.branch]).locator(f'[data-preview="{move.tile}"]').wait_for(
+        state="visible"
+    )
     # the drop only previews: the tile is still in the hand
     assert game.tile("S", str(move.tile)).count() == 1
     game.action("confirm").click()
@@ -216,6 +233,7 @@ def test_drag_and_drop_ends_in_a_preview_then_confirm(browsers: Browsers) -> Non
 
 
 # -- the opening -------------------------------------------------------------------------------
+
 
 def test_person_who_opens_chooses_the_double(browsers: Browsers) -> None:
     """All four seats people (settings): the first hand's opener has the forced double
@@ -239,18 +257,22 @@ def test_person_who_opens_chooses_the_double(browsers: Browsers) -> None:
     preview = game.preview()
     preview.wait_for(state="visible")
     assert preview.get_attribute("data-preview") == forced, "the forced double is not preselected"
-    assert game.page.locator(f'[data-hand="{opener}"] [data-tile="{forced}"]').get_attribute(
-        "aria-pressed") == "true"
+    assert (
+        game.page.locator(f'[data-hand="{opener}"] [data-tile="{forced}"]').get_attribute(
+            "aria-pressed"
+        )
+        == "true"
+    )
     # another double (if any) is refused, with the rule in words
     if len(doubles) > 1:
         game.page.locator(f'[data-hand="{opener}"] [data-tile="{doubles[1]}"]').click()
         game.page.wait_for_function(
             "(text) => [...document.querySelectorAll('[data-message], [role=status]')]"
             ".some(e => e.textContent.includes(text))",
-            arg=english()["why"]["opening"].replace("{doubles}", forced))
+            arg=english()["why"]["opening"].replace("{doubles}", forced),
+        )
     game.action("confirm").click()
-    game.page.locator(f'[data-hand="{opener}"] [data-tile="{forced}"]').wait_for(
-        state="detached")
+    game.page.locator(f'[data-hand="{opener}"] [data-tile="{forced}"]').wait_for(state="detached")
     state = game.state()
     assert game.opened(state)
     assert {b["end"] for b in state["branches"].values()} == {forced[0]}
@@ -266,11 +288,12 @@ def test_person_opening_a_later_hand_chooses_any_double(browsers: Browsers) -> N
     game = browsers.game(settings=FAST, save=save)
     assert game.wait_turn("S") == "turn"
     state = game.state()
-    from longana.session import Session
+    from longana.device.session import Session
 
     expected = Session.from_dict(save).match.hand
     assert sorted(state["hands"]["S"]["tiles"]) == sorted(str(t) for t in expected.tiles(0)), (
-        "the page did not resume the saved game (longana:save)")
+        "the page did not resume the saved game (longana:save)"
+    )
     assert not game.opened(state)
     assert game.preview().count() == 0, "a free choice of double must not be preselected"
     held = [Tile.parse(t) for t in state["hands"]["S"]["tiles"]]
@@ -288,7 +311,7 @@ def later_hand_save() -> dict[str, Any]:
     """South wins hand 1 (random legal play-outs) and holds two or more doubles in hand 2."""
     import random
 
-    from longana.session import COMPUTER, PERSON, Session
+    from longana.device.session import COMPUTER, PERSON, Session
 
     for n in range(1, 3000):
         session = Session(str(n), seats=(PERSON, COMPUTER, COMPUTER, COMPUTER))
@@ -307,6 +330,7 @@ def later_hand_save() -> dict[str, Any]:
 
 # -- pass ------------------------------------------------------------------------------------------
 
+
 def test_pass_is_offered_only_when_nothing_fits(browsers: Browsers) -> None:
     """Play fast hands until South must pass: Pass appears, previews, and confirming it opens
     South's branch."""
@@ -314,8 +338,9 @@ def test_pass_is_offered_only_when_nothing_fits(browsers: Browsers) -> None:
     for _ in range(200):
         result = game.wait_turn("S")
         if result in ("hand-end", "match-end"):  # a match may end before South must pass
-            game.action("next-hand" if result == "hand-end" else "new-match",
-                        within=game.dialog(result)).click()
+            game.action(
+                "next-hand" if result == "hand-end" else "new-match", within=game.dialog(result)
+            ).click()
             continue
         assert result == "turn"
         state = game.state()
@@ -332,11 +357,15 @@ def test_pass_is_offered_only_when_nothing_fits(browsers: Browsers) -> None:
     assert game.action("confirm").is_enabled()
     game.action("confirm").click()
     game.page.wait_for_function(
-        "(n) => document.body.dataset.moves !== n", arg=state["body"].get("data-moves"),
-        timeout=TURN_MS)
+        "(n) => document.body.dataset.moves !== n",
+        arg=state["body"].get("data-moves"),
+        timeout=TURN_MS,
+    )
     if not was_open:
         # passing opened South's branch (unless the hand ended or came round to South again)
-        opened = game.page.evaluate(
-            "() => document.querySelector('[data-branch=S]').dataset.open")
-        assert opened == "true" or game.wait_turn("S") != "turn" or game.state()[
-            "branches"]["S"]["open"] == "true"
+        opened = game.page.evaluate("() => document.querySelector('[data-branch=S]').dataset.open")
+        assert (
+            opened == "true"
+            or game.wait_turn("S") != "turn"
+            or game.state()["branches"]["S"]["open"] == "true"
+        )

@@ -36,13 +36,15 @@ def test_offline_play_once_the_service_worker_has_the_files(browsers: Browsers) 
         game = Game(context.new_page(), guard, url).open()
         game.page.wait_for_function(
             "() => navigator.serviceWorker && navigator.serviceWorker.controller !== null",
-            timeout=WORKER_MS)
+            timeout=WORKER_MS,
+        )
         # the worker activates only after precaching every file of the release
         cached = game.page.evaluate(
             """async () => { const keys = await caches.keys();
                  const mine = keys.filter(k => k.startsWith('longana-'));
                  if (mine.length !== 1) return -1;
-                 return (await (await caches.open(mine[0])).keys()).length; }""")
+                 return (await (await caches.open(mine[0])).keys()).length; }"""
+        )
         assert cached > 10, f"the service worker's cache holds {cached} files"
     # the server is gone ...
     with pytest.raises((urllib.error.URLError, ConnectionError)):
@@ -69,7 +71,7 @@ def test_offline_play_once_the_service_worker_has_the_files(browsers: Browsers) 
 
 
 # A stand-in for ui/worker.py: answers the start-up ping, then fails the first move.
-CRASHING = '''
+CRASHING = """
 def choose(view_json, level="normal", seed=0):
     raise RuntimeError("e2e: the computer player crashed on purpose")
 
@@ -79,8 +81,8 @@ def ping():
 
 
 __export__ = ["choose", "ping"]
-'''
-HANGING = '''
+"""
+HANGING = """
 def choose(view_json, level="normal", seed=0):
     while True:  # e2e: the computer player never answers
         pass
@@ -91,12 +93,13 @@ def ping():
 
 
 __export__ = ["choose", "ping"]
-'''
+"""
 
 
 @pytest.mark.parametrize("failure", ["crash", "hang"])
 def test_a_failing_computer_worker_is_restarted_and_the_game_goes_on(
-        browsers: Browsers, failure: str) -> None:
+    browsers: Browsers, failure: str
+) -> None:
     """The first worker's script is replaced (through the browser's routing) by one that
     crashes, or hangs, on its first move. The page shows its notice, starts a new worker
     (served the real script) and the game goes on: South gets its turn, plays, and the
@@ -110,9 +113,11 @@ def test_a_failing_computer_worker_is_restarted_and_the_game_goes_on(
     def worker_script(route: Route, _request: Any) -> None:
         served.append("fake" if not served else "real")
         if len(served) == 1:
-            route.fulfill(status=200, body=CRASHING if failure == "crash" else HANGING,
-                          headers={"content-type": "text/plain; charset=utf-8",
-                                   "cache-control": "no-store"})
+            route.fulfill(
+                status=200,
+                body=CRASHING if failure == "crash" else HANGING,
+                headers={"content-type": "text/plain; charset=utf-8", "cache-control": "no-store"},
+            )
         else:
             route.continue_()
 
@@ -124,7 +129,8 @@ def test_a_failing_computer_worker_is_restarted_and_the_game_goes_on(
     assert game.wait_turn("S", timeout=WORKER_MS) == "turn"
     assert served[:2] == ["fake", "real"], f"worker scripts served: {served}"
     scripts = game.page.evaluate(
-        "() => [...document.querySelectorAll('script[worker]')].map(s => s.getAttribute('name'))")
+        "() => [...document.querySelectorAll('script[worker]')].map(s => s.getAttribute('name'))"
+    )
     assert "ai" not in scripts and scripts, f"the failed worker was not replaced: {scripts}"
     check_against_save(game.state())
     moves = game.moves_made()

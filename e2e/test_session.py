@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from longana.match import Match
+from longana.rules.match import Match
 
 from .conftest import SEATS, Browsers, Game, check_against_save, table
 
@@ -54,8 +54,7 @@ def test_reload_resumes_the_hand_with_undo_working(browsers: Browsers) -> None:
     assert table(game) == before_move, "undo after a reload did not go back to South's turn"
 
 
-def test_undo_after_a_computer_response_then_redo_gives_the_same_board(
-        browsers: Browsers) -> None:
+def test_undo_after_a_computer_response_then_redo_gives_the_same_board(browsers: Browsers) -> None:
     game = browsers.game(settings=FAST)
     south_turn_with_choice(game)
     before = table(game)
@@ -111,7 +110,9 @@ def test_an_open_panel_lets_no_computer_move_land(browsers: Browsers) -> None:
     with pytest.raises(PlaywrightTimeout):  # nothing may change for 4 s (≈ 3 computer moves)
         game.page.wait_for_function(
             "(n) => JSON.parse(localStorage.getItem('longana:save')).log.length !== n",
-            arg=moves, timeout=4_000)
+            arg=moves,
+            timeout=4_000,
+        )
     game.close_panel("rules")
     assert game.wait_turn("S") in ("turn", "hand-end")
     assert game.moves_made() > moves
@@ -120,8 +121,9 @@ def test_an_open_panel_lets_no_computer_move_land(browsers: Browsers) -> None:
 def test_two_people_never_see_each_others_tiles(browsers: Browsers) -> None:
     """South and North are people, East and West the computer (fast): at every turn the
     handoff screen hides all hands; after it only the holder's hand is face up."""
-    game = browsers.game(settings={"speed": "fast",
-                                   "seats": ["person", "computer", "person", "computer"]})
+    game = browsers.game(
+        settings={"speed": "fast", "seats": ["person", "computer", "person", "computer"]}
+    )
     turns = 0
     while turns < 8:
         result = wait_person(game)
@@ -143,7 +145,9 @@ def wait_person(game: Game) -> str:
         """() => { for (const n of ['handoff', 'hand-end', 'match-end', 'error']) {
                      const d = document.querySelector(`[data-dialog="${n}"]`);
                      if (d && d.open) return n; }
-                   return null; }""", timeout=60_000)
+                   return null; }""",
+        timeout=60_000,
+    )
     result = str(handle.json_value())
     assert result != "error"
     return result

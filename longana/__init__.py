@@ -1,7 +1,7 @@
 """Cuban Longana (Perez/Cytro): the rules engine. Standard library only."""
 
-from .board import Board
-from .errors import (
+from .rules.board import Board
+from .rules.errors import (
     BranchClosedError,
     HandOverError,
     IllegalMoveError,
@@ -15,13 +15,52 @@ from .errors import (
     PriorityError,
     RecordError,
 )
-from .hand import Hand, NoDoubleError, Outcome, Verdict, deal, find_opener
-from .tiles import ALL_TILES, PASS, SEAT_NAMES, SEATS, E, Move, N, S, Tile, W, parse_seat, seat_name
+from .rules.hand import Hand, NoDoubleError, Outcome, Verdict, deal, find_opener
+from .rules.tiles import (
+    ALL_TILES,
+    PASS,
+    SEAT_NAMES,
+    SEATS,
+    E,
+    Move,
+    N,
+    S,
+    Tile,
+    W,
+    parse_seat,
+    seat_name,
+)
 
 __all__ = [
-    "ALL_TILES", "PASS", "SEAT_NAMES", "SEATS", "E", "N", "S", "W", "Board", "BranchClosedError",
-    "Hand", "HandOverError", "IllegalMoveError", "InvalidMoveError", "LonganaError", "Move",
-    "MustPlayError", "NoDoubleError", "NoMatchError", "NotYourTileError", "NotYourTurnError",
-    "OpeningError", "Outcome", "PriorityError", "RecordError", "Tile", "Verdict", "deal",
-    "find_opener", "parse_seat", "seat_name",
+    "ALL_TILES",
+    "PASS",
+    "SEAT_NAMES",
+    "SEATS",
+    "E",
+    "N",
+    "S",
+    "W",
+    "Board",
+    "BranchClosedError",
+    "Hand",
+    "HandOverError",
+    "IllegalMoveError",
+    "InvalidMoveError",
+    "LonganaError",
+    "Move",
+    "MustPlayError",
+    "NoDoubleError",
+    "NoMatchError",
+    "NotYourTileError",
+    "NotYourTurnError",
+    "OpeningError",
+    "Outcome",
+    "PriorityError",
+    "RecordError",
+    "Tile",
+    "Verdict",
+    "deal",
+    "find_opener",
+    "parse_seat",
+    "seat_name",
 ]

@@ -12,15 +12,15 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import Any, TextIO
 
-from .errors import LonganaError
-from .hand import Hand, NoDoubleError
-from .players import LEVELS, choose
-from .records import hand_from_record
-from .tiles import SEAT_NAMES
-from .tournament import TOURNAMENT_LEVELS
-from .tournament import report as tournament_report
-from .tournament import run as run_tournament
-from .view import SeatView
+from .lab.tournament import TOURNAMENT_LEVELS
+from .lab.tournament import report as tournament_report
+from .lab.tournament import run as run_tournament
+from .players.levels import LEVELS, choose
+from .rules.errors import LonganaError
+from .rules.hand import Hand, NoDoubleError
+from .rules.records import hand_from_record
+from .rules.tiles import SEAT_NAMES
+from .rules.view import SeatView
 
 Answer = Callable[[Any], dict[str, Any]]
 
@@ -37,22 +37,29 @@ def legal_answer(record: Any) -> dict[str, Any]:
 def describe(hand: Hand) -> dict[str, Any]:
     outcome = hand.outcome
     if outcome is None:
-        return {"to_move": SEAT_NAMES[hand.to_move],
-                "legal": sorted(str(m) for m in hand.legal_moves())}
-    return {"over": True, "reason": outcome.reason,
-            "winner": None if outcome.winner is None else SEAT_NAMES[outcome.winner],
-            "points": outcome.points,
-            "pips": dict(zip(SEAT_NAMES, outcome.pips, strict=True))}
+        return {
+            "to_move": SEAT_NAMES[hand.to_move],
+            "legal": sorted(str(m) for m in hand.legal_moves()),
+        }
+    return {
+        "over": True,
+        "reason": outcome.reason,
+        "winner": None if outcome.winner is None else SEAT_NAMES[outcome.winner],
+        "points": outcome.points,
+        "pips": dict(zip(SEAT_NAMES, outcome.pips, strict=True)),
+    }
 
 
 def hint_answer(level: str, seed: int) -> Answer:
     """The move the computer at ``level`` would make for the seat to move, from its view."""
+
     def answer(record: Any) -> dict[str, Any]:
         hand = hand_from_record(record)  # a redeal deal raises NoDoubleError, a RecordError
         if hand.outcome is not None:
             raise LonganaError("the hand is over: there is no move to hint")
         view = SeatView.of(hand, hand.to_move)
         return {"seat": SEAT_NAMES[view.seat], "move": str(choose(view, level, seed))}
+
     return answer
 
 
@@ -86,19 +93,32 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m longana", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
     commands.add_parser("legal", help="hand records in, legal moves or the hand's result out")
-    hint = commands.add_parser("hint", help="hand records in, the computer's move for the seat "
-                               "to move out (from that seat's view only)")
+    hint = commands.add_parser(
+        "hint",
+        help="hand records in, the computer's move for the seat "
+        "to move out (from that seat's view only)",
+    )
     hint.add_argument("--level", choices=LEVELS, default="normal")
     hint.add_argument("--seed", type=int, default=0)
-    tournament = commands.add_parser("tournament", help="seeded matches between levels, seats "
-                                     "rotated; win rates, points per hand, decision times")
+    tournament = commands.add_parser(
+        "tournament",
+        help="seeded matches between levels, seats "
+        "rotated; win rates, points per hand, decision times",
+    )
     tournament.add_argument("--matches", type=int, default=200)
     tournament.add_argument("--seed", type=int, default=0)
-    tournament.add_argument("--levels", default="normal,easy,easy,easy",
-                            help="four comma-separated levels, seat S first (also "
-                            f"{', '.join(sorted(set(TOURNAMENT_LEVELS) - set(LEVELS)))})")
-    tournament.add_argument("--jobs", type=int, default=1,
-                            help="processes to play the matches in (results do not change)")
+    tournament.add_argument(
+        "--levels",
+        default="normal,easy,easy,easy",
+        help="four comma-separated levels, seat S first (also "
+        f"{', '.join(sorted(set(TOURNAMENT_LEVELS) - set(LEVELS)))})",
+    )
+    tournament.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        help="processes to play the matches in (results do not change)",
+    )
     args = parser.parse_args(argv)
     if isinstance(sys.stdin, io.TextIOWrapper):
         # bytes that are not UTF-8 become U+FFFD and that line gets an error, not a traceback
@@ -109,10 +129,16 @@ def main(argv: list[str] | None = None) -> int:
         serve(hint_answer(args.level, args.seed), sys.stdin, sys.stdout)
     elif args.command == "tournament":
         levels = [level.strip() for level in args.levels.split(",")]
-        if (len(levels) != 4 or any(level not in TOURNAMENT_LEVELS for level in levels)
-                or args.matches < 1 or args.jobs < 1):
-            parser.error(f"--levels takes four of {', '.join(TOURNAMENT_LEVELS)}, like "
-                         "normal,easy,easy,easy; --matches and --jobs at least 1")
+        if (
+            len(levels) != 4
+            or any(level not in TOURNAMENT_LEVELS for level in levels)
+            or args.matches < 1
+            or args.jobs < 1
+        ):
+            parser.error(
+                f"--levels takes four of {', '.join(TOURNAMENT_LEVELS)}, like "
+                "normal,easy,easy,easy; --matches and --jobs at least 1"
+            )
         tallies = run_tournament(levels, args.matches, args.seed, args.jobs)
         print(tournament_report(tallies, args.matches), flush=True)
     return 0

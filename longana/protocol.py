@@ -1,6 +1,6 @@
 """The one protocol between the page and the game worker: intents in, replies out, JSON text.
 
-The worker (``ui/worker.py``) holds one :class:`Table` and hands it every intent the page sends;
+The worker (``ui/worker.py``) holds one :class:`Game` and hands it every intent the page sends;
 the page (MicroPython) and the worker (Pyodide) share no Python objects, only these texts.
 
 An intent is ``{"do": NAME, ...}``:
@@ -28,7 +28,7 @@ An intent is ``{"do": NAME, ...}``:
                    "hands", "duplicates", "csv"}, "refused": [{"input", "code", "params"}]}``
 =================  ==========================================================================
 
-Class play (:mod:`longana.classplay`) refuses with ``{"refused": {"code": "class-" + the
+Class play (:mod:`longana.classplay.results`) refuses with ``{"refused": {"code": "class-" + the
 ClassError's code, "params"}}``; in a class match ``undo``, ``redo``, ``restart``, ``hint``
 and ``seats`` are refused with the code ``class-locked`` (and the frame's ``can`` is all false).
 
@@ -39,9 +39,9 @@ Every reply is an object with ``frame`` and ``save`` (the text for the page to s
 anything that may change the game, plus what was asked: ``refused`` (``{"code", "params"}``
 of the rule that forbids a move), ``hint``, ``record``, ``replay``, ``corrupt`` (the loaded
 save could not be used: a new match was started), or ``error`` (``{"code", "detail"}``) for an
-intent that makes no sense. :meth:`Table.handle` never raises.
+intent that makes no sense. :meth:`Game.handle` never raises.
 
->>> table = Table()
+>>> table = Game()
 >>> reply = json.loads(table.handle('{"do": "start", "save": null, "deal": "7"}'))
 >>> reply["frame"]["deal"], sorted(reply)
 ('7', ['frame', 'save'])
@@ -56,10 +56,10 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from . import classplay
-from .errors import IllegalMoveError, LonganaError
-from .frame import frame_of, position_of, refusal
-from .history import (
+from .classplay import results as classplay
+from .device.frame import frame_of, position_of, refusal
+from .device.handoff import hint
+from .device.history import (
     Imported,
     can_export,
     export_filename,
@@ -68,10 +68,10 @@ from .history import (
     history,
     import_text,
 )
-from .players import choose
-from .session import COMPUTER, KINDS, LEVELS, PERSON, Session
-from .table import hint
-from .tiles import SEATS, Move, parse_seat
+from .device.session import COMPUTER, KINDS, LEVELS, PERSON, Session
+from .players.levels import choose
+from .rules.errors import IllegalMoveError, LonganaError
+from .rules.tiles import SEATS, Move, parse_seat
 
 
 class BadIntent(LonganaError):
@@ -83,21 +83,25 @@ class BadIntent(LonganaError):
 
 
 Reply = dict[str, Any]
-Act = Callable[["Table", dict[str, Any]], Reply]
+Act = Callable[["Game", dict[str, Any]], Reply]
 
 
 def unless_class(act: Act) -> Act:
     """``act``, refused in a class match (``class-locked``): its results must stay comparable."""
+
     @functools.wraps(act)
-    def guarded(table: Table, intent: dict[str, Any]) -> Reply:
+    def guarded(table: Game, intent: dict[str, Any]) -> Reply:
         if table.session is not None and table.session.class_code is not None:
-            return {"frame": frame_of(table.session, table.holder),
-                    "refused": {"code": "class-locked", "params": {}}}
+            return {
+                "frame": frame_of(table.session, table.holder),
+                "refused": {"code": "class-locked", "params": {}},
+            }
         return act(table, intent)
+
     return guarded
 
 
-class Table:
+class Game:
     """The game at one device, as the worker holds it: the session and who holds the device."""
 
     def __init__(self) -> None:
@@ -105,13 +109,24 @@ class Table:
         self.holder: int | None = None  # the person who last confirmed holding the device
         self.imported: Imported | None = None
         self.intents: dict[str, Callable[[dict[str, Any]], Reply]] = {
-            "start": self.start, "play": self.play, "computer": self.computer,
-            "undo": self.undo, "redo": self.redo, "restart": self.restart,
-            "next-hand": self.next_hand, "hint": self.hint, "new-match": self.new_match,
-            "seats": self.seats, "take-device": self.take_device, "record": self.record,
-            "replay": self.replay, "import": self.import_records,
-            "class-start": self.class_start, "class-code": self.class_code,
-            "class-result": self.class_result, "class-table": self.class_table,
+            "start": self.start,
+            "play": self.play,
+            "computer": self.computer,
+            "undo": self.undo,
+            "redo": self.redo,
+            "restart": self.restart,
+            "next-hand": self.next_hand,
+            "hint": self.hint,
+            "new-match": self.new_match,
+            "seats": self.seats,
+            "take-device": self.take_device,
+            "record": self.record,
+            "replay": self.replay,
+            "import": self.import_records,
+            "class-start": self.class_start,
+            "class-code": self.class_code,
+            "class-result": self.class_result,
+            "class-table": self.class_table,
         }
 
     # -- the door ---------------------------------------------------------------------------
@@ -136,8 +151,9 @@ class Table:
         except LonganaError as error:
             return _dump({"error": {"code": "refused", "detail": str(error)}})
         except Exception as error:  # noqa: BLE001 - reported to the page, which recovers
-            return _dump({"error": {"code": "internal",
-                                    "detail": f"{type(error).__name__}: {error}"}})
+            return _dump(
+                {"error": {"code": "internal", "detail": f"{type(error).__name__}: {error}"}}
+            )
 
     # -- helpers ------------------------------------------------------------------------------
 
@@ -167,8 +183,9 @@ class Table:
         self.session = Session(deal, seats=seats, level=level)
         return self.changed(**extra)
 
-    def saved(self, intent: dict[str, Any], extra: dict[str, Any],
-              fits: Callable[[Session], bool]) -> Session | None:
+    def saved(
+        self, intent: dict[str, Any], extra: dict[str, Any], fits: Callable[[Session], bool]
+    ) -> Session | None:
         """The saved game the page sent, if it reads and ``fits``; else ``None``, with
         ``corrupt`` or ``replaced`` said in ``extra``. Takes the device's holder too: after a
         reload nobody's tiles show before a confirm, while a new worker for the same page (the
@@ -286,9 +303,16 @@ class Table:
             raise BadIntent("bad-step", f"not a step: {step!r}")
         step = max(0, min(len(summary.steps), step))
         position = position_of(hand_after(hands[index], step), summary.scores_before)
-        return {"replay": {"hand": index, "step": step, "count": len(hands),
-                           "imported": imported, "summary": summary.to_dict(),
-                           "position": position}}
+        return {
+            "replay": {
+                "hand": index,
+                "step": step,
+                "count": len(hands),
+                "imported": imported,
+                "summary": summary.to_dict(),
+                "position": position,
+            }
+        }
 
     def import_records(self, intent: dict[str, Any]) -> Reply:
         text = intent.get("text")
@@ -299,7 +323,6 @@ class Table:
         except LonganaError as error:
             return {"refused": {"code": "import", "params": {"detail": str(error)}}}
         return self.replay({"imported": True, "hand": 0, "step": 0})
-
 
     # -- class play -------------------------------------------------------------------------
 
@@ -319,9 +342,12 @@ class Table:
 
     def class_code(self, intent: dict[str, Any]) -> Reply:
         try:
-            code = classplay.ClassCode.make(intent.get("deal"), intent.get("seats", ()),
-                                            intent.get("level", "normal"),
-                                            intent.get("target", 100))
+            code = classplay.ClassCode.make(
+                intent.get("deal"),
+                intent.get("seats", ()),
+                intent.get("level", "normal"),
+                intent.get("target", 100),
+            )
         except classplay.ClassError as error:
             return {"refused": _class_refusal(error)}
         return {"class_code": code.text}
@@ -329,12 +355,14 @@ class Table:
     def class_result(self, intent: dict[str, Any]) -> Reply:
         seat = intent.get("seat")
         try:
-            result = classplay.Result.of(self.game, seat if isinstance(seat, int) else -1,
-                                         intent.get("name", ""))
+            result = classplay.Result.of(
+                self.game, seat if isinstance(seat, int) else -1, intent.get("name", "")
+            )
         except classplay.ClassError as error:
             return {"refused": _class_refusal(error)}
-        return {"result": {"text": result.text, "file": result.to_json(),
-                           "filename": result.filename}}
+        return {
+            "result": {"text": result.text, "file": result.to_json(), "filename": result.filename}
+        }
 
     def class_table(self, intent: dict[str, Any]) -> Reply:
         texts = intent.get("texts")
@@ -343,8 +371,11 @@ class Table:
         results: list[tuple[int, classplay.Result]] = []
         refused: list[dict[str, Any]] = []
         for index, text in enumerate(texts):
-            lines = [text] if not isinstance(text, str) or text.lstrip().startswith("{") else [
-                line for line in text.splitlines() if line.strip()]
+            lines = (
+                [text]
+                if not isinstance(text, str) or text.lstrip().startswith("{")
+                else [line for line in text.splitlines() if line.strip()]
+            )
             for line in lines:
                 try:
                     results.append((index, classplay.read_result(line)))
@@ -354,9 +385,18 @@ class Table:
         for index, result in results:
             if result.code != code:
                 assert code is not None
-                refused.append({"input": index, "code": "class-class", "params": {
-                    "name": result.name, "seat": result.seat_letter, "code": result.code.text,
-                    "expected": code.text}})
+                refused.append(
+                    {
+                        "input": index,
+                        "code": "class-class",
+                        "params": {
+                            "name": result.name,
+                            "seat": result.seat_letter,
+                            "code": result.code.text,
+                            "expected": code.text,
+                        },
+                    }
+                )
         kept = [(i, r) for i, r in results if r.code == code]
         table = classplay.table([r for _, r in kept])
         data = classplay.table_to_dict(table)
@@ -380,8 +420,11 @@ def _dump(reply: Reply) -> str:
 
 def _seats(intent: dict[str, Any]) -> tuple[str, ...]:
     seats = intent.get("seats", [PERSON, COMPUTER, COMPUTER, COMPUTER])
-    if not isinstance(seats, list) or len(seats) != len(SEATS) or any(
-            k not in KINDS for k in seats):
+    if (
+        not isinstance(seats, list)
+        or len(seats) != len(SEATS)
+        or any(k not in KINDS for k in seats)
+    ):
         raise BadIntent("bad-seats", f"seats are four of {KINDS}, not {seats!r}")
     return tuple(seats)
 

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 import pytest
 
 from longana import SEAT_NAMES, Hand, Move, Tile
-from longana.tiles import ALL_TILES
+from longana.rules.tiles import ALL_TILES
 
 LONG = ("South", "East", "North", "West")
 
@@ -54,15 +54,21 @@ def padding(used: set[Tile], ends: str, doubles: bool) -> list[Tile]:
     """Tiles that hold none of the numbers in ``ends``: they can never be played in the
     scenario, so they only fill the hands up to eight tiles. Non-doubles first."""
     busy = {int(c) for c in ends}
-    free = [t for t in ALL_TILES
-            if t not in used and t.high not in busy and t.low not in busy]
+    free = [t for t in ALL_TILES if t not in used and t.high not in busy and t.low not in busy]
     plain = [t for t in free if not t.is_double]
     return plain + ([t for t in free if t.is_double] if doubles else [])
 
 
-def table(k: int, hands: dict[str, str], *, ends: str = "", first_hand: bool = False,
-          winner: str | None = None, previous_opener: str | None = None,
-          pad_doubles: bool = True) -> Hand:
+def table(
+    k: int,
+    hands: dict[str, str],
+    *,
+    ends: str = "",
+    first_hand: bool = False,
+    winner: str | None = None,
+    previous_opener: str | None = None,
+    pad_doubles: bool = True,
+) -> Hand:
     """A hand whose named tiles are given per seat (South's point of view), each seat padded
     to eight tiles with tiles that match none of the numbers in ``ends``, rotated by ``k``."""
     given = {s: tiles(hands.get(s, "")) for s in SEAT_NAMES}
@@ -76,9 +82,12 @@ def table(k: int, hands: dict[str, str], *, ends: str = "", first_hand: bool = F
         assert len(pads) >= need, "not enough padding tiles: name more tiles or fewer ends"
         deal[seat(letter, k)] = mine + pads[:need]
         pads = pads[need:]
-    return Hand(deal, first_hand=first_hand,
-                winner=None if winner is None else seat(winner, k),
-                previous_opener=None if previous_opener is None else seat(previous_opener, k))
+    return Hand(
+        deal,
+        first_hand=first_hand,
+        winner=None if winner is None else seat(winner, k),
+        previous_opener=None if previous_opener is None else seat(previous_opener, k),
+    )
 
 
 def play(hand: Hand, texts: Iterable[str], k: int) -> Hand:

@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 
 from longana.cli import main
-from longana.errors import LonganaError
-from longana.hand import Hand
-from longana.records import hand_from_record, hand_record
-from longana.tiles import SEAT_NAMES
+from longana.rules.errors import LonganaError
+from longana.rules.hand import Hand
+from longana.rules.records import hand_from_record, hand_record
+from longana.rules.tiles import SEAT_NAMES
 
 
 def run_hint(lines: list[str], *args: str, monkeypatch: pytest.MonkeyPatch) -> list[Any]:
@@ -45,16 +45,21 @@ def finished(seed: int) -> Hand:
     return hand
 
 
-NO_DOUBLES = {"hands": {
-    "S": ["1-0", "2-0", "3-0", "4-0", "5-0", "6-0", "7-0", "8-0"],
-    "E": ["2-1", "3-1", "4-1", "5-1", "6-1", "7-1", "8-1", "9-1"],
-    "N": ["3-2", "4-2", "5-2", "6-2", "7-2", "8-2", "9-2", "9-0"],
-    "W": ["4-3", "5-3", "6-3", "7-3", "8-3", "9-3", "5-4", "6-4"]}, "moves": []}
+NO_DOUBLES = {
+    "hands": {
+        "S": ["1-0", "2-0", "3-0", "4-0", "5-0", "6-0", "7-0", "8-0"],
+        "E": ["2-1", "3-1", "4-1", "5-1", "6-1", "7-1", "8-1", "9-1"],
+        "N": ["3-2", "4-2", "5-2", "6-2", "7-2", "8-2", "9-2", "9-0"],
+        "W": ["4-3", "5-3", "6-3", "7-3", "8-3", "9-3", "5-4", "6-4"],
+    },
+    "moves": [],
+}
 
 
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
-def test_hint_names_the_seat_to_move_and_a_legal_move(level: str,
-                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+def test_hint_names_the_seat_to_move_and_a_legal_move(
+    level: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     hands = [in_progress(seed, seed % 30) for seed in range(12)]
     lines = [json.dumps(hand_record(h)) for h in hands]
     answers = run_hint(lines, "--level", level, "--seed", "7", monkeypatch=monkeypatch)
@@ -76,8 +81,17 @@ def test_bad_lines_give_errors_and_the_rest_is_answered(monkeypatch: pytest.Monk
     good = json.dumps(hand_record(in_progress(1, 5)))
     illegal = hand_record(in_progress(2, 3))
     illegal["moves"] = illegal["moves"] + ["0-0@S"]
-    lines = ["not json", good, json.dumps(hand_record(finished(4))), json.dumps(NO_DOUBLES),
-             json.dumps(illegal), "[1, 2]", '{"hands": {"Q": []}}', "", good]
+    lines = [
+        "not json",
+        good,
+        json.dumps(hand_record(finished(4))),
+        json.dumps(NO_DOUBLES),
+        json.dumps(illegal),
+        "[1, 2]",
+        '{"hands": {"Q": []}}',
+        "",
+        good,
+    ]
     answers = run_hint(lines, "--level", "hard", monkeypatch=monkeypatch)
     assert len(answers) == 8
     assert "not JSON" in answers[0]["error"]
@@ -112,8 +126,9 @@ def test_hint_uses_only_the_seat_to_move_view(monkeypatch: pytest.MonkeyPatch) -
             except LonganaError:
                 continue
             for level in ("easy", "normal", "hard"):
-                assert (run_hint([json.dumps(changed)], "--level", level, monkeypatch=monkeypatch)
-                        == run_hint(before, "--level", level, monkeypatch=monkeypatch))
+                assert run_hint(
+                    [json.dumps(changed)], "--level", level, monkeypatch=monkeypatch
+                ) == run_hint(before, "--level", level, monkeypatch=monkeypatch)
             exchanged += 1
             break
     assert exchanged >= 5
@@ -121,8 +136,12 @@ def test_hint_uses_only_the_seat_to_move_view(monkeypatch: pytest.MonkeyPatch) -
 
 def test_hint_as_a_program_flushes_each_line() -> None:
     record = json.dumps(hand_record(in_progress(5, 7)))
-    proc = subprocess.Popen([sys.executable, "-m", "longana", "hint", "--level", "normal"],
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "longana", "hint", "--level", "normal"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     assert proc.stdin is not None and proc.stdout is not None
     proc.stdin.write(record + "\n")
     proc.stdin.flush()

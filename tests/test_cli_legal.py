@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
-from longana.board import SEAT_NAMES_LONG as LONG
 from longana.cli import legal_answer, serve
-from longana.hand import Hand
-from longana.records import hand_record
-from longana.tiles import ALL_TILES, Move
+from longana.rules.board import SEAT_NAMES_LONG as LONG
+from longana.rules.hand import Hand
+from longana.rules.records import hand_record
+from longana.rules.tiles import ALL_TILES, Move
 
 
 def record_after(seed: int, count: int) -> dict[str, Any]:
@@ -44,8 +44,16 @@ def with_moves(record: dict[str, Any], moves: list[Any]) -> dict[str, Any]:
 
 
 GOOD = record_after(3, 10)
-NO_DOUBLES = {"hands": dict(zip("SENW", ([str(t) for t in ALL_TILES if not t.is_double][i::4][:8]
-                                         for i in range(4)), strict=True)), "moves": []}
+NO_DOUBLES = {
+    "hands": dict(
+        zip(
+            "SENW",
+            ([str(t) for t in ALL_TILES if not t.is_double][i::4][:8] for i in range(4)),
+            strict=True,
+        )
+    ),
+    "moves": [],
+}
 
 
 def bad_lines() -> list[tuple[str, str]]:
@@ -66,8 +74,11 @@ def bad_lines() -> list[tuple[str, str]]:
         opened.append("pass")
         hand.push(hand.legal_moves()[0])
     done, _ = finished(4)
-    illegal = next(f"{t}@S" for t in ALL_TILES if f"{t}@S" not in legal_answer(
-        with_moves(GOOD, GOOD["moves"][:1]))["legal"])
+    illegal = next(
+        f"{t}@S"
+        for t in ALL_TILES
+        if f"{t}@S" not in legal_answer(with_moves(GOOD, GOOD["moves"][:1]))["legal"]
+    )
     return [
         ("{not json", "line 1: not JSON"),
         ("[1, 2]", "hand record is a JSON object"),
@@ -80,14 +91,18 @@ def bad_lines() -> list[tuple[str, str]]:
         (json.dumps(ten), "'10-3' is not a tile"),
         (json.dumps(seat), "unknown seat 'X'"),
         (json.dumps(with_moves(GOOD, GOOD["moves"][:1] + [illegal])), f"move 1 ('{illegal}')"),
-        (json.dumps(with_moves(GOOD, opened + ["pass"])),
-         f"move {len(opened)} ('pass'): {LONG[hand.to_move]} cannot pass: you must play"),
+        (
+            json.dumps(with_moves(GOOD, opened + ["pass"])),
+            f"move {len(opened)} ('pass'): {LONG[hand.to_move]} cannot pass: you must play",
+        ),
         (json.dumps(with_moves(GOOD, ["7-3@Q"])), "move 0 ('7-3@Q'): unknown seat"),
         (json.dumps(with_moves(GOOD, ["pass"])), "move 0 ('pass')"),
-        (json.dumps(with_moves(done, done["moves"] + ["pass"])),
-         f"move {len(done['moves'])} ('pass'): the hand is over"),
-        (json.dumps(with_moves(GOOD, "9-9")), "\"moves\" must be a list"),
-        (json.dumps({**GOOD, "first_hand": False}), "needs \"winner\""),
+        (
+            json.dumps(with_moves(done, done["moves"] + ["pass"])),
+            f"move {len(done['moves'])} ('pass'): the hand is over",
+        ),
+        (json.dumps(with_moves(GOOD, "9-9")), '"moves" must be a list'),
+        (json.dumps({**GOOD, "first_hand": False}), 'needs "winner"'),
     ]
 
 
@@ -98,8 +113,7 @@ def run_serve(lines: list[str]) -> list[dict[str, Any]]:
 
 
 @pytest.mark.parametrize("line, words", bad_lines())
-def test_bad_input_gives_an_error_line_and_the_next_line_is_answered(line: str,
-                                                                     words: str) -> None:
+def test_bad_input_gives_an_error_line_and_the_next_line_is_answered(line: str, words: str) -> None:
     replies = run_serve([line, json.dumps(GOOD)])
     assert len(replies) == 2
     assert set(replies[0]) == {"error"}
@@ -117,8 +131,10 @@ def test_a_hand_in_progress_lists_its_legal_moves_sorted_as_strings() -> None:
         if hand.is_over:
             continue
         reply = run_serve([json.dumps(record)])[0]
-        assert reply == {"to_move": "SENW"[hand.to_move],
-                         "legal": sorted(str(m) for m in hand.legal_moves())}
+        assert reply == {
+            "to_move": "SENW"[hand.to_move],
+            "legal": sorted(str(m) for m in hand.legal_moves()),
+        }
         assert reply["legal"] == sorted(reply["legal"])
 
 
@@ -138,10 +154,13 @@ def test_a_finished_hand_is_reported_exactly_as_rules_md_says() -> None:
     outcome = hand.outcome
     assert outcome is not None
     reply = run_serve([json.dumps(record)])[0]
-    assert reply == {"over": True, "reason": outcome.reason,
-                     "winner": None if outcome.winner is None else "SENW"[outcome.winner],
-                     "points": outcome.points,
-                     "pips": dict(zip("SENW", outcome.pips, strict=True))}
+    assert reply == {
+        "over": True,
+        "reason": outcome.reason,
+        "winner": None if outcome.winner is None else "SENW"[outcome.winner],
+        "points": outcome.points,
+        "pips": dict(zip("SENW", outcome.pips, strict=True)),
+    }
     assert list(reply) == ["over", "reason", "winner", "points", "pips"]
     assert list(reply["pips"]) == ["S", "E", "N", "W"]
 
@@ -156,8 +175,13 @@ def test_blank_lines_are_skipped() -> None:
 
 def test_the_command_answers_line_by_line_as_a_subprocess() -> None:
     process = subprocess.Popen(
-        [sys.executable, "-m", "longana", "legal"], stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1)
+        [sys.executable, "-m", "longana", "legal"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        bufsize=1,
+    )
     assert process.stdin is not None and process.stdout is not None
     try:
         # each answer arrives before the next line is written: the program flushes per line
@@ -184,7 +208,10 @@ def test_bytes_that_are_not_utf8_do_not_stop_the_command() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "longana", "legal"],
         input=b"\xff\xfe{\n" + json.dumps(GOOD).encode() + b"\n",
-        capture_output=True, timeout=30, env={"LC_ALL": "en_US.UTF-8", "PYTHONUTF8": "0"})
+        capture_output=True,
+        timeout=30,
+        env={"LC_ALL": "en_US.UTF-8", "PYTHONUTF8": "0"},
+    )
     lines = done.stdout.decode().splitlines()
     assert len(lines) == 2 and "error" in json.loads(lines[0])
     assert json.loads(lines[1]) == legal_answer(GOOD)

@@ -11,26 +11,31 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from longana.protocol import Table
-from longana.session import Session
-from longana.tiles import SEAT_NAMES, Move
+from longana.device.session import Session
+from longana.protocol import Game
+from longana.rules.tiles import SEAT_NAMES, Move
 
 PEOPLE = ["person", "computer", "person", "computer"]
 
 
-def ask(table: Table, **intent: Any) -> dict[str, Any]:
+def ask(table: Game, **intent: Any) -> dict[str, Any]:
     reply = json.loads(table.handle(json.dumps(intent)))
     assert isinstance(reply, dict)
     return dict(reply)
 
 
-def started(deal: str = "21", seats: list[str] | None = None) -> tuple[Table, dict[str, Any]]:
-    table = Table()
-    return table, ask(table, do="start", save=None, deal=deal,
-                      seats=seats or ["person", "computer", "computer", "computer"])
+def started(deal: str = "21", seats: list[str] | None = None) -> tuple[Game, dict[str, Any]]:
+    table = Game()
+    return table, ask(
+        table,
+        do="start",
+        save=None,
+        deal=deal,
+        seats=seats or ["person", "computer", "computer", "computer"],
+    )
 
 
-def to_person(table: Table, reply: dict[str, Any]) -> dict[str, Any]:
+def to_person(table: Game, reply: dict[str, Any]) -> dict[str, Any]:
     """Let the computers move until a person is to move (or the hand ends)."""
     frame = reply["frame"]
     while frame["outcome"] is None and frame["seats"][frame["to_move"]] == "computer":
@@ -45,15 +50,15 @@ def test_start_gives_a_frame_and_a_save_that_resumes() -> None:
     frame = reply["frame"]
     assert frame["deal"] == "21" and frame["log"] == 0 and frame["hand_number"] == 1
     reply = to_person(table, reply)
-    again = ask(Table(), do="start", save=reply["save"], deal=None)
+    again = ask(Game(), do="start", save=reply["save"], deal=None)
     assert again["frame"] == reply["frame"] and again.get("resumed") is (reply["frame"]["log"] > 0)
 
 
 def test_a_deal_in_the_address_replaces_a_save_of_another_deal() -> None:
     _, reply = started("21")
-    other = ask(Table(), do="start", save=reply["save"], deal="22")
+    other = ask(Game(), do="start", save=reply["save"], deal="22")
     assert other["replaced"] and other["frame"]["deal"] == "22"
-    same = ask(Table(), do="start", save=reply["save"], deal="21")
+    same = ask(Game(), do="start", save=reply["save"], deal="21")
     assert "replaced" not in same and same["frame"]["deal"] == "21"
 
 
@@ -102,7 +107,7 @@ def test_an_illegal_move_is_refused_with_the_rule_and_changes_nothing() -> None:
     assert ask(table, do="play", move="10-3@N", at=frame["log"])["error"]["code"] == "refused"
 
 
-def to_person_started(deal: str = "21") -> tuple[Table, dict[str, Any]]:
+def to_person_started(deal: str = "21") -> tuple[Game, dict[str, Any]]:
     for n in range(200):
         table, reply = started(str(int(deal) + n))
         reply = to_person(table, reply)
@@ -179,42 +184,74 @@ def test_people_take_the_device_and_see_only_their_own_tiles() -> None:
         reply = ask(table, do="play", move=frame["turn"]["moves"][0], at=frame["log"])
 
 
-@pytest.mark.parametrize("text, code", [
-    ("{not json", "bad-json"),
-    ("[]", "bad-intent"),
-    ('{"do": 3}', "bad-intent"),
-    ('{"do": "fly"}', "unknown-intent"),
-    ('{"do": "undo"}', "not-started"),
-])
+@pytest.mark.parametrize(
+    "text, code",
+    [
+        ("{not json", "bad-json"),
+        ("[]", "bad-intent"),
+        ('{"do": 3}', "bad-intent"),
+        ('{"do": "fly"}', "unknown-intent"),
+        ('{"do": "undo"}', "not-started"),
+    ],
+)
 def test_bad_intents_before_a_game_get_an_error(text: str, code: str) -> None:
-    assert json.loads(Table().handle(text))["error"]["code"] == code
+    assert json.loads(Game().handle(text))["error"]["code"] == code
 
 
-@pytest.mark.parametrize("intent, code", [
-    ({"do": "new-match", "seats": ["robot"] * 4}, "bad-seats"),
-    ({"do": "new-match", "level": "grandmaster"}, "bad-level"),
-    ({"do": "new-match", "deal": 7}, "bad-deal"),
-    ({"do": "take-device", "seat": "Q"}, "bad-seat"),
-    ({"do": "replay", "hand": 9}, "bad-hand"),
-    ({"do": "replay", "hand": 0}, "hand-not-over"),
-    ({"do": "replay", "imported": True}, "nothing-imported"),
-    ({"do": "import", "text": 5}, "bad-import"),
-    ({"do": "play", "move": "pass"}, "not-a-person"),
-])
+@pytest.mark.parametrize(
+    "intent, code",
+    [
+        ({"do": "new-match", "seats": ["robot"] * 4}, "bad-seats"),
+        ({"do": "new-match", "level": "grandmaster"}, "bad-level"),
+        ({"do": "new-match", "deal": 7}, "bad-deal"),
+        ({"do": "take-device", "seat": "Q"}, "bad-seat"),
+        ({"do": "replay", "hand": 9}, "bad-hand"),
+        ({"do": "replay", "hand": 0}, "hand-not-over"),
+        ({"do": "replay", "imported": True}, "nothing-imported"),
+        ({"do": "import", "text": 5}, "bad-import"),
+        ({"do": "play", "move": "pass"}, "not-a-person"),
+    ],
+)
 def test_bad_intents_during_a_game_get_an_error(intent: dict[str, Any], code: str) -> None:
     table, _ = started(seats=["computer"] * 4)
     assert ask(table, **intent)["error"]["code"] == code
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=8),
-                    lambda inner: st.lists(inner, max_size=3)
-                    | st.dictionaries(st.sampled_from(["do", "move", "at", "seats", "save",
-                                                       "deal", "hand", "step", "text"]),
-                                      inner, max_size=4), max_leaves=10),
-       st.sampled_from(["start", "play", "computer", "undo", "redo", "restart", "next-hand",
-                        "hint", "new-match", "seats", "take-device", "record", "replay",
-                        "import"]))
+@given(
+    st.recursive(
+        st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+        lambda inner: (
+            st.lists(inner, max_size=3)
+            | st.dictionaries(
+                st.sampled_from(
+                    ["do", "move", "at", "seats", "save", "deal", "hand", "step", "text"]
+                ),
+                inner,
+                max_size=4,
+            )
+        ),
+        max_leaves=10,
+    ),
+    st.sampled_from(
+        [
+            "start",
+            "play",
+            "computer",
+            "undo",
+            "redo",
+            "restart",
+            "next-hand",
+            "hint",
+            "new-match",
+            "seats",
+            "take-device",
+            "record",
+            "replay",
+            "import",
+        ]
+    ),
+)
 def test_no_intent_crashes_the_table(junk: Any, do: str) -> None:
     table, _ = started()
     intent = dict(junk) if isinstance(junk, dict) else {}
@@ -230,7 +267,7 @@ def test_a_new_worker_keeps_who_holds_the_device() -> None:
         reply = ask(table, do="computer", at=reply["frame"]["log"])
     seat = reply["frame"]["handoff"]
     reply = ask(table, do="take-device", seat=SEAT_NAMES[seat])
-    again = ask(Table(), do="start", save=reply["save"], deal=None, holder=seat)
+    again = ask(Game(), do="start", save=reply["save"], deal=None, holder=seat)
     assert again["frame"]["viewer"] == seat and again["frame"]["handoff"] is None
-    reload = ask(Table(), do="start", save=reply["save"], deal=None)
+    reload = ask(Game(), do="start", save=reply["save"], deal=None)
     assert reload["frame"]["viewer"] is None, "a reload shows nobody's tiles before a confirm"

@@ -1,8 +1,8 @@
 // Decision times of the computer levels inside the pinned Pyodide, under node:
 //   node tools/bench_pyodide_players.mjs [level] [matches]
 // Loads node_modules/pyodide (what the site ships), mounts the project with NODEFS and times
-// the level's decisions on the positions of longana.bench_players (the same positions as
-// `python -m longana.bench_players`). Each decision is timed twice: wall clock, and the CPU
+// the level's decisions on the positions of longana.lab.bench_players (the same positions as
+// `python -m longana.lab.bench_players`). Each decision is timed twice: wall clock, and the CPU
 // time of this node process (process.cpuUsage), which other work on a shared machine
 // inflates far less. Prints one JSON line.
 import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
@@ -18,8 +18,8 @@ pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root }, "/project");
 pyodide.runPython(`
 import sys
 sys.path.insert(0, "/project")
-from longana.bench_players import decisions
-from longana.tournament import choose
+from longana.lab.bench_players import decisions
+from longana.lab.tournament import choose
 views = decisions(${JSON.stringify(level)}, ${matches})
 def decide(k):
     return str(choose(views[k], ${JSON.stringify(level)}, k))

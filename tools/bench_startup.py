@@ -46,8 +46,13 @@ BARE_TEMPLATE = Path(__file__).with_name("bare_pyodide.html")
 BARE_PATH = "/__bench__/bare.html"
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
 ]
 GAME_MARKS = ("longana:shown", "longana:interactive", "longana:worker-ready")
 # every long task of the page from its first moment (the observer is installed before any
@@ -152,31 +157,39 @@ def memory(p: Any, base: str, path: str, mark: str, timeout: float) -> float:
         browser.close()
 
 
-def first_visit_bytes(p: Any, base: str, sent: Counter[str], site: Path,
-                      timeout: float) -> tuple[int, int, int]:
+def first_visit_bytes(
+    p: Any, base: str, sent: Counter[str], site: Path, timeout: float
+) -> tuple[int, int, int]:
     """(bytes sent, bytes of the distinct files asked for, requests) for one first visit
     in a new profile with the service worker allowed, until it has precached everything.
     The profile is on disk, as a person's is (a private window's memory cache keeps no file
     as large as Pyodide's wasm, which then comes twice)."""
     sent.clear()
     context = p.chromium.launch_persistent_context(
-        tempfile.mkdtemp(prefix="longana-bench-"), executable_path=CHROMIUM,
-        args=CHROMIUM_ARGS, service_workers="allow")
+        tempfile.mkdtemp(prefix="longana-bench-"),
+        executable_path=CHROMIUM,
+        args=CHROMIUM_ARGS,
+        service_workers="allow",
+    )
     page = context.new_page()
     page.goto(base, wait_until="commit")
     page.wait_for_function(MARKS_JS, arg=["longana:worker-ready"], timeout=timeout)
     with contextlib.suppress(Exception):  # no service worker: count what was sent anyway
-        page.wait_for_function("() => navigator.serviceWorker && "
-                               "navigator.serviceWorker.controller !== null", timeout=timeout)
+        page.wait_for_function(
+            "() => navigator.serviceWorker && navigator.serviceWorker.controller !== null",
+            timeout=timeout,
+        )
     time.sleep(1.0)
     context.close()
-    files = sum((site / p.lstrip("/")).stat().st_size for p in sent
-                if (site / p.lstrip("/")).is_file())
+    files = sum(
+        (site / p.lstrip("/")).stat().st_size for p in sent if (site / p.lstrip("/")).is_file()
+    )
     return sum(sent.values()), files, len(sent)
 
 
-def run(p: Any, base: str, runs: int, service_workers: str, timeout: float
-        ) -> tuple[dict[tuple[str, str, str], list[float]], list[str], list[str]]:
+def run(
+    p: Any, base: str, runs: int, service_workers: str, timeout: float
+) -> tuple[dict[tuple[str, str, str], list[float]], list[str], list[str]]:
     """Each run: a new profile on disk, as a person's browser has (a private window's memory
     cache keeps no file as large as Pyodide's wasm, so its "warm" loads download it again)."""
     pages = {"game": ("/", GAME_MARKS), "bare": (BARE_PATH, BARE_MARKS)}
@@ -188,12 +201,21 @@ def run(p: Any, base: str, runs: int, service_workers: str, timeout: float
         for name in order:
             path, marks = pages[name]
             context = p.chromium.launch_persistent_context(
-                tempfile.mkdtemp(prefix="longana-bench-"), executable_path=CHROMIUM,
-                args=CHROMIUM_ARGS, service_workers=service_workers,
-                viewport={"width": 1366, "height": 768})
-            context.on("request", lambda r: off_origin.append(r.url)
-                       if urlsplit(r.url).scheme in ("http", "https")
-                       and urlsplit(r.url).hostname != "127.0.0.1" else None)
+                tempfile.mkdtemp(prefix="longana-bench-"),
+                executable_path=CHROMIUM,
+                args=CHROMIUM_ARGS,
+                service_workers=service_workers,
+                viewport={"width": 1366, "height": 768},
+            )
+            context.on(
+                "request",
+                lambda r: (
+                    off_origin.append(r.url)
+                    if urlsplit(r.url).scheme in ("http", "https")
+                    and urlsplit(r.url).hostname != "127.0.0.1"
+                    else None
+                ),
+            )
             context.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
             context.add_init_script(LONG_TASKS_JS)
             page = context.pages[0] if context.pages else context.new_page()
@@ -202,8 +224,12 @@ def run(p: Any, base: str, runs: int, service_workers: str, timeout: float
                 for mark in marks + ("longest", "blocking"):
                     if mark in got:
                         samples.setdefault((name, mark, kind), []).append(got[mark])
-                shown = ", ".join(f"{m.split(':')[-1]} {got[m]:.0f}" if m in got
-                                  else f"{m.split(':')[-1]} missing" for m in marks)
+                shown = ", ".join(
+                    f"{m.split(':')[-1]} {got[m]:.0f}"
+                    if m in got
+                    else f"{m.split(':')[-1]} missing"
+                    for m in marks
+                )
                 print(f"  run {i + 1}/{runs} {name:4} {kind}: {shown}", flush=True)
             context.close()
     return samples, off_origin, errors
@@ -213,9 +239,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", type=Path, default=ROOT / "_site")
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--service-workers", choices=("block", "allow"), default="block",
-                        help="block (default): warm = HTTP cache only; allow: the page's own "
-                             "service worker may serve warm loads")
+    parser.add_argument(
+        "--service-workers",
+        choices=("block", "allow"),
+        default="block",
+        help="block (default): warm = HTTP cache only; allow: the page's own "
+        "service worker may serve warm loads",
+    )
     parser.add_argument("--timeout", type=float, default=60_000, help="ms per mark")
     parser.add_argument("--json", action="store_true", help="also print the medians as JSON")
     args = parser.parse_args(argv)
@@ -223,19 +253,21 @@ def main(argv: list[str] | None = None) -> int:
     if not (site / "index.html").is_file():
         sys.exit(f"{site} has no index.html: build the site first with `make site`")
 
-    bare = BARE_TEMPLATE.read_text(encoding="utf-8").replace("__PYODIDE_MJS__",
-                                                               find_pyodide(site))
+    bare = BARE_TEMPLATE.read_text(encoding="utf-8").replace("__PYODIDE_MJS__", find_pyodide(site))
     sent: Counter[str] = Counter()
-    with serve(site, sent=sent, extra={BARE_PATH: bare.encode("utf-8")}) as url, \
-            sync_playwright() as p:
+    with (
+        serve(site, sent=sent, extra={BARE_PATH: bare.encode("utf-8")}) as url,
+        sync_playwright() as p,
+    ):
         base = url.rstrip("/")
-        samples, off_origin, errors = run(p, base, args.runs, args.service_workers,
-                                          args.timeout)
+        samples, off_origin, errors = run(p, base, args.runs, args.service_workers, args.timeout)
         visit = first_visit_bytes(p, url, sent, site, args.timeout)
-        game_mb = statistics.median(memory(p, base, "/", "longana:worker-ready", args.timeout)
-                                    for _ in range(2))
-        bare_mb = statistics.median(memory(p, base, BARE_PATH, "bare:ready", args.timeout)
-                                    for _ in range(2))
+        game_mb = statistics.median(
+            memory(p, base, "/", "longana:worker-ready", args.timeout) for _ in range(2)
+        )
+        bare_mb = statistics.median(
+            memory(p, base, BARE_PATH, "bare:ready", args.timeout) for _ in range(2)
+        )
 
     def median(key: tuple[str, str, str]) -> float | None:
         values = samples.get(key, [])
@@ -244,23 +276,29 @@ def main(argv: list[str] | None = None) -> int:
     def cell(value: float | None) -> str:
         return "     n/a" if value is None else f"{value:8.0f}"
 
-    rows = [("bare Pyodide + runPython('1+1')", "bare", "bare:ready"),
-            ("game: longana:shown", "game", "longana:shown"),
-            ("game: longana:interactive", "game", "longana:interactive"),
-            ("game: longana:worker-ready", "game", "longana:worker-ready"),
-            ("game: longest main-thread task", "game", "longest"),
-            ("game: main-thread blocking (TBT)", "game", "blocking"),
-            ("bare: longest main-thread task", "bare", "longest"),
-            ("bare: main-thread blocking (TBT)", "bare", "blocking")]
-    print(f"\nStart-up, ms from navigation start, median of {args.runs} "
-          f"(service workers: {args.service_workers})")
+    rows = [
+        ("bare Pyodide + runPython('1+1')", "bare", "bare:ready"),
+        ("game: longana:shown", "game", "longana:shown"),
+        ("game: longana:interactive", "game", "longana:interactive"),
+        ("game: longana:worker-ready", "game", "longana:worker-ready"),
+        ("game: longest main-thread task", "game", "longest"),
+        ("game: main-thread blocking (TBT)", "game", "blocking"),
+        ("bare: longest main-thread task", "bare", "longest"),
+        ("bare: main-thread blocking (TBT)", "bare", "blocking"),
+    ]
+    print(
+        f"\nStart-up, ms from navigation start, median of {args.runs} "
+        f"(service workers: {args.service_workers})"
+    )
     print(f"{'page':34} {'cold':>8} {'warm':>8}   {'n cold/warm':>11}")
     medians: dict[str, dict[str, float | None]] = {}
     for label, name, mark in rows:
         cold, warm = median((name, mark, "cold")), median((name, mark, "warm"))
         medians[mark] = {"cold": cold, "warm": warm}
-        counts = (f"{len(samples.get((name, mark, 'cold'), []))}/"
-                  f"{len(samples.get((name, mark, 'warm'), []))}")
+        counts = (
+            f"{len(samples.get((name, mark, 'cold'), []))}/"
+            f"{len(samples.get((name, mark, 'warm'), []))}"
+        )
         print(f"{label:34} {cell(cold)} {cell(warm)}   {counts:>11}")
     print("\nratio to the bare page (aim: interactive within 1.15x, cold and warm)")
     for mark in GAME_MARKS:
@@ -269,11 +307,15 @@ def main(argv: list[str] | None = None) -> int:
             game, bare = medians[mark][kind], medians["bare:ready"][kind]
             parts.append(f"{kind} {game / bare:5.2f}x" if game and bare else f"{kind}   n/a")
         print(f"  {mark:24} " + "   ".join(parts))
-    print(f"\nmemory over a blank page (PSS of all Chromium processes, median of 2): game "
-          f"{game_mb:.0f} MB, bare Pyodide {bare_mb:.0f} MB, ratio {game_mb / bare_mb:.2f}x")
+    print(
+        f"\nmemory over a blank page (PSS of all Chromium processes, median of 2): game "
+        f"{game_mb:.0f} MB, bare Pyodide {bare_mb:.0f} MB, ratio {game_mb / bare_mb:.2f}x"
+    )
     total, files, requests = visit
-    print(f"first visit: {total / 1e6:.1f} MB sent for {files / 1e6:.1f} MB of files asked for "
-          f"({requests} paths), ratio {total / max(files, 1):.2f}x (aim: 1.1x)")
+    print(
+        f"first visit: {total / 1e6:.1f} MB sent for {files / 1e6:.1f} MB of files asked for "
+        f"({requests} paths), ratio {total / max(files, 1):.2f}x (aim: 1.1x)"
+    )
     medians["memory"] = {"game": game_mb, "bare": bare_mb}
     medians["first_visit"] = {"sent": float(total), "files": float(files)}
     if off_origin:

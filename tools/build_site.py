@@ -36,8 +36,13 @@ import zlib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
-                 "pyodide-lock.json")
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.js",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
 MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
 MARKER = ".longana-site"
 GREEN = (13, 92, 58)
@@ -47,15 +52,19 @@ INK = (28, 28, 30)
 
 # -- icons --------------------------------------------------------------------------------------
 
+
 def _png(width: int, height: int, rows: list[bytes]) -> bytes:
     def chunk(kind: bytes, data: bytes) -> bytes:
         body = kind + data
         return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
 
     raw = b"".join(b"\x00" + row for row in rows)
-    return (b"\x89PNG\r\n\x1a\n"
-            + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0))
-            + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0))
+        + chunk(b"IDAT", zlib.compress(raw, 9))
+        + chunk(b"IEND", b"")
+    )
 
 
 def _icon_shapes(size: float, maskable: bool) -> tuple[list[tuple[float, ...]], list[tuple]]:
@@ -76,8 +85,11 @@ def _icon_shapes(size: float, maskable: bool) -> tuple[list[tuple[float, ...]], 
     # six above (two columns of three), three below (a diagonal): the tile 6-3
     for cy in top:
         pips += [(cols[0], cy, r, INK), (cols[2], cy, r, INK)]
-    pips += [(cols[0], bottom[0], r, INK), (cols[1], bottom[1], r, INK),
-             (cols[2], bottom[2], r, INK)]
+    pips += [
+        (cols[0], bottom[0], r, INK),
+        (cols[1], bottom[1], r, INK),
+        (cols[2], bottom[2], r, INK),
+    ]
     return [bg, tile, bar], pips
 
 
@@ -104,16 +116,22 @@ def draw_icon(size: int, maskable: bool = False) -> bytes:
                 cover = _inside_round(x, y, box)
                 if cover:
                     cr, cg, cb = box[5]
-                    r, g, b = (r * (1 - cover) + cr * cover, g * (1 - cover) + cg * cover,
-                               b * (1 - cover) + cb * cover)
+                    r, g, b = (
+                        r * (1 - cover) + cr * cover,
+                        g * (1 - cover) + cg * cover,
+                        b * (1 - cover) + cb * cover,
+                    )
                     a = a + (1 - a) * cover
             for cx, cy, rad, colour in pips:
                 d = math.hypot(x - cx, y - cy)
                 if d < rad + 1:
                     cover = max(0.0, min(1.0, rad - d + 0.5))
                     cr, cg, cb = colour
-                    r, g, b = (r * (1 - cover) + cr * cover, g * (1 - cover) + cg * cover,
-                               b * (1 - cover) + cb * cover)
+                    r, g, b = (
+                        r * (1 - cover) + cr * cover,
+                        g * (1 - cover) + cg * cover,
+                        b * (1 - cover) + cb * cover,
+                    )
             row += bytes((int(r + 0.5), int(g + 0.5), int(b + 0.5), int(a * 255 + 0.5)))
         rows.append(bytes(row))
     return _png(size, size, rows)
@@ -123,16 +141,21 @@ def favicon() -> bytes:
     """``favicon.ico``: a 32 px PNG in an ICO wrapper, for browsers that ask for it whatever
     the page's own icon link says (a 404 there is noise in every console)."""
     png = draw_icon(32)
-    return (struct.pack("<HHH", 0, 1, 1)
-            + struct.pack("<BBBBHHII", 32, 32, 0, 0, 1, 32, len(png), 6 + 16) + png)
+    return (
+        struct.pack("<HHH", 0, 1, 1)
+        + struct.pack("<BBBBHHII", 32, 32, 0, 0, 1, 32, len(png), 6 + 16)
+        + png
+    )
 
 
 def icon_svg() -> str:
     boxes, pips = _icon_shapes(512.0, False)
     parts = ['<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512">']
     for x0, y0, x1, y1, rad, colour in boxes:
-        parts.append(f'<rect x="{x0:.1f}" y="{y0:.1f}" width="{x1 - x0:.1f}" '
-                     f'height="{y1 - y0:.1f}" rx="{rad:.1f}" fill="rgb{colour}"/>')
+        parts.append(
+            f'<rect x="{x0:.1f}" y="{y0:.1f}" width="{x1 - x0:.1f}" '
+            f'height="{y1 - y0:.1f}" rx="{rad:.1f}" fill="rgb{colour}"/>'
+        )
     for cx, cy, rad, colour in pips:
         parts.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{rad:.1f}" fill="rgb{colour}"/>')
     parts.append("</svg>")
@@ -140,6 +163,7 @@ def icon_svg() -> str:
 
 
 # -- the package zip ----------------------------------------------------------------------------
+
 
 def package_zip(root: Path, packages: tuple[str, ...] = ("longana",)) -> bytes:
     """Every ``.py`` under the packages (sub-packages too), in a zip with fixed dates (same
@@ -173,7 +197,7 @@ def page_config(root: Path) -> str:
 
 def rules_example() -> str:
     sys.path.insert(0, str(ROOT))
-    from longana.diagram import example
+    from longana.device.diagram import example
 
     return json.dumps(example(), separators=(",", ":")) + "\n"
 
@@ -238,8 +262,15 @@ self.addEventListener("fetch", (event) => {
 
 # PyScript's chunks that the game never loads (measured: a first visit fetches none of them);
 # they stay on the site but are not precached.
-UNUSED = ("xterm", "codemirror", "zip-", "index-", "pyodide_graph", "storage.js",
-          "service-worker.js")
+UNUSED = (
+    "xterm",
+    "codemirror",
+    "zip-",
+    "index-",
+    "pyodide_graph",
+    "storage.js",
+    "service-worker.js",
+)
 
 
 def precached(name: str) -> bool:
@@ -247,8 +278,7 @@ def precached(name: str) -> bool:
         return False
     if name.startswith("vendor/pyscript/"):
         return not name.split("/")[-1].startswith(UNUSED)
-    return not name.startswith("vendor/micropython/") or name.split("/")[-1] in \
-        MICROPYTHON_FILES
+    return not name.startswith("vendor/micropython/") or name.split("/")[-1] in MICROPYTHON_FILES
 
 
 def manifest() -> dict[str, object]:
@@ -257,8 +287,8 @@ def manifest() -> dict[str, object]:
         "name": "Longana",
         "short_name": "Longana",
         "description": "Cuban dominoes (Perez/Cytro Longana) for four seats on the double-nine "
-                       "set: play the computer or pass one device around the table. Works "
-                       "offline; no account, no server, no ads.",
+        "set: play the computer or pass one device around the table. Works "
+        "offline; no account, no server, no ads.",
         "categories": ["games", "education"],
         "lang": "en",
         "start_url": "./",
@@ -271,20 +301,35 @@ def manifest() -> dict[str, object]:
             {"src": "icons/icon.svg", "sizes": "any", "type": "image/svg+xml"},
             {"src": "icons/icon-192.png", "sizes": "192x192", "type": "image/png"},
             {"src": "icons/icon-512.png", "sizes": "512x512", "type": "image/png"},
-            {"src": "icons/maskable-512.png", "sizes": "512x512", "type": "image/png",
-             "purpose": "maskable"},
+            {
+                "src": "icons/maskable-512.png",
+                "sizes": "512x512",
+                "type": "image/png",
+                "purpose": "maskable",
+            },
         ],
         # taken by tools/screenshots.py from the running game (assets/screenshots/)
         "screenshots": [
-            {"src": "screenshots/narrow.png", "sizes": "720x1280", "type": "image/png",
-             "form_factor": "narrow", "label": "A hand in progress on a phone"},
-            {"src": "screenshots/wide.png", "sizes": "1366x768", "type": "image/png",
-             "form_factor": "wide", "label": "The table on a laptop"},
+            {
+                "src": "screenshots/narrow.png",
+                "sizes": "720x1280",
+                "type": "image/png",
+                "form_factor": "narrow",
+                "label": "A hand in progress on a phone",
+            },
+            {
+                "src": "screenshots/wide.png",
+                "sizes": "1366x768",
+                "type": "image/png",
+                "form_factor": "wide",
+                "label": "The table on a laptop",
+            },
         ],
     }
 
 
 # -- assembling ---------------------------------------------------------------------------------
+
 
 def copy_tree(src: Path, dst: Path, skip: tuple[str, ...] = ()) -> None:
     for path in sorted(src.rglob("*")):
@@ -344,19 +389,24 @@ def build(root: Path, out: Path) -> list[str]:
     (icons / "icon-512.png").write_bytes(draw_icon(512))
     (icons / "maskable-512.png").write_bytes(draw_icon(512, maskable=True))
     (out / "favicon.ico").write_bytes(favicon())
-    (out / "manifest.webmanifest").write_text(json.dumps(manifest(), indent=2) + "\n",
-                                              encoding="utf-8")
+    (out / "manifest.webmanifest").write_text(
+        json.dumps(manifest(), indent=2) + "\n", encoding="utf-8"
+    )
 
-    files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*")
-                   if p.is_file() and p.name != MARKER)
+    files = sorted(
+        p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file() and p.name != MARKER
+    )
     digest = hashlib.sha256()
     for name in files:
         digest.update(name.encode() + b"\0" + (out / name).read_bytes())
     version = digest.hexdigest()[:16]
     precache = ["./"] + [f"./{name}" for name in files if precached(name)]
     (out / "sw.js").write_text(
-        SERVICE_WORKER.replace("__VERSION__", version)
-        .replace("__FILES__", json.dumps(precache, indent=1)), encoding="utf-8")
+        SERVICE_WORKER.replace("__VERSION__", version).replace(
+            "__FILES__", json.dumps(precache, indent=1)
+        ),
+        encoding="utf-8",
+    )
     (out / "version.json").write_text(json.dumps({"version": version}) + "\n", encoding="utf-8")
     return files
 

@@ -16,8 +16,15 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from tools.serve import serve  # noqa: E402 - run as a script
 
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 SHOTS = {"narrow": ({"width": 360, "height": 640}, 2), "wide": ({"width": 1366, "height": 768}, 1)}
 
 
@@ -30,15 +37,17 @@ def main() -> int:
     with serve(args.site) as url, sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
         for name, (viewport, scale) in SHOTS.items():
-            context = browser.new_context(viewport=viewport, device_scale_factor=scale,
-                                          service_workers="block")
+            context = browser.new_context(
+                viewport=viewport, device_scale_factor=scale, service_workers="block"
+            )
             page = context.new_page()
             page.goto(url + "?deal=screenshot-3")
-            page.wait_for_function("() => document.body.dataset.ready === 'true'",
-                                   timeout=120_000)
-            page.wait_for_function("() => document.body.dataset.toMove === 'S'"
-                                   " && document.querySelector('[data-hand=S] [data-tile]')",
-                                   timeout=120_000)
+            page.wait_for_function("() => document.body.dataset.ready === 'true'", timeout=120_000)
+            page.wait_for_function(
+                "() => document.body.dataset.toMove === 'S'"
+                " && document.querySelector('[data-hand=S] [data-tile]')",
+                timeout=120_000,
+            )
             page.locator('[data-hand="S"] [data-tile]:not(.dim)').first.click()
             page.wait_for_timeout(300)
             page.screenshot(path=str(out / f"{name}.png"))

@@ -44,8 +44,8 @@ TYPES = {
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
     quiet = False
-    sent: Counter[str] | None = None           # bytes sent per path, when counting
-    extra: dict[str, bytes] = {}               # paths answered from memory (benchmark pages)
+    sent: Counter[str] | None = None  # bytes sent per path, when counting
+    extra: dict[str, bytes] = {}  # paths answered from memory (benchmark pages)
 
     def end_headers(self) -> None:
         # The service worker decides what is cached for offline play; the HTTP cache may
@@ -87,14 +87,16 @@ class QuietServer(http.server.ThreadingHTTPServer):
 
 
 @contextlib.contextmanager
-def serve(directory: Path, *, sent: Counter[str] | None = None,
-          extra: dict[str, bytes] | None = None) -> Iterator[str]:
+def serve(
+    directory: Path, *, sent: Counter[str] | None = None, extra: dict[str, bytes] | None = None
+) -> Iterator[str]:
     """Serve ``directory`` on a free 127.0.0.1 port in a thread; yields the base URL (with a
     trailing slash). ``sent`` counts the bytes sent per path; ``extra`` answers some paths
     with given HTML."""
     handler: Callable[..., Any] = functools.partial(
         type("Handler", (SiteHandler,), {"quiet": True, "sent": sent, "extra": extra or {}}),
-        directory=str(directory))
+        directory=str(directory),
+    )
     server = QuietServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, name="site", daemon=True)
     thread.start()
@@ -124,8 +126,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"cannot listen on 127.0.0.1:{args.port}: {error}", file=sys.stderr)
         return 1
     server.daemon_threads = True
-    print(f"Longana is served at http://127.0.0.1:{server.server_address[1]}/ "
-          "(Ctrl+C stops it)", flush=True)
+    print(
+        f"Longana is served at http://127.0.0.1:{server.server_address[1]}/ (Ctrl+C stops it)",
+        flush=True,
+    )
     try:
         server.serve_forever()
     except KeyboardInterrupt:

@@ -15,8 +15,8 @@ from .storage import HISTORY
 class ClassActions:
     def __init__(self, page):
         self.page = page
-        self.made = None       # the class code made in Settings
-        self.texts = []        # what the teacher has added: result codes and files' texts
+        self.made = None  # the class code made in Settings
+        self.texts = []  # what the teacher has added: result codes and files' texts
         self.table = None
 
     # -- starting a class match -------------------------------------------------------------
@@ -58,8 +58,15 @@ class ClassActions:
         s = page.settings
         deal = q('[data-dialog="settings"] [data-setting="deal"]')
         wanted = str(deal.value).strip().upper() if deal is not None else ""
-        reply = await page.link.ask({"do": "class-code", "deal": wanted or None,
-                                     "seats": s.seats, "level": s.level, "target": 100})
+        reply = await page.link.ask(
+            {
+                "do": "class-code",
+                "deal": wanted or None,
+                "seats": s.seats,
+                "level": s.level,
+                "target": 100,
+            }
+        )
         if reply is None:
             return
         if "refused" in reply:
@@ -74,12 +81,18 @@ class ClassActions:
         """At a hand's end (or the match's) of a class match: the result code and file."""
         page = self.page
         frame = page.frame
-        seat = frame["viewer"] if frame["viewer"] is not None else (
-            frame["seats"].index("person") if "person" in frame["seats"] else 0)
+        seat = (
+            frame["viewer"]
+            if frame["viewer"] is not None
+            else (frame["seats"].index("person") if "person" in frame["seats"] else 0)
+        )
         name = page.settings.name or page.cat.seat(seat)
         reply = await page.link.ask({"do": "class-result", "seat": seat, "name": name})
-        if reply is None or "result" not in reply or page.look.dialog not in (
-                "hand-end", "match-end"):
+        if (
+            reply is None
+            or "result" not in reply
+            or page.look.dialog not in ("hand-end", "match-end")
+        ):
             return
         result = reply["result"]
         href = page.url(result["file"], "application/json")
@@ -119,8 +132,13 @@ class ClassActions:
         errors = []
         refused = {r["input"] for r in reply.get("refused", [])}
         for r in reply.get("refused", []):
-            errors.append(page.cat.t("class.refused", n=r["input"] + 1 - len(self.texts),
-                                     why=class_panels.why(r, page.cat)))
+            errors.append(
+                page.cat.t(
+                    "class.refused",
+                    n=r["input"] + 1 - len(self.texts),
+                    why=class_panels.why(r, page.cat),
+                )
+            )
         self.texts = [t for i, t in enumerate(texts) if i not in refused]
         if "table" in reply:
             self.table = reply["table"]
@@ -129,8 +147,9 @@ class ClassActions:
             dialog.innerHTML = self.results_html(errors)
             kept = q("[data-results-input]")
             if kept is not None and errors:  # what was refused stays to be corrected
-                kept.value = "\n".join(t for i, t in enumerate(texts) if i in refused
-                                       and "\n" not in t)
+                kept.value = "\n".join(
+                    t for i, t in enumerate(texts) if i in refused and "\n" not in t
+                )
 
     # -- the device's history ---------------------------------------------------------------------
 
@@ -141,17 +160,27 @@ class ClassActions:
         reply = await page.link.ask({"do": "record"})
         if reply is None or "record" not in reply:
             return
-        totals = [[h["scores_after"][s] for s in "SENW"] for h in reply["record"]
-                  if h["result"] is not None]
+        totals = [
+            [h["scores_after"][s] for s in "SENW"]
+            for h in reply["record"]
+            if h["result"] is not None
+        ]
         entries = self.entries()
         key = frame["deal"] + ":" + str(frame["log"])
         if any(e.get("key") == key for e in entries):
             return
         now = js.Date.new()
-        entries.append({"key": key, "date": str(now.toISOString())[:10], "deal": frame["deal"],
-                        "level": frame["level"], "winner": frame["winner"],
-                        "people": [s for s in range(4) if frame["seats"][s] == "person"],
-                        "totals": totals})
+        entries.append(
+            {
+                "key": key,
+                "date": str(now.toISOString())[:10],
+                "deal": frame["deal"],
+                "level": frame["level"],
+                "winner": frame["winner"],
+                "people": [s for s in range(4) if frame["seats"][s] == "person"],
+                "totals": totals,
+            }
+        )
         self.store(entries[-100:])
 
     def entries(self):
@@ -170,8 +199,7 @@ class ClassActions:
             warn("history not kept: " + str(error))
 
     def open_history(self):
-        self.page.open_dialog("history", class_panels.history_html(self.page.cat,
-                                                                   self.entries()))
+        self.page.open_dialog("history", class_panels.history_html(self.page.cat, self.entries()))
 
     def delete_history(self):
         self.page.store.forget(HISTORY)

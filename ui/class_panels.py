@@ -27,35 +27,77 @@ def settings_html(cat: Any, made: Any, name: str) -> str:
     settings above (shown in ``[data-class-code]``), and the student's name."""
     shown = ""
     if made:
-        shown = ('<p class="note">' + _t(cat, "class.made") + "</p>"
-                 + '<p class="class-code" data-class-code>' + a(made) + "</p>"
-                 + '<p class="note class-link">?class=' + a(made) + "</p>")
-    return ('<fieldset class="class-box"><legend>' + _t(cat, "class.section") + "</legend>"
-            + '<p class="note">' + _t(cat, "class.intro") + "</p>"
-            + '<label class="field"><span>' + _t(cat, "class.code_field") + "</span>"
-            + '<input type="text" data-setting="class" name="class" autocomplete="off" '
-            'autocapitalize="characters" spellcheck="false" maxlength="40" placeholder="'
-            + _t(cat, "class.code_placeholder") + '"></label>'
-            + '<p class="field-error" data-setting-error="class" role="alert" hidden></p>'
-            + '<label class="field"><span>' + _t(cat, "class.name_field") + "</span>"
-            + '<input type="text" data-setting="name" name="name" maxlength="16" '
-            'autocomplete="given-name" value="' + a(name) + '" placeholder="'
-            + _t(cat, "class.name_placeholder") + '"></label>'
-            + '<div class="dlg-buttons start">' + button("class-join", cat.t("class.join"))
-            + button("class-start", cat.t("class.make")) + button("class-results",
-                                                                 cat.t("class.results"))
-            + "</div>" + shown + "</fieldset>")
+        shown = (
+            '<p class="note">'
+            + _t(cat, "class.made")
+            + "</p>"
+            + '<p class="class-code" data-class-code>'
+            + a(made)
+            + "</p>"
+            + '<p class="note class-link">?class='
+            + a(made)
+            + "</p>"
+        )
+    return (
+        '<fieldset class="class-box"><legend>'
+        + _t(cat, "class.section")
+        + "</legend>"
+        + '<p class="note">'
+        + _t(cat, "class.intro")
+        + "</p>"
+        + '<label class="field"><span>'
+        + _t(cat, "class.code_field")
+        + "</span>"
+        + '<input type="text" data-setting="class" name="class" autocomplete="off" '
+        'autocapitalize="characters" spellcheck="false" maxlength="40" placeholder="'
+        + _t(cat, "class.code_placeholder")
+        + '"></label>'
+        + '<p class="field-error" data-setting-error="class" role="alert" hidden></p>'
+        + '<label class="field"><span>'
+        + _t(cat, "class.name_field")
+        + "</span>"
+        + '<input type="text" data-setting="name" name="name" maxlength="16" '
+        'autocomplete="given-name" value="'
+        + a(name)
+        + '" placeholder="'
+        + _t(cat, "class.name_placeholder")
+        + '"></label>'
+        + '<div class="dlg-buttons start">'
+        + button("class-join", cat.t("class.join"))
+        + button("class-start", cat.t("class.make"))
+        + button("class-results", cat.t("class.results"))
+        + "</div>"
+        + shown
+        + "</fieldset>"
+    )
 
 
 def result_html(cat: Any, result: dict, href: Any) -> str:
     """The student's result code (and file) at a hand's end or the match's end."""
-    file_link = ('<a class="btn small" data-action="result-file" href="' + a(href)
-                 + '" download="' + a(result["filename"]) + '">' + _t(cat, "class.result_file")
-                 + "</a>" if href else "")
-    return ('<section class="class-result"><h3>' + _t(cat, "class.result_title") + "</h3>"
-            + '<p class="note">' + _t(cat, "class.result_note") + "</p>"
-            + '<p class="class-code" data-result-code>' + a(result["text"]) + "</p>"
-            + file_link + "</section>")
+    file_link = (
+        '<a class="btn small" data-action="result-file" href="'
+        + a(href)
+        + '" download="'
+        + a(result["filename"])
+        + '">'
+        + _t(cat, "class.result_file")
+        + "</a>"
+        if href
+        else ""
+    )
+    return (
+        '<section class="class-result"><h3>'
+        + _t(cat, "class.result_title")
+        + "</h3>"
+        + '<p class="note">'
+        + _t(cat, "class.result_note")
+        + "</p>"
+        + '<p class="class-code" data-result-code>'
+        + a(result["text"])
+        + "</p>"
+        + file_link
+        + "</section>"
+    )
 
 
 def _signed(cat: Any, x: float) -> str:
@@ -68,54 +110,115 @@ def results_html(cat: Any, table: Any, errors: list, csv_href: Any) -> str:
     average of everyone who played it, ranked; CSV out; prints cleanly."""
     rows = []
     hands = table["hands"] if table else 0
-    head = ('<tr><th scope="col">' + _t(cat, "class.rank") + '</th><th scope="col">'
-            + _t(cat, "class.student") + '</th><th scope="col">' + _t(cat, "class.seat")
-            + '</th><th scope="col" class="num">' + _t(cat, "class.total") + "</th>"
-            + "".join('<th scope="col" class="num">' + _t(cat, "class.hand", n=k + 1) + "</th>"
-                      for k in range(hands)) + "</tr>")
-    for row in (table["rows"] if table else []):
+    head = (
+        '<tr><th scope="col">'
+        + _t(cat, "class.rank")
+        + '</th><th scope="col">'
+        + _t(cat, "class.student")
+        + '</th><th scope="col">'
+        + _t(cat, "class.seat")
+        + '</th><th scope="col" class="num">'
+        + _t(cat, "class.total")
+        + "</th>"
+        + "".join(
+            '<th scope="col" class="num">' + _t(cat, "class.hand", n=k + 1) + "</th>"
+            for k in range(hands)
+        )
+        + "</tr>"
+    )
+    for row in table["rows"] if table else []:
         cells = []
         for k in range(hands):
             if k < len(row["points"]) and row["diffs"][k] is not None:
-                cells.append('<td class="num">' + str(row["points"][k]) + ' <small>('
-                             + _signed(cat, row["diffs"][k]) + ")</small></td>")
+                cells.append(
+                    '<td class="num">'
+                    + str(row["points"][k])
+                    + " <small>("
+                    + _signed(cat, row["diffs"][k])
+                    + ")</small></td>"
+                )
             else:
                 cells.append('<td class="num">–</td>')
-        rows.append('<tr data-student="' + a(row["name"]) + '" data-rank="' + str(row["rank"])
-                    + '"><td>' + str(row["rank"]) + "</td><th scope=\"row\">" + a(row["name"])
-                    + "</th><td>" + a(cat.seat(row["seat"])) + '</td><td class="num total">'
-                    + _signed(cat, row["total"]) + "</td>" + "".join(cells) + "</tr>")
+        rows.append(
+            '<tr data-student="'
+            + a(row["name"])
+            + '" data-rank="'
+            + str(row["rank"])
+            + '"><td>'
+            + str(row["rank"])
+            + '</td><th scope="row">'
+            + a(row["name"])
+            + "</th><td>"
+            + a(cat.seat(row["seat"]))
+            + '</td><td class="num total">'
+            + _signed(cat, row["total"])
+            + "</td>"
+            + "".join(cells)
+            + "</tr>"
+        )
     notes = ""
     if table and table.get("duplicates"):
-        notes = ('<p class="note" data-results-duplicate>' + _t(
-            cat, "class.duplicate", names=cat.join([str(n) for n in table["duplicates"]]))
-            + "</p>")
+        notes = (
+            '<p class="note" data-results-duplicate>'
+            + _t(cat, "class.duplicate", names=cat.join([str(n) for n in table["duplicates"]]))
+            + "</p>"
+        )
     error_text = " ".join(errors)
-    export = ('<a class="btn" data-action="export-csv" href="' + a(csv_href)
-              + '" download="longana-class-results.csv">' + _t(cat, "class.export") + "</a>"
-              if csv_href else "")
-    title = cat.t("class.results_title", code=table["code"]) if table and table.get("code") \
+    export = (
+        '<a class="btn" data-action="export-csv" href="'
+        + a(csv_href)
+        + '" download="longana-class-results.csv">'
+        + _t(cat, "class.export")
+        + "</a>"
+        if csv_href
+        else ""
+    )
+    title = (
+        cat.t("class.results_title", code=table["code"])
+        if table and table.get("code")
         else cat.t("class.results_empty")
-    return ('<h2 id="dlg-title">' + a(title) + "</h2>"
-            + '<div class="no-print"><p class="note">' + _t(cat, "class.results_intro") + "</p>"
-            + '<label class="field wide"><span>' + _t(cat, "class.results_input") + "</span>"
-            + '<textarea data-results-input rows="4" spellcheck="false"></textarea></label>'
-            + '<label class="field"><span>' + _t(cat, "class.results_files") + "</span>"
-            + '<input type="file" data-results-files multiple accept=".json,application/json">'
-            + "</label>" + '<p class="field-error" data-results-error role="alert"'
-            + ("" if errors else " hidden") + ">" + a(error_text) + "</p>"
-            + '<div class="dlg-buttons start">' + button("add-results", cat.t("class.add"),
-                                                         "btn primary")
-            + "</div></div>" + notes
-            + '<div class="results-wrap"><table class="result class-table"><thead>' + head
-            + "</thead><tbody>" + "".join(rows) + "</tbody></table></div>"
-            + '<div class="dlg-buttons no-print">' + export
-            + button("print", cat.t("class.print"))
-            + '<button type="button" class="btn primary" data-action="close">'
-            + _t(cat, "actions.close") + "</button></div>")
+    )
+    return (
+        '<h2 id="dlg-title">'
+        + a(title)
+        + "</h2>"
+        + '<div class="no-print"><p class="note">'
+        + _t(cat, "class.results_intro")
+        + "</p>"
+        + '<label class="field wide"><span>'
+        + _t(cat, "class.results_input")
+        + "</span>"
+        + '<textarea data-results-input rows="4" spellcheck="false"></textarea></label>'
+        + '<label class="field"><span>'
+        + _t(cat, "class.results_files")
+        + "</span>"
+        + '<input type="file" data-results-files multiple accept=".json,application/json">'
+        + "</label>"
+        + '<p class="field-error" data-results-error role="alert"'
+        + ("" if errors else " hidden")
+        + ">"
+        + a(error_text)
+        + "</p>"
+        + '<div class="dlg-buttons start">'
+        + button("add-results", cat.t("class.add"), "btn primary")
+        + "</div></div>"
+        + notes
+        + '<div class="results-wrap"><table class="result class-table"><thead>'
+        + head
+        + "</thead><tbody>"
+        + "".join(rows)
+        + "</tbody></table></div>"
+        + '<div class="dlg-buttons no-print">'
+        + export
+        + button("print", cat.t("class.print"))
+        + '<button type="button" class="btn primary" data-action="close">'
+        + _t(cat, "actions.close")
+        + "</button></div>"
+    )
 
 
 # -- the matches played on this device ------------------------------------------------------
+
 
 def history_html(cat: Any, entries: list) -> str:
     """Each match (date, the computer's level, who won), figures per level, and the scores of
@@ -125,36 +228,74 @@ def history_html(cat: Any, entries: list) -> str:
     else:
         won = [e for e in entries if e["winner"] in e["people"]]
         hands = sum(len(e["totals"]) for e in entries)
-        points = sum(max(e["totals"][-1][s] for s in e["people"]) for e in entries
-                     if e["totals"])
+        points = sum(max(e["totals"][-1][s] for s in e["people"]) for e in entries if e["totals"])
         per_hand = cat.decimal(points / hands) if hands else "0"
-        figures = ('<p>' + _t(cat, "history.figures", won=len(won), played=len(entries),
-                              per_hand=per_hand) + "</p>")
+        figures = (
+            "<p>"
+            + _t(cat, "history.figures", won=len(won), played=len(entries), per_hand=per_hand)
+            + "</p>"
+        )
         levels = []
         for level in ("easy", "normal", "hard"):
             mine = [e for e in entries if e["level"] == level]
             if mine:
-                levels.append("<li>" + _t(cat, "history.per_level",
-                                          level=cat.t("settings.levels." + level),
-                                          won=len([e for e in mine if e in won]),
-                                          played=len(mine)) + "</li>")
+                levels.append(
+                    "<li>"
+                    + _t(
+                        cat,
+                        "history.per_level",
+                        level=cat.t("settings.levels." + level),
+                        won=len([e for e in mine if e in won]),
+                        played=len(mine),
+                    )
+                    + "</li>"
+                )
         rows = "".join(
-            "<tr><td>" + a(e["date"]) + "</td><td>" + a(cat.t("settings.levels." + e["level"]))
-            + "</td><td>" + (_t(cat, "history.won") if e in won else
-                             _t(cat, "history.lost", winner=cat.seat(e["winner"])))
-            + "</td></tr>" for e in reversed(entries[-20:]))
-        body = (figures + '<ul class="levels">' + "".join(levels) + "</ul>"
-                + '<figure class="history-chart">' + chart(entries[-1]["totals"], cat)
-                + "<figcaption>" + _t(cat, "history.chart") + "</figcaption></figure>"
-                + '<table class="result"><thead><tr><th scope="col">' + _t(cat, "history.when")
-                + '</th><th scope="col">' + _t(cat, "history.level") + '</th><th scope="col">'
-                + _t(cat, "history.result") + "</th></tr></thead><tbody>" + rows
-                + "</tbody></table>")
+            "<tr><td>"
+            + a(e["date"])
+            + "</td><td>"
+            + a(cat.t("settings.levels." + e["level"]))
+            + "</td><td>"
+            + (
+                _t(cat, "history.won")
+                if e in won
+                else _t(cat, "history.lost", winner=cat.seat(e["winner"]))
+            )
+            + "</td></tr>"
+            for e in reversed(entries[-20:])
+        )
+        body = (
+            figures
+            + '<ul class="levels">'
+            + "".join(levels)
+            + "</ul>"
+            + '<figure class="history-chart">'
+            + chart(entries[-1]["totals"], cat)
+            + "<figcaption>"
+            + _t(cat, "history.chart")
+            + "</figcaption></figure>"
+            + '<table class="result"><thead><tr><th scope="col">'
+            + _t(cat, "history.when")
+            + '</th><th scope="col">'
+            + _t(cat, "history.level")
+            + '</th><th scope="col">'
+            + _t(cat, "history.result")
+            + "</th></tr></thead><tbody>"
+            + rows
+            + "</tbody></table>"
+        )
     delete = button("history-delete", cat.t("history.delete")) if entries else ""
-    return ('<h2 id="dlg-title">' + _t(cat, "history.title") + "</h2>" + body
-            + '<div class="dlg-buttons">' + delete
-            + '<button type="button" class="btn primary" data-action="close">'
-            + _t(cat, "actions.close") + "</button></div>")
+    return (
+        '<h2 id="dlg-title">'
+        + _t(cat, "history.title")
+        + "</h2>"
+        + body
+        + '<div class="dlg-buttons">'
+        + delete
+        + '<button type="button" class="btn primary" data-action="close">'
+        + _t(cat, "actions.close")
+        + "</button></div>"
+    )
 
 
 COLOURS = ("#1f5fa8", "#b8262b", "#23794a", "#6a3fb5")  # S E N W, as in the record
@@ -174,14 +315,35 @@ def chart(totals: list, cat: Any) -> str:
 
     lines = []
     for s in range(4):
-        points = " ".join(str(x(k)) + "," + str(y(t[s]))
-                          for k, t in enumerate([[0, 0, 0, 0]] + list(totals)))
-        lines.append('<polyline fill="none" stroke="' + COLOURS[s] + '" stroke-width="2.5" '
-                     'points="' + points + '"/>')
-    target = ('<line x1="' + str(pad) + '" x2="' + str(width - pad) + '" y1="' + str(y(100))
-              + '" y2="' + str(y(100)) + '" stroke="#999" stroke-dasharray="4 3"/>')
-    words = cat.t("list_sep").join(cat.seat(s) + " " + str(totals[-1][s])
-                                   for s in range(4)) if totals else ""
-    return ('<svg viewBox="0 0 ' + str(width) + " " + str(height) + '" role="img" '
-            'aria-label="' + a(cat.t("history.chart") + ": " + words) + '">' + target
-            + "".join(lines) + "</svg>")
+        points = " ".join(
+            str(x(k)) + "," + str(y(t[s])) for k, t in enumerate([[0, 0, 0, 0]] + list(totals))
+        )
+        lines.append(
+            '<polyline fill="none" stroke="' + COLOURS[s] + '" stroke-width="2.5" '
+            'points="' + points + '"/>'
+        )
+    target = (
+        '<line x1="'
+        + str(pad)
+        + '" x2="'
+        + str(width - pad)
+        + '" y1="'
+        + str(y(100))
+        + '" y2="'
+        + str(y(100))
+        + '" stroke="#999" stroke-dasharray="4 3"/>'
+    )
+    words = (
+        cat.t("list_sep").join(cat.seat(s) + " " + str(totals[-1][s]) for s in range(4))
+        if totals
+        else ""
+    )
+    return (
+        '<svg viewBox="0 0 ' + str(width) + " " + str(height) + '" role="img" '
+        'aria-label="'
+        + a(cat.t("history.chart") + ": " + words)
+        + '">'
+        + target
+        + "".join(lines)
+        + "</svg>"
+    )

@@ -85,8 +85,9 @@ class Controller:
         if letter in targets(frame, self.look):
             self.look.preview, self.look.hint = tile + "@" + letter, False
             end = frame["board"]["ends"]["SENW".index(letter)]
-            self.message = c.t("select.preview", tile=tile, branch=c.branch(letter),
-                               end=other(tile, end))
+            self.message = c.t(
+                "select.preview", tile=tile, branch=c.branch(letter), end=other(tile, end)
+            )
             return
         refusal = self.entry(tile)["why"].get(letter)
         if refusal is not None:
@@ -157,8 +158,11 @@ class Controller:
     def preselect_forced_opening(self) -> bool:
         """The person opens with the one double allowed: it is previewed at once."""
         frame = self.frame
-        if not self.my_turn() or frame["board"]["opening"] is not None or \
-                self.look.preview is not None:
+        if (
+            not self.my_turn()
+            or frame["board"]["opening"] is not None
+            or self.look.preview is not None
+        ):
             return False
         openings = frame["turn"]["openings"]
         if len(openings) != 1:
@@ -173,8 +177,11 @@ class Controller:
         (the last move); a refusal says why."""
         frame = reply.get("frame")
         if frame is not None:
-            moved = self.frame is None or frame["log"] != self.frame["log"] or \
-                frame["hand_number"] != self.frame["hand_number"]
+            moved = (
+                self.frame is None
+                or frame["log"] != self.frame["log"]
+                or frame["hand_number"] != self.frame["hand_number"]
+            )
             self.frame = frame
             if moved:
                 self.clear()
@@ -188,8 +195,13 @@ class Controller:
 
 def _tile(text: Any) -> Any:
     """``"3-7"`` or ``"7-3"`` → ``"7-3"`` (high first); None when it is not a tile."""
-    if not text or len(text) != 3 or text[1] != "-" or not text[0].isdigit() \
-            or not text[2].isdigit():
+    if (
+        not text
+        or len(text) != 3
+        or text[1] != "-"
+        or not text[0].isdigit()
+        or not text[2].isdigit()
+    ):
         return None
     a, b = int(text[0]), int(text[2])
     return str(max(a, b)) + "-" + str(min(a, b))

@@ -1,7 +1,7 @@
 """The rules panel's drawn example as SVG: a small board with where a tile may and may not go.
 
-The position and the verdicts come from the engine (``longana.diagram.example``, written to the
-site as ``rules-example.json`` by the build), so the drawing shows what the rules really say;
+The position and the verdicts come from the engine (``longana.device.diagram.example``, written
+to the site as ``rules-example.json`` by the build), so the drawing shows what the rules really say;
 this module only draws and words it. All words come from ``rules.diagram`` of the catalog.
 Runs under MicroPython and CPython.
 """
@@ -41,44 +41,85 @@ class Canvas:
         box[0], box[1] = min(box[0], left), min(box[1], top)
         box[2], box[3] = max(box[2], right), max(box[3], bottom)
 
-    def text(self, x: float, y: float, words: str, size: int = 11, anchor: str = "middle",
-             bold: bool = False) -> None:
+    def text(
+        self,
+        x: float,
+        y: float,
+        words: str,
+        size: int = 11,
+        anchor: str = "middle",
+        bold: bool = False,
+    ) -> None:
         width = 0.6 * size * len(words)
         left = {"start": x, "middle": x - width / 2, "end": x - width}[anchor]
         weight = ' font-weight="bold"' if bold else ""
-        self.add(f'<text x="{g(x)}" y="{g(y)}" font-size="{size}" text-anchor="{anchor}" '
-                 f'dominant-baseline="middle" fill="{INK}"{weight}>{a(words)}</text>',
-                 left, y - size / 2, left + width, y + size / 2)
+        self.add(
+            f'<text x="{g(x)}" y="{g(y)}" font-size="{size}" text-anchor="{anchor}" '
+            f'dominant-baseline="middle" fill="{INK}"{weight}>{a(words)}</text>',
+            left,
+            y - size / 2,
+            left + width,
+            y + size / 2,
+        )
 
-    def tile(self, cx: float, cy: float, along: tuple[int, int], first: int, second: int,
-             across: bool = False, extra: str = "") -> None:
+    def tile(
+        self,
+        cx: float,
+        cy: float,
+        along: tuple[int, int],
+        first: int,
+        second: int,
+        across: bool = False,
+        extra: str = "",
+    ) -> None:
         """A tile centred at (cx, cy) along ``along`` (across it for a double), with
         ``first`` on the half nearer the centre."""
         dx, dy = along
         horizontal = (dx != 0) != across
         w, h = (LONG, SHORT) if horizontal else (SHORT, LONG)
-        self.add(f'<g{extra}><rect x="{g(cx - w / 2)}" y="{g(cy - h / 2)}" width="{w}" '
-                 f'height="{h}" rx="3" fill="#fffdf5" stroke="{INK}"/>',
-                 cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+        self.add(
+            f'<g{extra}><rect x="{g(cx - w / 2)}" y="{g(cy - h / 2)}" width="{w}" '
+            f'height="{h}" rx="3" fill="#fffdf5" stroke="{INK}"/>',
+            cx - w / 2,
+            cy - h / 2,
+            cx + w / 2,
+            cy + h / 2,
+        )
         ax, ay = (abs(dy), abs(dx)) if across else (dx, dy)  # from the first half to the second
         self.text(cx - ax * LONG / 4, cy - ay * LONG / 4, str(first))
         self.text(cx + ax * LONG / 4, cy + ay * LONG / 4, str(second))
-        self.add(f'<line x1="{g(cx - ay * SHORT / 2)}" y1="{g(cy - ax * SHORT / 2)}" '
-                 f'x2="{g(cx + ay * SHORT / 2)}" y2="{g(cy + ax * SHORT / 2)}" '
-                 f'stroke="{INK}" stroke-width="0.5"/>', cx, cy, cx, cy)
+        self.add(
+            f'<line x1="{g(cx - ay * SHORT / 2)}" y1="{g(cy - ax * SHORT / 2)}" '
+            f'x2="{g(cx + ay * SHORT / 2)}" y2="{g(cy + ax * SHORT / 2)}" '
+            f'stroke="{INK}" stroke-width="0.5"/>',
+            cx,
+            cy,
+            cx,
+            cy,
+        )
         self.parts.append("</g>")
 
     def check(self, x: float, y: float, size: float) -> None:
-        self.add(f'<path class="check" d="M{g(x - size)} {g(y)} L{g(x - size / 3)} '
-                 f'{g(y + size * 0.7)} L{g(x + size)} {g(y - size * 0.7)}" fill="none" '
-                 f'stroke="{LEGAL_COLOUR}" stroke-width="3"/>',
-                 x - size, y - size, x + size, y + size)
+        self.add(
+            f'<path class="check" d="M{g(x - size)} {g(y)} L{g(x - size / 3)} '
+            f'{g(y + size * 0.7)} L{g(x + size)} {g(y - size * 0.7)}" fill="none" '
+            f'stroke="{LEGAL_COLOUR}" stroke-width="3"/>',
+            x - size,
+            y - size,
+            x + size,
+            y + size,
+        )
 
     def cross(self, x: float, y: float, size: float) -> None:
-        self.add(f'<path class="cross" d="M{g(x - size)} {g(y - size)} L{g(x + size)} '
-                 f'{g(y + size)} M{g(x - size)} {g(y + size)} L{g(x + size)} {g(y - size)}" '
-                 f'stroke="{FORBIDDEN_COLOUR}" stroke-width="3"/>',
-                 x - size, y - size, x + size, y + size)
+        self.add(
+            f'<path class="cross" d="M{g(x - size)} {g(y - size)} L{g(x + size)} '
+            f'{g(y + size)} M{g(x - size)} {g(y + size)} L{g(x + size)} {g(y - size)}" '
+            f'stroke="{FORBIDDEN_COLOUR}" stroke-width="3"/>',
+            x - size,
+            y - size,
+            x + size,
+            y + size,
+        )
 
 
 def other(tile: str, end: int) -> int:
@@ -94,8 +135,7 @@ def caption(example: dict, text: dict) -> list:
     lines = [("tile", fill(str(text["your_tile"]), {"tile": tile, "end": board["ends"][s]}))]
     for mark in example["marks"]:
         b = SEATS.index(mark["branch"])
-        words = {"branch": _name(mark["branch"], seat, text), "tile": tile,
-                 "end": board["ends"][b]}
+        words = {"branch": _name(mark["branch"], seat, text), "tile": tile, "end": board["ends"][b]}
         if mark["verdict"] == "legal":
             lines.append(("legal", fill(str(text["legal"]), words)))
         elif mark["verdict"] == "priority" and mark["earlier"] is not None:
@@ -123,22 +163,46 @@ def draw(example: dict, text: dict, id_prefix: str = "rules-example") -> str:
     for mark in example["marks"]:
         _branch(canvas, example, mark, text)
     joiner = str(text["and"])
-    legal = joiner.join(_name(m["branch"], seat, text) for m in example["marks"]
-                        if m["verdict"] == "legal")
-    forbidden = joiner.join(_name(m["branch"], seat, text) for m in example["marks"]
-                            if m["verdict"] in ("priority", "closed"))
+    legal = joiner.join(
+        _name(m["branch"], seat, text) for m in example["marks"] if m["verdict"] == "legal"
+    )
+    forbidden = joiner.join(
+        _name(m["branch"], seat, text)
+        for m in example["marks"]
+        if m["verdict"] in ("priority", "closed")
+    )
     title = fill(str(text["title"]), {"tile": tile, "legal": legal or "-"})
-    description = fill(str(text["description"]),
-                       {"tile": tile, "legal": legal or "-", "forbidden": forbidden or "-"})
+    description = fill(
+        str(text["description"]),
+        {"tile": tile, "legal": legal or "-", "forbidden": forbidden or "-"},
+    )
     left, top, right, bottom = canvas.box
     width, height = right - left + 2 * MARGIN, bottom - top + 2 * MARGIN
-    return ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="' + g(left - MARGIN) + " "
-            + g(top - MARGIN) + " " + g(width) + " " + g(height) + '" role="img" '
-            'aria-labelledby="' + id_prefix + "-title " + id_prefix + '-desc" '
-            'font-family="sans-serif" data-diagram="priority">'
-            + '<title id="' + id_prefix + '-title">' + a(title) + "</title>"
-            + '<desc id="' + id_prefix + '-desc">' + a(description) + "</desc>"
-            + "".join(canvas.parts) + "</svg>")
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="'
+        + g(left - MARGIN)
+        + " "
+        + g(top - MARGIN)
+        + " "
+        + g(width)
+        + " "
+        + g(height)
+        + '" role="img" '
+        'aria-labelledby="' + id_prefix + "-title " + id_prefix + '-desc" '
+        'font-family="sans-serif" data-diagram="priority">'
+        + '<title id="'
+        + id_prefix
+        + '-title">'
+        + a(title)
+        + "</title>"
+        + '<desc id="'
+        + id_prefix
+        + '-desc">'
+        + a(description)
+        + "</desc>"
+        + "".join(canvas.parts)
+        + "</svg>"
+    )
 
 
 def _branch(canvas: Canvas, example: dict, mark: dict, text: dict) -> None:
@@ -149,32 +213,63 @@ def _branch(canvas: Canvas, example: dict, mark: dict, text: dict) -> None:
     placed = board["lines"][branch]
     end = board["ends"][branch]
     is_open = bool(board["order"][branch])
-    canvas.parts.append('<g data-diagram-branch="' + letter + '" data-verdict="'
-                        + mark["verdict"] + '" data-end="' + str(end) + '" data-open="'
-                        + ("true" if is_open else "false") + '">')
+    canvas.parts.append(
+        '<g data-diagram-branch="'
+        + letter
+        + '" data-verdict="'
+        + mark["verdict"]
+        + '" data-end="'
+        + str(end)
+        + '" data-open="'
+        + ("true" if is_open else "false")
+        + '">'
+    )
     # distance from the centre along the branch: the opening double lies across E-W
     d = (SHORT if dx else LONG) / 2 + GAP
     if len(placed) > SHOWN:
-        canvas.text(CENTRE_X + dx * (d + 10), CENTRE_Y + dy * (d + 10),
-                    "+" + str(len(placed) - SHOWN), 10)
+        canvas.text(
+            CENTRE_X + dx * (d + 10), CENTRE_Y + dy * (d + 10), "+" + str(len(placed) - SHOWN), 10
+        )
         d += 20
     for laid, inner in placed[-SHOWN:]:
         double = laid[0] == laid[-1]
         size = SHORT if double else LONG
-        canvas.tile(CENTRE_X + dx * (d + size / 2), CENTRE_Y + dy * (d + size / 2),
-                    (dx, dy), inner, other(laid, inner), across=double)
+        canvas.tile(
+            CENTRE_X + dx * (d + size / 2),
+            CENTRE_Y + dy * (d + size / 2),
+            (dx, dy),
+            inner,
+            other(laid, inner),
+            across=double,
+        )
         d += size + GAP
     # the end value in a circle: solid when closed, dashed when open
     d += 13
     ex, ey = CENTRE_X + dx * d, CENTRE_Y + dy * d
     ring = ' stroke-dasharray="3 2"' if is_open else ""
-    canvas.add('<circle cx="' + g(ex) + '" cy="' + g(ey) + '" r="11" fill="#fff" stroke="'
-               + INK + '"' + ring + "/>", ex - 11, ey - 11, ex + 11, ey + 11)
+    canvas.add(
+        '<circle cx="'
+        + g(ex)
+        + '" cy="'
+        + g(ey)
+        + '" r="11" fill="#fff" stroke="'
+        + INK
+        + '"'
+        + ring
+        + "/>",
+        ex - 11,
+        ey - 11,
+        ex + 11,
+        ey + 11,
+    )
     canvas.text(ex, ey, str(end), 12, bold=True)
     # the seat's name and whether its branch is open, beside the end
     who = str(text["you"]) if letter == seat else str(text["seat"][letter])
-    state = (fill(str(text["open"]), {"order": board["order"][branch]}) if is_open
-             else str(text["closed_state"]))
+    state = (
+        fill(str(text["open"]), {"order": board["order"][branch]})
+        if is_open
+        else str(text["closed_state"])
+    )
     if dx == 0:  # beside the end of a vertical branch
         lx, ly, anchor = ex + 16, ey - 7, "start"
     else:  # under the end of a horizontal branch, clear of the vertical ones
@@ -186,14 +281,33 @@ def _branch(canvas: Canvas, example: dict, mark: dict, text: dict) -> None:
         d += 13 + GAP + LONG / 2
         sx, sy = CENTRE_X + dx * d, CENTRE_Y + dy * d
         legal = mark["verdict"] == "legal"
-        canvas.tile(sx, sy, (dx, dy), end, other(tile, end),
-                    extra=' class="slot" opacity="' + ("1" if legal else "0.5") + '"')
+        canvas.tile(
+            sx,
+            sy,
+            (dx, dy),
+            end,
+            other(tile, end),
+            extra=' class="slot" opacity="' + ("1" if legal else "0.5") + '"',
+        )
         w, h = (LONG + 6, SHORT + 6) if dx else (SHORT + 6, LONG + 6)
         colour = LEGAL_COLOUR if legal else FORBIDDEN_COLOUR
-        canvas.add('<rect x="' + g(sx - w / 2) + '" y="' + g(sy - h / 2) + '" width="' + str(w)
-                   + '" height="' + str(h) + '" rx="4" fill="none" stroke="' + colour
-                   + '" stroke-width="2" stroke-dasharray="5 3"/>',
-                   sx - w / 2, sy - h / 2, sx + w / 2, sy + h / 2)
+        canvas.add(
+            '<rect x="'
+            + g(sx - w / 2)
+            + '" y="'
+            + g(sy - h / 2)
+            + '" width="'
+            + str(w)
+            + '" height="'
+            + str(h)
+            + '" rx="4" fill="none" stroke="'
+            + colour
+            + '" stroke-width="2" stroke-dasharray="5 3"/>',
+            sx - w / 2,
+            sy - h / 2,
+            sx + w / 2,
+            sy + h / 2,
+        )
         if legal:
             canvas.check(sx + (w / 2 + 10 if dy else 0), sy + (h / 2 + 10 if dx else 0), 6)
         else:

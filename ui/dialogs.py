@@ -65,19 +65,22 @@ class Dialogs:
     def show_end(self):
         frame = self.frame
         if frame["match_over"] and frame["winner"] is not None:
-            dialog = self.open_dialog("match-end", panels.match_end_html(frame, self.cat),
-                                      cancellable=False)
+            dialog = self.open_dialog(
+                "match-end", panels.match_end_html(frame, self.cat), cancellable=False
+            )
             asyncio.create_task(self.classes.remember())
             if frame.get("class"):
                 asyncio.create_task(self.classes.show_result(dialog))
         elif frame.get("class"):
-            dialog = self.open_dialog("hand-end", panels.hand_end_html(frame, self.cat, False),
-                                      cancellable=False)
+            dialog = self.open_dialog(
+                "hand-end", panels.hand_end_html(frame, self.cat, False), cancellable=False
+            )
             asyncio.create_task(self.classes.show_result(dialog))
         else:
             auto = "person" not in frame["seats"]
-            self.open_dialog("hand-end", panels.hand_end_html(frame, self.cat, auto),
-                             cancellable=False)
+            self.open_dialog(
+                "hand-end", panels.hand_end_html(frame, self.cat, auto), cancellable=False
+            )
             if auto:
                 self.auto_next(self.gen)
         self.say(render.outcome_words(frame["outcome"], self.cat))
@@ -87,16 +90,21 @@ class Dialogs:
             await asyncio.sleep(NEXT_HAND_AUTO[self.settings.speed])
             if gen == self.gen and self.look.dialog == "hand-end":
                 self.next_hand()
+
         asyncio.create_task(later())
 
     def show_handoff(self, seat):
         self.ctl.clear()
         self.render()  # every hand face down: the frame shows nobody's while a handoff is due
-        self.open_dialog("handoff", panels.handoff_html(seat, self.cat), cancellable=False,
-                         cls="screen")
+        self.open_dialog(
+            "handoff", panels.handoff_html(seat, self.cat), cancellable=False, cls="screen"
+        )
 
     def show_corrupt(self, code, detail, text):
         href = self.url(text, "application/json") if text else None
-        dialog = self.open_dialog("error", panels.corrupt_html(
-            code, detail, self.cat, href, "longana-broken-save.json"), cancellable=False)
+        dialog = self.open_dialog(
+            "error",
+            panels.corrupt_html(code, detail, self.cat, href, "longana-broken-save.json"),
+            cancellable=False,
+        )
         dialog.dataset.error = "corrupt-save"

@@ -43,6 +43,7 @@ def closest(el, selector):
 def options(**entries):
     """A plain JavaScript object (JSON-able values only)."""
     import json
+
     return js.JSON.parse(json.dumps(entries))
 
 
@@ -60,6 +61,7 @@ async def fetch_json(url):
     if not response.ok:
         raise OSError(url + ": " + str(response.status))
     import json
+
     return json.loads(str(await response.text()))
 
 

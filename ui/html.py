@@ -14,16 +14,29 @@ from .i18n import decimal, pips
 
 # Pip positions on a 3x3 grid (1 = top left, 9 = bottom right), as on a double-nine set.
 PIPS = {
-    0: (), 1: (5,), 2: (3, 7), 3: (3, 5, 7), 4: (1, 3, 7, 9), 5: (1, 3, 5, 7, 9),
-    6: (1, 3, 4, 6, 7, 9), 7: (1, 3, 4, 5, 6, 7, 9), 8: (1, 2, 3, 4, 6, 7, 8, 9),
+    0: (),
+    1: (5,),
+    2: (3, 7),
+    3: (3, 5, 7),
+    4: (1, 3, 7, 9),
+    5: (1, 3, 5, 7, 9),
+    6: (1, 3, 4, 6, 7, 9),
+    7: (1, 3, 4, 5, 6, 7, 9),
+    8: (1, 2, 3, 4, 6, 7, 8, 9),
     9: (1, 2, 3, 4, 5, 6, 7, 8, 9),
 }
 
 
 def a(value: Any) -> str:
     """Text made safe for HTML content and attribute values."""
-    return (str(value).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-            .replace('"', "&quot;").replace("'", "&#x27;"))
+    return (
+        str(value)
+        .replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace('"', "&quot;")
+        .replace("'", "&#x27;")
+    )
 
 
 def is_double(tile: str) -> bool:
@@ -45,8 +58,16 @@ def half(value: int, horizontal: bool) -> str:
     return '<span class="half v' + str(value) + '">' + "".join(dots) + "</span>"
 
 
-def tile_face(tile: str, label: str, orient: str = "v", first: Any = None, tag: str = "span",
-              cls: str = "", attrs: str = "", data: bool = True) -> str:
+def tile_face(
+    tile: str,
+    label: str,
+    orient: str = "v",
+    first: Any = None,
+    tag: str = "span",
+    cls: str = "",
+    attrs: str = "",
+    data: bool = True,
+) -> str:
     """A face-up tile. ``orient`` "v" stacks its halves, "h" lays them side by side;
     ``first`` is the number shown first (top or left); ``label`` its spoken name.
     ``data=False`` leaves out ``data-tile`` (a preview, or a tile in the record panel)."""
@@ -60,9 +81,26 @@ def tile_face(tile: str, label: str, orient: str = "v", first: Any = None, tag: 
     if tag == "span" and "role=" not in attrs:
         extra = ' role="img"'  # a named picture (a bare span may carry no aria-label)
     tile_attr = ' data-tile="' + tile + '"' if data else ""
-    return ("<" + tag + extra + ' class="' + classes + '"' + tile_attr + ' aria-label="'
-            + a(label) + '"' + attrs + ">" + half(x, horizontal) + '<span class="mid"></span>'
-            + half(y, horizontal) + "</" + tag + ">")
+    return (
+        "<"
+        + tag
+        + extra
+        + ' class="'
+        + classes
+        + '"'
+        + tile_attr
+        + ' aria-label="'
+        + a(label)
+        + '"'
+        + attrs
+        + ">"
+        + half(x, horizontal)
+        + '<span class="mid"></span>'
+        + half(y, horizontal)
+        + "</"
+        + tag
+        + ">"
+    )
 
 
 def tile_back(orient: str = "v") -> str:
@@ -73,28 +111,37 @@ def tile_back(orient: str = "v") -> str:
 ICONS = {
     "undo": '<path d="M9 14 4 9l5-5"/><path d="M4 9h10.5a5.5 5.5 0 0 1 0 11H11"/>',
     "redo": '<path d="m15 14 5-5-5-5"/><path d="M20 9H9.5a5.5 5.5 0 0 0 0 11H13"/>',
-    "restart": '<path d="M3 12a9 9 0 1 0 9-9 9.75 9.75 0 0 0-6.74 2.74L3 8"/>'
-               '<path d="M3 3v5h5"/>',
+    "restart": '<path d="M3 12a9 9 0 1 0 9-9 9.75 9.75 0 0 0-6.74 2.74L3 8"/><path d="M3 3v5h5"/>',
     "rules": '<path d="M2 4h6a4 4 0 0 1 4 4v13a3 3 0 0 0-3-3H2z"/>'
-             '<path d="M22 4h-6a4 4 0 0 0-4 4v13a3 3 0 0 1 3-3h7z"/>',
+    '<path d="M22 4h-6a4 4 0 0 0-4 4v13a3 3 0 0 1 3-3h7z"/>',
     "record": '<path d="M9 6h12M9 12h12M9 18h12"/><path d="M4 6h1M4 12h1M4 18h1"/>',
     "settings": '<path d="M4 21v-7M4 10V3M12 21v-9M12 8V3M20 21v-5M20 12V3"/>'
-                '<path d="M1 14h6M9 8h6M17 16h6"/>',
+    '<path d="M1 14h6M9 8h6M17 16h6"/>',
     "hint": '<path d="M9 18h6M10 22h4"/>'
-            '<path d="M12 2a7 7 0 0 0-4 12.7V17h8v-2.3A7 7 0 0 0 12 2z"/>',
+    '<path d="M12 2a7 7 0 0 0-4 12.7V17h8v-2.3A7 7 0 0 0 12 2z"/>',
 }
 
 
 def icon(name: str) -> str:
-    return ('<svg class="ico" viewBox="0 0 24 24" aria-hidden="true" focusable="false" '
-            'fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" '
-            'stroke-linejoin="round">' + ICONS[name] + "</svg>")
+    return (
+        '<svg class="ico" viewBox="0 0 24 24" aria-hidden="true" focusable="false" '
+        'fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" '
+        'stroke-linejoin="round">' + ICONS[name] + "</svg>"
+    )
 
 
 # The keyboard's shortcuts of the buttons (interfaces.md: declared with aria-keyshortcuts and
 # shown). Letters no language uses for a seat (S E N W, O, T U B).
-KEYS = {"undo": "Z", "redo": "Y", "hint": "H", "rules": "R", "record": "L", "pass": "P",
-        "confirm": "Enter", "cancel": "Escape"}
+KEYS = {
+    "undo": "Z",
+    "redo": "Y",
+    "hint": "H",
+    "rules": "R",
+    "record": "L",
+    "pass": "P",
+    "confirm": "Enter",
+    "cancel": "Escape",
+}
 SHOWN_KEYS = {"Enter": "\u21b5", "Escape": "Esc"}
 
 
@@ -113,25 +160,58 @@ def kbd(action: str) -> str:
     return '<kbd class="key" aria-hidden="true" data-key-label="' + shown + '"></kbd>'
 
 
-def tool_button(action: str, label: str, enabled: bool = True, icon_name: str = "",
-                cls: str = "btn icon", why: str = "") -> str:
+def tool_button(
+    action: str,
+    label: str,
+    enabled: bool = True,
+    icon_name: str = "",
+    cls: str = "btn icon",
+    why: str = "",
+) -> str:
     """An icon button with its words (shown when there is room) and key; ``why`` says why
     it is off (its tool tip and its description)."""
     off = "" if enabled else " disabled"
     title = label + " – " + why if why else label
     described = ' aria-description="' + a(why) + '"' if why else ""
-    return ('<button type="button" class="' + cls + '" data-action="' + action
-            + '" aria-label="' + a(label) + '" title="' + a(title) + '"' + described
-            + key_attrs(action)
-            + off + ">" + icon(icon_name or action) + '<span class="lbl">' + a(label)
-            + "</span>" + kbd(action) + "</button>")
+    return (
+        '<button type="button" class="'
+        + cls
+        + '" data-action="'
+        + action
+        + '" aria-label="'
+        + a(label)
+        + '" title="'
+        + a(title)
+        + '"'
+        + described
+        + key_attrs(action)
+        + off
+        + ">"
+        + icon(icon_name or action)
+        + '<span class="lbl">'
+        + a(label)
+        + "</span>"
+        + kbd(action)
+        + "</button>"
+    )
 
 
 def button(action: str, label: str, cls: str = "btn", enabled: bool = True) -> str:
     """A button with its words, and its key when it has one."""
     off = "" if enabled else " disabled"
-    return ('<button type="button" class="' + cls + '" data-action="' + action + '"'
-            + key_attrs(action) + off + ">" + a(label) + kbd(action) + "</button>")
+    return (
+        '<button type="button" class="'
+        + cls
+        + '" data-action="'
+        + action
+        + '"'
+        + key_attrs(action)
+        + off
+        + ">"
+        + a(label)
+        + kbd(action)
+        + "</button>"
+    )
 
 
 def px(x: float) -> str:

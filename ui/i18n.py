@@ -136,7 +136,7 @@ def fill(text: str, params: dict) -> str:
             out.append(text[i:])
             break
         out.append(text[i:j])
-        name = text[j + 1:k]
-        out.append(str(params[name]) if name in params else text[j:k + 1])
+        name = text[j + 1 : k]
+        out.append(str(params[name]) if name in params else text[j : k + 1])
         i = k + 1
     return "".join(out)

@@ -15,30 +15,48 @@ DRAG_START = 10  # px a pointer moves before a press becomes a drag
 class Input:
     def __init__(self, page):
         self.page = page
-        self.drag = None                  # (tile, x, y, pointer id, ghost element or None)
-        self.quiet_until = 0.0            # the click a browser sends after a drop is no tap
+        self.drag = None  # (tile, x, y, pointer id, ghost element or None)
+        self.quiet_until = 0.0  # the click a browser sends after a drop is no tap
         self.actions = {
-            "confirm": page.confirm, "cancel": self.cancel, "pass": self.pass_turn,
-            "hint": page.hint, "undo": page.undo, "redo": page.redo,
-            "restart": page.ask_restart, "restart-confirm": page.restart,
-            "rules": page.panels.open_rules, "record": page.panels.open_record,
+            "confirm": page.confirm,
+            "cancel": self.cancel,
+            "pass": self.pass_turn,
+            "hint": page.hint,
+            "undo": page.undo,
+            "redo": page.redo,
+            "restart": page.ask_restart,
+            "restart-confirm": page.restart,
+            "rules": page.panels.open_rules,
+            "record": page.panels.open_record,
             "step-back": lambda: page.panels.step_replay(-1),
             "step-forward": lambda: page.panels.step_replay(1),
-            "start-fresh": page.start_fresh, "settings": page.panels.open_settings,
-            "close": self.close, "new-match": self.new_match, "next-hand": page.next_hand,
-            "reload": lambda: js.longanaBoot.reload(), "install": lambda: js.longanaBoot.install(),
-            "class-join": page.classes.join, "class-start": page.classes.make,
-            "class-results": page.classes.open_results, "add-results": page.classes.add,
-            "print": print_page, "history": page.classes.open_history,
+            "start-fresh": page.start_fresh,
+            "settings": page.panels.open_settings,
+            "close": self.close,
+            "new-match": self.new_match,
+            "next-hand": page.next_hand,
+            "reload": lambda: js.longanaBoot.reload(),
+            "install": lambda: js.longanaBoot.install(),
+            "class-join": page.classes.join,
+            "class-start": page.classes.make,
+            "class-results": page.classes.open_results,
+            "add-results": page.classes.add,
+            "print": print_page,
+            "history": page.classes.open_history,
             "history-delete": page.classes.delete_history,
         }
 
     def bind(self):
         doc = js.document
-        for name, fn in (("click", self.on_click), ("keydown", self.on_key),
-                         ("pointerdown", self.on_down), ("pointermove", self.on_move),
-                         ("pointerup", self.on_up), ("pointercancel", self.on_cancel),
-                         ("change", self.on_change)):
+        for name, fn in (
+            ("click", self.on_click),
+            ("keydown", self.on_key),
+            ("pointerdown", self.on_down),
+            ("pointermove", self.on_move),
+            ("pointerup", self.on_up),
+            ("pointercancel", self.on_cancel),
+            ("change", self.on_change),
+        ):
             listen(doc, name, self.guard(fn))
         # a dialog's cancel (Escape) does not bubble: caught on the way down
         listen(doc, "cancel", self.guard(self.on_dialog_cancel), True)
@@ -54,16 +72,19 @@ class Input:
                 fn(event)
             except Exception as error:  # noqa: BLE001 - report, keep the page alive
                 warn(type(error).__name__ + ": " + str(error))
+
         return handler
 
     def run(self, result):
         """Actions may be coroutines: run them without waiting."""
         if result is not None and hasattr(result, "send"):
+
             async def guarded():
                 try:
                     await result
                 except Exception as error:  # noqa: BLE001
                     warn(type(error).__name__ + ": " + str(error))
+
             asyncio.create_task(guarded())
 
     def refresh(self):
@@ -99,8 +120,11 @@ class Input:
     def action(self, name, el):
         page = self.page
         if name == "replay":
-            self.run(page.panels.show_replay(
-                {"do": "replay", "hand": int(str(el.dataset.replayIndex)), "step": 0}))
+            self.run(
+                page.panels.show_replay(
+                    {"do": "replay", "hand": int(str(el.dataset.replayIndex)), "step": 0}
+                )
+            )
         elif name == "take-device":
             self.run(page.take_device(str(el.dataset.seat)))
         elif name in self.actions:
@@ -170,8 +194,11 @@ class Input:
         target = event.target
         if event.ctrlKey or event.metaKey or event.altKey:
             return
-        if target is not None and hasattr(target, "hasAttribute") and \
-                target.hasAttribute("data-command"):
+        if (
+            target is not None
+            and hasattr(target, "hasAttribute")
+            and target.hasAttribute("data-command")
+        ):
             if key == "Enter":
                 event.preventDefault()
                 self.command(target)
@@ -179,8 +206,9 @@ class Input:
                 target.value = ""
                 target.blur()
             return
-        tag = str(target.tagName).lower() if target is not None and \
-            hasattr(target, "tagName") else ""
+        tag = (
+            str(target.tagName).lower() if target is not None and hasattr(target, "tagName") else ""
+        )
         if page.look.dialog is not None or tag in ("input", "select", "textarea"):
             return
         if key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"):
@@ -193,8 +221,10 @@ class Input:
             return
         if key == "Enter":
             # on another button Enter presses that button; on a tile or Pass it plays the preview
-            on_button = tag in ("button", "a") and closest(
-                target, '[data-tile], [data-action="pass"]') is None
+            on_button = (
+                tag in ("button", "a")
+                and closest(target, '[data-tile], [data-action="pass"]') is None
+            )
             if page.look.preview is not None and not on_button:
                 event.preventDefault()
                 self.run(page.confirm())
@@ -290,8 +320,16 @@ class Input:
             if files is not None and files.length:
                 self.run(self.read_import(files.item(0)))
         elif target.hasAttribute("data-replay-select") and page.replay is not None:
-            self.run(page.panels.show_replay({"do": "replay", "hand": int(str(target.value)),
-                                              "step": 0, "imported": page.replay["imported"]}))
+            self.run(
+                page.panels.show_replay(
+                    {
+                        "do": "replay",
+                        "hand": int(str(target.value)),
+                        "step": 0,
+                        "imported": page.replay["imported"],
+                    }
+                )
+            )
 
     async def read_import(self, file):
         text = str(await file.text())
@@ -300,8 +338,11 @@ class Input:
 
     def on_storage(self, event):
         """Another tab of this copy saved the game: this one follows it."""
-        if event.key is not None and str(event.key) == self.page.store.keys["longana:save"] \
-                and event.newValue is not None:
+        if (
+            event.key is not None
+            and str(event.key) == self.page.store.keys["longana:save"]
+            and event.newValue is not None
+        ):
             self.run(self.page.follow(str(event.newValue)))
 
     async def refit(self):
@@ -318,14 +359,23 @@ class Input:
     def on_down(self, event):
         page = self.page
         el = closest(event.target, "#app [data-hand] [data-tile]")
-        if el is None or page.look.dialog is not None or not page.ctl.my_turn() or \
-                page.frame["board"]["opening"] is None:
+        if (
+            el is None
+            or page.look.dialog is not None
+            or not page.ctl.my_turn()
+            or page.frame["board"]["opening"] is None
+        ):
             return
         hand = closest(el, "[data-hand]")
         if "SENW"[page.frame["viewer"]] != str(hand.dataset.hand):
             return
-        self.drag = [str(el.dataset.tile), float(event.clientX), float(event.clientY),
-                     event.pointerId, None]
+        self.drag = [
+            str(el.dataset.tile),
+            float(event.clientX),
+            float(event.clientY),
+            event.pointerId,
+            None,
+        ]
 
     def on_move(self, event):
         drag = self.drag

@@ -18,16 +18,20 @@ end cap, after the branch's last tile) always stay on the board.
 Every length is in CSS px; the sizes of the cap and the chip must agree with ui/style.css.
 """
 
-GAP = 3       # between neighbours along a branch
-CAP = 50      # the end cap's box (it is 50 x 46; taken square here)
-CHIP = 30     # the fold chip's box
-PAD = 10      # kept free along the board's edges (badges stick out 7 px)
+GAP = 3  # between neighbours along a branch
+CAP = 50  # the end cap's box (it is 50 x 46; taken square here)
+CHIP = 30  # the fold chip's box
+PAD = 10  # kept free along the board's edges (badges stick out 7 px)
 ROW_MIN = 52  # the middle row's least height (the cap must fit in it)
 TILE_MIN, TILE_MAX = 16, 40  # half a tile, px
 
 # which way each leg runs on screen, per branch (S, E, N, W): out, along, back
-LEGS = {0: ("down", "left", "up"), 1: ("right", "down", "left"),
-        2: ("up", "right", "down"), 3: ("left", "up", "right")}
+LEGS = {
+    0: ("down", "left", "up"),
+    1: ("right", "down", "left"),
+    2: ("up", "right", "down"),
+    3: ("left", "up", "right"),
+}
 
 
 class Box:
@@ -37,14 +41,23 @@ class Box:
 
     __slots__ = ("kind", "index", "x", "y", "w", "h", "way")
 
-    def __init__(self, kind: str, index: int, x: float, y: float, w: float, h: float,
-                 way: str) -> None:
+    def __init__(
+        self, kind: str, index: int, x: float, y: float, w: float, h: float, way: str
+    ) -> None:
         self.kind, self.index, self.x, self.y, self.w, self.h, self.way = (
-            kind, index, x, y, w, h, way)
+            kind,
+            index,
+            x,
+            y,
+            w,
+            h,
+            way,
+        )
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Box) and all(
-            getattr(self, k) == getattr(other, k) for k in Box.__slots__)
+            getattr(self, k) == getattr(other, k) for k in Box.__slots__
+        )
 
 
 class Branch:
@@ -70,11 +83,11 @@ class Geometry:
         return max(2.0 * self.tile, ROW_MIN)
 
     @property
-    def side(self) -> float:   # width of the left and right columns
+    def side(self) -> float:  # width of the left and right columns
         return (self.w - self.tile) / 2
 
     @property
-    def band(self) -> float:   # height of the top and bottom rows
+    def band(self) -> float:  # height of the top and bottom rows
         return (self.h - self.row) / 2
 
     def reach(self, branch: int) -> tuple[float, float]:
@@ -83,22 +96,24 @@ class Geometry:
             return self.band - PAD, self.w / 2 - PAD
         return self.side - PAD, self.h / 2 - PAD
 
-    def to_screen(self, branch: int, s0: float, s1: float, t0: float, t1: float
-                  ) -> tuple[float, float, float, float]:
+    def to_screen(
+        self, branch: int, s0: float, s1: float, t0: float, t1: float
+    ) -> tuple[float, float, float, float]:
         """A box given outwards (s) from the centre block's edge and sideways (t) from the
         branch's axis, towards where it bends, as x, y, width, height on the board."""
         T, w, h = self.tile, self.w, self.h
-        if branch == 2:    # up, bends right
+        if branch == 2:  # up, bends right
             return w / 2 + t0, self.band - s1, t1 - t0, s1 - s0
-        if branch == 1:    # right, bends down
+        if branch == 1:  # right, bends down
             return self.side + T + s0, h / 2 + t0, s1 - s0, t1 - t0
-        if branch == 0:    # down, bends left
+        if branch == 0:  # down, bends left
             return w / 2 - t1, self.band + self.row + s0, t1 - t0, s1 - s0
-        return self.side - s1, h / 2 - t1, s1 - s0, t1 - t0   # left, bends up
+        return self.side - s1, h / 2 - t1, s1 - s0, t1 - t0  # left, bends up
 
 
-def _parts(doubles: list[bool], tile: int, shown: int, preview: bool | None
-           ) -> list[tuple[str, int, float, float]]:
+def _parts(
+    doubles: list[bool], tile: int, shown: int, preview: bool | None
+) -> list[tuple[str, int, float, float]]:
     """The chain from the centre: (kind, index, length along, thickness across)."""
     n = len(doubles)
     out: list[tuple[str, int, float, float]] = []
@@ -108,14 +123,16 @@ def _parts(doubles: list[bool], tile: int, shown: int, preview: bool | None
         d = doubles[i]
         out.append(("tile", i, float(tile if d else 2 * tile), float(2 * tile if d else tile)))
     if preview is not None:  # the previewed tile (True: a double)
-        out.append(("tile", -1, float(tile if preview else 2 * tile),
-                    float(2 * tile if preview else tile)))
+        out.append(
+            ("tile", -1, float(tile if preview else 2 * tile), float(2 * tile if preview else tile))
+        )
     out.append(("cap", -3, CAP, CAP))
     return out
 
 
-def _place(g: Geometry, branch: int, parts: list[tuple[str, int, float, float]]
-           ) -> list[Box] | None:
+def _place(
+    g: Geometry, branch: int, parts: list[tuple[str, int, float, float]]
+) -> list[Box] | None:
     """Lay the chain out along as few legs as it needs (up to three); None if it does not
     fit."""
     for legs in (1, 2, 3):
@@ -125,19 +142,22 @@ def _place(g: Geometry, branch: int, parts: list[tuple[str, int, float, float]]
     return None
 
 
-def _legs(g: Geometry, branch: int, parts: list[tuple[str, int, float, float]], legs: int
-          ) -> list[Box] | None:
+def _legs(
+    g: Geometry, branch: int, parts: list[tuple[str, int, float, float]], legs: int
+) -> list[Box] | None:
     """Out from the centre, then sideways: from where the first leg ends (an L), or along
     the board's far edge and back towards the centre on the far side (a hook). The last leg
     may run to the board's edge, the others leave room for the next one."""
     reach, wide = g.reach(branch)
     T = g.tile
-    band = 2.0 * T                         # room for a double lying across
-    back_axis = wide - band / 2            # the third leg's axis (sideways)
-    limits = (reach if legs == 1 else reach - band - GAP,
-              wide if legs == 2 else wide - band - GAP,
-              CHIP + GAP)
-    along_axis = 0.0                       # the second leg's axis (outwards), set at the turn
+    band = 2.0 * T  # room for a double lying across
+    back_axis = wide - band / 2  # the third leg's axis (sideways)
+    limits = (
+        reach if legs == 1 else reach - band - GAP,
+        wide if legs == 2 else wide - band - GAP,
+        CHIP + GAP,
+    )
+    along_axis = 0.0  # the second leg's axis (outwards), set at the turn
     leg, pos, placed = 0, float(GAP), []
     last_thick = 0.0
     for kind, index, length, thick in parts:
@@ -161,7 +181,7 @@ def _legs(g: Geometry, branch: int, parts: list[tuple[str, int, float, float]], 
             if leg == 1 and legs == 2:  # an L: beside the first leg's last tile, at its end
                 along_axis = (pos - GAP) - T / 2
                 pos = last_thick / 2 + GAP
-            elif leg == 1:              # a hook: along the far edge, round to the back leg
+            elif leg == 1:  # a hook: along the far edge, round to the back leg
                 along_axis = reach - band / 2
                 pos = T + GAP
             else:
@@ -174,8 +194,9 @@ def _legs(g: Geometry, branch: int, parts: list[tuple[str, int, float, float]], 
     return placed
 
 
-def branch_layout(g: Geometry, branch: int, doubles: list[bool],
-                  preview: bool | None = None) -> Branch:
+def branch_layout(
+    g: Geometry, branch: int, doubles: list[bool], preview: bool | None = None
+) -> Branch:
     """The most tiles of a branch (the outermost ones) that fit, with where each lies.
     ``doubles`` tells which placed tiles are doubles; ``preview``, if not None, whether a
     tile previewed at the branch's end is one."""
@@ -206,8 +227,7 @@ def tile_size(lines: list[list[bool]], w: float, h: float) -> int:
         if g.band - PAD < CAP or g.side - PAD < CAP:
             continue
         laid = [branch_layout(g, b, d) for b, d in enumerate(lines)]
-        folded = sum(len(d) - x.shown + (0 if x.fits else 1000)
-                     for x, d in zip(laid, lines))
+        folded = sum(len(d) - x.shown + (0 if x.fits else 1000) for x, d in zip(laid, lines))
         if folded == 0:
             return tile
         if fewest is None or folded < fewest:

@@ -12,14 +12,14 @@ import json
 import js
 from pyscript import workers
 
-START_MS = 120000   # a worker's first answer (Pyodide starting on a slow device)
-CALL_MS = 15000     # any later answer
+START_MS = 120000  # a worker's first answer (Pyodide starting on a slow device)
+CALL_MS = 15000  # any later answer
 MAX_RESTARTS = 3
 
 
 class Link:
     def __init__(self, restore, on_restart):
-        self.restore = restore        # () -> the start intent that resumes the game
+        self.restore = restore  # () -> the start intent that resumes the game
         self.on_restart = on_restart  # called with the notice key when a worker is replaced
         self.count = 1
         self.proxy = None

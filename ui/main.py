@@ -50,14 +50,16 @@ async def start():
         # a class match given by the address: its own deals (a save of it resumes instead)
         reply = await page.link.ask({"do": "class-start", "code": class_code})
         if reply is not None and "refused" in reply:
-            page.notice("class.why." + reply["refused"]["code"].replace("class-", "", 1),
-                        "class-refused")
+            page.notice(
+                "class.why." + reply["refused"]["code"].replace("class-", "", 1), "class-refused"
+            )
             reply = None
         if reply is None:
             class_code = None
     if not class_code or reply is None:
-        reply = await page.link.ask({"do": "start", "save": save, "seats": s.seats,
-                                     "level": s.level, "deal": deal})
+        reply = await page.link.ask(
+            {"do": "start", "save": save, "seats": s.seats, "level": s.level, "deal": deal}
+        )
     if reply is None:
         page.fatal()
         return

@@ -22,9 +22,9 @@ from .link import Link
 from .panel_actions import PanelActions
 from .storage import CORRUPT_KEPT
 
-PAUSE = {"normal": 0.75, "fast": 0.0}          # seconds a computer "thinks" at least
-ANSWER = {"normal": 0.75, "fast": 0.3}         # ... when it answers a person's move
-TRAVEL = {"normal": 420, "fast": 0}            # ms a computer's tile travels
+PAUSE = {"normal": 0.75, "fast": 0.0}  # seconds a computer "thinks" at least
+ANSWER = {"normal": 0.75, "fast": 0.3}  # ... when it answers a person's move
+TRAVEL = {"normal": 420, "fast": 0}  # ms a computer's tile travels
 # panels the person opened: the computer waits meanwhile (and the prompt says so)
 PANELS = ("rules", "record", "settings", "restart", "error", "history", "class-results")
 
@@ -34,21 +34,21 @@ class Page(Dialogs):
         self.cat = cat
         self.store = store
         self.settings = settings
-        self.names = names                # language code -> its name in itself
+        self.names = names  # language code -> its name in itself
         self.ctl = Controller(cat)
         self.link = Link(self.restore, self.notice)
         self.panels = PanelActions(self)
         self.classes = ClassActions(self)
-        self.save_text = None             # the worker's last save (fed to a new worker)
-        self.save_problem = None          # the notice key while saving fails
-        self.holder = None                # the person who last confirmed holding the device
-        self.gen = 0                      # bumped by every change: a stale loop stops
-        self.held = None                  # a computer move that arrived while a panel was open
-        self.replay = None                # the hand being stepped through (worker's answer)
-        self.urls = []                    # blob: addresses to revoke
-        self.live = False                 # the worker has answered: moves can be made
-        self.turn_said = None             # the position whose "your turn" was announced
-        self.opener = None                # what had focus when the open dialog opened
+        self.save_text = None  # the worker's last save (fed to a new worker)
+        self.save_problem = None  # the notice key while saving fails
+        self.holder = None  # the person who last confirmed holding the device
+        self.gen = 0  # bumped by every change: a stale loop stops
+        self.held = None  # a computer move that arrived while a panel was open
+        self.replay = None  # the hand being stepped through (worker's answer)
+        self.urls = []  # blob: addresses to revoke
+        self.live = False  # the worker has answered: moves can be made
+        self.turn_said = None  # the position whose "your turn" was announced
+        self.opener = None  # what had focus when the open dialog opened
         self.reduced_motion = bool(js.matchMedia("(prefers-reduced-motion: reduce)").matches)
 
     @property
@@ -64,8 +64,14 @@ class Page(Dialogs):
     def restore(self):
         """The intent that resumes the game in a new worker."""
         s = self.settings
-        return {"do": "start", "save": self.save_text, "seats": s.seats, "level": s.level,
-                "deal": None, "holder": self.holder}
+        return {
+            "do": "start",
+            "save": self.save_text,
+            "seats": s.seats,
+            "level": s.level,
+            "deal": None,
+            "holder": self.holder,
+        }
 
     async def ask(self, intent):
         """Send an intent; take the reply's frame and save. None if no worker could answer."""
@@ -80,11 +86,17 @@ class Page(Dialogs):
         return reply
 
     def fatal(self):
-        self.open_dialog("error", '<h2 id="dlg-title">' + a(self.cat.t("boot.failed_title"))
-                         + "</h2><p>" + a(self.cat.t("notice.worker_dead")) + "</p>"
-                         + '<div class="dlg-buttons"><button type="button" class="btn primary" '
-                         'data-action="reload" autofocus>' + a(self.cat.t("boot.retry"))
-                         + "</button></div>", cancellable=False)
+        self.open_dialog(
+            "error",
+            '<h2 id="dlg-title">'
+            + a(self.cat.t("boot.failed_title"))
+            + "</h2><p>"
+            + a(self.cat.t("notice.worker_dead"))
+            + "</p>"
+            + '<div class="dlg-buttons"><button type="button" class="btn primary" '
+            'data-action="reload" autofocus>' + a(self.cat.t("boot.retry")) + "</button></div>",
+            cancellable=False,
+        )
 
     # -- rendering ------------------------------------------------------------------------------
 
@@ -116,14 +128,17 @@ class Page(Dialogs):
             '<main class="table" id="table" aria-label="' + a(t("app.table")) + '"></main>'
             '<footer class="bar"><p class="msg" id="msg" data-message role="status" '
             'aria-live="polite"></p><p class="prompt" id="prompt"></p>'
-            '<div class="buttons" id="buttons" role="group" aria-label="' + a(t("app.actions"))
+            '<div class="buttons" id="buttons" role="group" aria-label="'
+            + a(t("app.actions"))
             + '"></div><label class="command"><span class="sr-only" id="command-label">'
-            + a(t("keys.field")) + '</span><input type="text" data-command '
+            + a(t("keys.field"))
+            + '</span><input type="text" data-command '
             'aria-keyshortcuts="/" autocomplete="off" autocapitalize="off" spellcheck="false" '
             'enterkeyhint="go" placeholder="' + a(t("keys.field_example")) + '" '
             'aria-description="' + a(t("keys.field_hint")) + '"></label>'
             '</footer><p class="sr-only" id="alert" role="alert"></p>'
-            '<div class="drag-layer" id="drag-layer" aria-hidden="true"></div>')
+            '<div class="drag-layer" id="drag-layer" aria-hidden="true"></div>'
+        )
         app.hidden = False
 
     def measure(self):
@@ -242,24 +257,38 @@ class Page(Dialogs):
         tile, branch = render.split(last["move"])
         if tile is None:
             return
-        el = q(".centre .tile") if branch is None else \
-            q('#app [data-branch="' + branch + '"] .tile.last')
+        el = (
+            q(".centre .tile")
+            if branch is None
+            else q('#app [data-branch="' + branch + '"] .tile.last')
+        )
         if el is None:
             return
         to = el.getBoundingClientRect()
         dx = (source.left + source.width / 2) - (to.left + to.width / 2)
         dy = (source.top + source.height / 2) - (to.top + to.height / 2)
-        frames = js.JSON.parse(json.dumps([
-            {"transform": "translate(" + str(dx) + "px, " + str(dy) + "px) scale(1.3)",
-             "opacity": 0.4}, {"transform": "translate(0, 0) scale(1)", "opacity": 1}]))
+        frames = js.JSON.parse(
+            json.dumps(
+                [
+                    {
+                        "transform": "translate(" + str(dx) + "px, " + str(dy) + "px) scale(1.3)",
+                        "opacity": 0.4,
+                    },
+                    {"transform": "translate(0, 0) scale(1)", "opacity": 1},
+                ]
+            )
+        )
         el.animate(frames, js.JSON.parse(json.dumps({"duration": speed, "easing": "ease-out"})))
 
     # -- saving ---------------------------------------------------------------------------------
 
     def persist(self, save, frame):
         stored, _ = self.store.read_save()
-        if stored is not None and self.save_text is not None and stored not in (
-                self.save_text, save):
+        if (
+            stored is not None
+            and self.save_text is not None
+            and stored not in (self.save_text, save)
+        ):
             # another tab saved since this one last did: its game is newer, follow it
             asyncio.create_task(self.follow(stored))
             return
@@ -280,8 +309,9 @@ class Page(Dialogs):
             return
         self.gen += 1
         self.close_dialog(resume=False)
-        reply = await self.link.ask({"do": "start", "save": save, "deal": None,
-                                     "holder": self.holder})
+        reply = await self.link.ask(
+            {"do": "start", "save": save, "deal": None, "holder": self.holder}
+        )
         if reply is None or "corrupt" in reply:
             return
         self.save_text = save
@@ -348,7 +378,7 @@ class Page(Dialogs):
             self.render()
             await asyncio.sleep(pause[self.settings.speed])
             while js.document.hidden and gen == self.gen:  # the tab in view plays (other tabs
-                await asyncio.sleep(0.5)                   # follow its saves)
+                await asyncio.sleep(0.5)  # follow its saves)
             pause = PAUSE
             if gen != self.gen or self.look.dialog is not None:
                 return
@@ -375,11 +405,16 @@ class Page(Dialogs):
             return
         if self.turn_said != self.frame["log"]:
             self.turn_said = self.frame["log"]
-            self.alert(self.cat.t("turn.your_turn_alert", seat=self.cat.seat(
-                self.frame["to_move"])) + " " + render.prompt(self.frame, self.cat, self.look,
-                                                              False))
-        el = q("#app [data-tile].selected") or q("#app .hand.up [data-tile]:not(.dim)") or \
-            q('#app [data-action="pass"]')
+            self.alert(
+                self.cat.t("turn.your_turn_alert", seat=self.cat.seat(self.frame["to_move"]))
+                + " "
+                + render.prompt(self.frame, self.cat, self.look, False)
+            )
+        el = (
+            q("#app [data-tile].selected")
+            or q("#app .hand.up [data-tile]:not(.dim)")
+            or q('#app [data-action="pass"]')
+        )
         active = js.document.activeElement
         if el is not None and (active is None or active == js.document.body):
             el.focus()
@@ -411,8 +446,11 @@ class Page(Dialogs):
 
     async def restart(self):
         if self.frame["can"]["restart"]:
-            await self.act({"do": "restart"},
-                           self.cat.t("undone.restart", n=self.frame["hand_number"]), close=True)
+            await self.act(
+                {"do": "restart"},
+                self.cat.t("undone.restart", n=self.frame["hand_number"]),
+                close=True,
+            )
         else:
             self.close_dialog()
 
@@ -447,6 +485,7 @@ class Page(Dialogs):
     async def new_match(self, deal=None):
         self.holder = None
         s = self.settings
-        await self.act({"do": "new-match", "seats": s.seats, "level": s.level, "deal": deal},
-                       close=True)
+        await self.act(
+            {"do": "new-match", "seats": s.seats, "level": s.level, "deal": deal}, close=True
+        )
         self.say("")

@@ -30,8 +30,13 @@ class PanelActions:
             except Exception as error:  # noqa: BLE001 - the rules read fine without it
                 warn("no rules drawing: " + str(error))
         rules = page.cat.raw("rules")
-        html = (rules_html(rules, self.example) + keys_html(page.cat)
-                + '<div class="dlg-buttons">' + panels.close_button(page.cat) + "</div>")
+        html = (
+            rules_html(rules, self.example)
+            + keys_html(page.cat)
+            + '<div class="dlg-buttons">'
+            + panels.close_button(page.cat)
+            + "</div>"
+        )
         page.open_dialog("rules", html, labelled_by="rules-heading")
 
     async def open_record(self):
@@ -44,9 +49,16 @@ class PanelActions:
         export = reply.get("export")
         page.close_dialog(resume=False)
         href = page.url(export["text"], "application/x-ndjson") if export else None
-        page.open_dialog("record", panels.record_html(
-            reply["record"], page.cat, page.frame["deal"], href,
-            export["name"] if export else ""))
+        page.open_dialog(
+            "record",
+            panels.record_html(
+                reply["record"],
+                page.cat,
+                page.frame["deal"],
+                href,
+                export["name"] if export else "",
+            ),
+        )
         last = q('[data-dialog="record"] .rec-hand[open]')
         if last is not None:
             last.scrollIntoView(js.JSON.parse('{"block": "nearest"}'))
@@ -59,8 +71,9 @@ class PanelActions:
         if "refused" in reply:
             el = q("[data-import-error]")
             if el is not None:
-                el.textContent = page.cat.t("record.import_error",
-                                            detail=reply["refused"]["params"]["detail"])
+                el.textContent = page.cat.t(
+                    "record.import_error", detail=reply["refused"]["params"]["detail"]
+                )
                 el.hidden = False
             return
         if "replay" not in reply or page.look.dialog != "record":
@@ -68,10 +81,12 @@ class PanelActions:
         page.replay = reply["replay"]
         width = min(860.0, float(js.window.innerWidth) * 0.96) - 36
         height = 220.0 if float(js.window.innerWidth) < 600 else 260.0  # as in ui/style.css
-        lines = [[t[0] == t[-1] for t, _ in line]
-                 for line in page.replay["position"]["board"]["lines"]]
-        html = panels.replay_html(page.replay, page.cat, (width, height),
-                                  tile_size(lines, width, height))
+        lines = [
+            [t[0] == t[-1] for t, _ in line] for line in page.replay["position"]["board"]["lines"]
+        ]
+        html = panels.replay_html(
+            page.replay, page.cat, (width, height), tile_size(lines, width, height)
+        )
         dialog = q('[data-dialog="record"]')
         replay = page.replay
         dialog.innerHTML = html
@@ -83,8 +98,14 @@ class PanelActions:
         r = page.replay
         if r is None:
             return
-        await self.show_replay({"do": "replay", "hand": r["hand"], "step": r["step"] + delta,
-                                "imported": r["imported"]})
+        await self.show_replay(
+            {
+                "do": "replay",
+                "hand": r["hand"],
+                "step": r["step"] + delta,
+                "imported": r["imported"],
+            }
+        )
         way = "back" if delta < 0 else "forward"
         focus = q('[data-dialog="record"] [data-action="step-' + way + '"]')
         if focus is not None and not focus.hasAttribute("disabled"):
@@ -96,10 +117,19 @@ class PanelActions:
         page.gen += 1
         page.look.thinking = None
         s = page.settings
-        page.open_dialog("settings", panels.settings_html(
-            page.frame["seats"], s.speed, page.frame["level"], page.frame["deal"],
-            page.cat.lang, page.cat, page.names)
-            + class_panels.settings_html(page.cat, page.classes.made, s.name))
+        page.open_dialog(
+            "settings",
+            panels.settings_html(
+                page.frame["seats"],
+                s.speed,
+                page.frame["level"],
+                page.frame["deal"],
+                page.cat.lang,
+                page.cat,
+                page.names,
+            )
+            + class_panels.settings_html(page.cat, page.classes.made, s.name),
+        )
 
     def read_settings(self):
         page = self.page
@@ -113,10 +143,15 @@ class PanelActions:
             el = q('[data-setting="' + name + '"]')
             field[name] = str(el.value) if el is not None else None
         named = q('[data-setting="name"]')
-        text = json.dumps({"seats": seats, "speed": field["speed"], "level": field["level"],
-                           "lang": field["lang"] or page.settings.lang,
-                           "name": str(named.value).strip() if named is not None
-                           else page.settings.name})
+        text = json.dumps(
+            {
+                "seats": seats,
+                "speed": field["speed"],
+                "level": field["level"],
+                "lang": field["lang"] or page.settings.lang,
+                "name": str(named.value).strip() if named is not None else page.settings.name,
+            }
+        )
         page.settings, _ = Settings.read(text)
         problem = page.store.write_settings(page.settings)
         if problem is not None and page.save_problem is None:
@@ -128,8 +163,9 @@ class PanelActions:
         page = self.page
         self.read_settings()
         await self.apply_language()
-        await page.act({"do": "seats", "seats": page.settings.seats,
-                        "level": page.settings.level}, close=True)
+        await page.act(
+            {"do": "seats", "seats": page.settings.seats, "level": page.settings.level}, close=True
+        )
 
     async def new_match(self, deal):
         self.read_settings()

@@ -31,18 +31,17 @@ class Look:
     text: ``"7-3@N"``, ``"9-9"``, ``"pass"``), whether it is a hint, who is thinking, and the
     board's measured area and tile size."""
 
-    __slots__ = ("selected", "preview", "hint", "thinking", "area", "tile_px", "dialog",
-                 "bottom")
+    __slots__ = ("selected", "preview", "hint", "thinking", "area", "tile_px", "dialog", "bottom")
 
     def __init__(self) -> None:
         self.selected: Any = None  # a tile text, "7-3"
-        self.preview: Any = None   # a move text
+        self.preview: Any = None  # a move text
         self.hint = False
         self.thinking: Any = None  # the computer seat whose move is awaited
-        self.area: Any = None      # (w, h) of the board in CSS px
+        self.area: Any = None  # (w, h) of the board in CSS px
         self.tile_px = 20
-        self.dialog: Any = None    # the open dialog's name
-        self.bottom = 0            # the seat drawn at the bottom: the person holding the device
+        self.dialog: Any = None  # the open dialog's name
+        self.bottom = 0  # the seat drawn at the bottom: the person holding the device
 
 
 def split(move: Any) -> tuple:
@@ -71,6 +70,7 @@ def person_turn(frame: dict, look: Look) -> bool:
 
 # -- seats ----------------------------------------------------------------------------------------
 
+
 def seat_html(frame: dict, seat: int, cat: Any, look: Look) -> str:
     letter = SEATS[seat]
     name = cat.seat(seat)
@@ -78,20 +78,37 @@ def seat_html(frame: dict, seat: int, cat: Any, look: Look) -> str:
     viewer = frame["viewer"]
     over = frame["outcome"] is not None
     to_move = frame["to_move"] == seat
-    kind_key = "kind.you" if seat == viewer and frame["seats"][seat] == "person" else (
-        "kind." + frame["seats"][seat])
+    kind_key = (
+        "kind.you"
+        if seat == viewer and frame["seats"][seat] == "person"
+        else ("kind." + frame["seats"][seat])
+    )
     last = frame["last"]
     flags = ""
     if to_move:
         flags = '<span class="flag turn">' + a(cat.t("seat_plate.to_move")) + "</span>"
     elif last is not None and last["seat"] == seat and last["move"] == "pass":
         flags = '<span class="flag passed">' + a(cat.t("seat_plate.passed")) + "</span>"
-    plate = ('<header class="plate"><span class="who"><b class="name">' + a(name)
-             + '</b> <small class="kind">' + a(cat.t(kind_key)) + "</small></span>" + flags
-             + '<span class="count">' + a(cat.plural("plural.tiles", shown["count"])) + "</span>"
-             + '<span class="score"><small>' + a(cat.t("seat_plate.score")) + "</small> "
-             + '<b data-score="' + letter + '">' + str(frame["scores"][seat]) + "</b></span>"
-             + "</header>")
+    plate = (
+        '<header class="plate"><span class="who"><b class="name">'
+        + a(name)
+        + '</b> <small class="kind">'
+        + a(cat.t(kind_key))
+        + "</small></span>"
+        + flags
+        + '<span class="count">'
+        + a(cat.plural("plural.tiles", shown["count"]))
+        + "</span>"
+        + '<span class="score"><small>'
+        + a(cat.t("seat_plate.score"))
+        + "</small> "
+        + '<b data-score="'
+        + letter
+        + '">'
+        + str(frame["scores"][seat])
+        + "</b></span>"
+        + "</header>"
+    )
     if shown["tiles"] is not None:
         mine = seat == viewer and not over
         turn = frame.get("turn") if person_turn(frame, look) else None
@@ -109,8 +126,13 @@ def seat_html(frame: dict, seat: int, cat: Any, look: Look) -> str:
                     cls.append("dim")
                     label = cat.t("seat_plate.cannot_play", tile=label)
                 pressed = "true" if look.selected == t else "false"
-                attrs = (' aria-pressed="' + pressed + '" tabindex="'
-                         + ("0" if t == focus else "-1") + '"')
+                attrs = (
+                    ' aria-pressed="'
+                    + pressed
+                    + '" tabindex="'
+                    + ("0" if t == focus else "-1")
+                    + '"'
+                )
                 if turn is not None and i < 9:  # the tile's key: its place in the hand
                     attrs += ' aria-keyshortcuts="' + str(i + 1) + '"'
                     cls.append("keyed")
@@ -118,17 +140,37 @@ def seat_html(frame: dict, seat: int, cat: Any, look: Look) -> str:
                 parts.append(tile_face(t, label, tag="button", cls=" ".join(cls), attrs=attrs))
             else:
                 parts.append(tile_face(t, label))
-        body = ('<div class="hand up" data-hand="' + letter + '" role="group" aria-label="'
-                + a(cat.t("seat_plate.hand_up", seat=name)) + '">' + "".join(parts) + "</div>")
+        body = (
+            '<div class="hand up" data-hand="'
+            + letter
+            + '" role="group" aria-label="'
+            + a(cat.t("seat_plate.hand_up", seat=name))
+            + '">'
+            + "".join(parts)
+            + "</div>"
+        )
     else:
-        body = ('<div class="hand down" data-hand="' + letter + '" role="group" aria-label="'
-                + a(cat.t("seat_plate.hand_down", seat=name)) + '">'
-                + "".join(tile_back() for _ in range(shown["count"])) + "</div>")
-    classes = "seat seat-" + letter + " at-" + PLACES[place(seat, look)] + (
-        " turn" if to_move else "") + (
-        " viewer" if seat == viewer else "") + (" thinking" if look.thinking == seat else "")
-    return ('<section class="' + classes + '" data-seat="' + letter + '">' + plate + body
-            + "</section>")
+        body = (
+            '<div class="hand down" data-hand="'
+            + letter
+            + '" role="group" aria-label="'
+            + a(cat.t("seat_plate.hand_down", seat=name))
+            + '">'
+            + "".join(tile_back() for _ in range(shown["count"]))
+            + "</div>"
+        )
+    classes = (
+        "seat seat-"
+        + letter
+        + " at-"
+        + PLACES[place(seat, look)]
+        + (" turn" if to_move else "")
+        + (" viewer" if seat == viewer else "")
+        + (" thinking" if look.thinking == seat else "")
+    )
+    return (
+        '<section class="' + classes + '" data-seat="' + letter + '">' + plate + body + "</section>"
+    )
 
 
 def roving(tiles: list, turn: Any, look: Look) -> Any:
@@ -149,9 +191,18 @@ def playable(turn: dict, tile: str) -> bool:
 
 # -- the board ------------------------------------------------------------------------------------
 
-def placed_html(tile: str, inner: int, where: int, cat: Any, cls: str = "",
-                preview: bool = False, hint: bool = False, way: str = "",
-                style: str = "") -> str:
+
+def placed_html(
+    tile: str,
+    inner: int,
+    where: int,
+    cat: Any,
+    cls: str = "",
+    preview: bool = False,
+    hint: bool = False,
+    way: str = "",
+    style: str = "",
+) -> str:
     """A tile on the board; ``way`` is where the branch runs at that tile (a bent branch
     turns), by default straight out from the centre."""
     way = way or WAY_OF_PLACE[where]
@@ -171,15 +222,36 @@ def placed_html(tile: str, inner: int, where: int, cat: Any, cls: str = "",
         label = cat.t("hint.preview_label" if hint else "branch.preview")
         extra = ' data-hint="true"' if hint else ""
         cls = ("preview" + (" hinted" if hint else "") + " " + cls).strip()
-        return tile_face(tile, cat.tile(tile), orient=orient, first=first, cls=cls, data=False,
-                         attrs=' data-preview="' + tile + '"' + extra
-                         + ' role="button" tabindex="0" title="' + a(label) + '"' + style)
-    return tile_face(tile, cat.tile(tile), orient=orient, first=first, cls=cls,
-                     attrs=' role="listitem"' + style)
+        return tile_face(
+            tile,
+            cat.tile(tile),
+            orient=orient,
+            first=first,
+            cls=cls,
+            data=False,
+            attrs=' data-preview="'
+            + tile
+            + '"'
+            + extra
+            + ' role="button" tabindex="0" title="'
+            + a(label)
+            + '"'
+            + style,
+        )
+    return tile_face(
+        tile, cat.tile(tile), orient=orient, first=first, cls=cls, attrs=' role="listitem"' + style
+    )
 
 
-def lane_html(frame: dict, branch: int, cat: Any, look: Look, geometry: Any = None,
-              board: Any = None, last: Any = None) -> str:
+def lane_html(
+    frame: dict,
+    branch: int,
+    cat: Any,
+    look: Look,
+    geometry: Any = None,
+    board: Any = None,
+    last: Any = None,
+) -> str:
     board = board or frame["board"]
     last = frame["last"] if last is None and board is frame["board"] else last
     letter = SEATS[branch]
@@ -203,8 +275,9 @@ def lane_html(frame: dict, branch: int, cat: Any, look: Look, geometry: Any = No
     previewing = p_tile is not None and p_branch == letter
     targeted = letter in targets(frame, look)
     spot = place(branch, look)  # where on screen the branch grows
-    laid = layout.branch_layout(geometry, spot, [is_double(t) for t, _ in placed],
-                                is_double(p_tile) if previewing else None)
+    laid = layout.branch_layout(
+        geometry, spot, [is_double(t) for t, _ in placed], is_double(p_tile) if previewing else None
+    )
     hidden = len(placed) - laid.shown
     where = {}
     for box in laid.boxes:
@@ -220,68 +293,178 @@ def lane_html(frame: dict, branch: int, cat: Any, look: Look, geometry: Any = No
     parts = []
     if hidden:
         style = at("fold", -2)
-        parts.append('<span class="fold' + (" at" if style else "") + '" role="listitem"'
-                     + (' style="' + style + '"' if style else "")
-                     + ' aria-label="' + a(cat.plural("plural.earlier", hidden)) + '">'
-                     + a(cat.t("branch.folded", n=hidden)) + "</span>")
+        parts.append(
+            '<span class="fold'
+            + (" at" if style else "")
+            + '" role="listitem"'
+            + (' style="' + style + '"' if style else "")
+            + ' aria-label="'
+            + a(cat.plural("plural.earlier", hidden))
+            + '">'
+            + a(cat.t("branch.folded", n=hidden))
+            + "</span>"
+        )
     last_tile, last_branch = split(last["move"]) if last else (None, None)
     for i, (tile, inner) in enumerate(placed):
         if i < hidden:
             continue
         is_last = last_tile == tile and last_branch == letter
         box = where.get(("tile", i))
-        parts.append(placed_html(tile, inner, spot, cat, cls="last" if is_last else "",
-                                 way=box.way if box else "", style=at("tile", i)))
+        parts.append(
+            placed_html(
+                tile,
+                inner,
+                spot,
+                cat,
+                cls="last" if is_last else "",
+                way=box.way if box else "",
+                style=at("tile", i),
+            )
+        )
     # the branch's tiles, from the centre out, as a list a screen reader can walk
-    parts = ['<div class="tiles" role="list" aria-label="'
-             + a(cat.t("branch.tiles", branch=name)) + '">' + "".join(parts) + "</div>"]
+    parts = [
+        '<div class="tiles" role="list" aria-label="'
+        + a(cat.t("branch.tiles", branch=name))
+        + '">'
+        + "".join(parts)
+        + "</div>"
+    ]
     if previewing:
         box = where.get(("tile", -1))
-        parts.append(placed_html(p_tile, end, spot, cat, preview=True, hint=look.hint,
-                                 way=box.way if box else "", style=at("tile", -1)))
+        parts.append(
+            placed_html(
+                p_tile,
+                end,
+                spot,
+                cat,
+                preview=True,
+                hint=look.hint,
+                way=box.way if box else "",
+                style=at("tile", -1),
+            )
+        )
     if opened:
-        parts.append(cap_html(cat, letter, name, end, order, targeted, previewing, look,
-                              where.get(("cap", -3)), geometry, at("cap", -3, 2),
-                              alone=len(targets(frame, look)) == 1))
-    cls = "lane laid-" + letter + (" targeted" if targeted else "") + (
-        " is-open" if opened and order else "")
+        parts.append(
+            cap_html(
+                cat,
+                letter,
+                name,
+                end,
+                order,
+                targeted,
+                previewing,
+                look,
+                where.get(("cap", -3)),
+                geometry,
+                at("cap", -3, 2),
+                alone=len(targets(frame, look)) == 1,
+            )
+        )
+    cls = (
+        "lane laid-"
+        + letter
+        + (" targeted" if targeted else "")
+        + (" is-open" if opened and order else "")
+    )
     zone = "left:" + px(zx) + ";top:" + px(zy) + ";width:" + px(zw) + ";height:" + px(zh)
-    return ('<div class="' + cls + '" ' + attrs + ' style="' + zone + '" role="group" '
-            'aria-label="' + a(label) + '">' + "".join(parts) + "</div>")
+    return (
+        '<div class="' + cls + '" ' + attrs + ' style="' + zone + '" role="group" '
+        'aria-label="' + a(label) + '">' + "".join(parts) + "</div>"
+    )
 
 
-def cap_html(cat: Any, letter: str, name: str, end: int, order: int, targeted: bool,
-             previewing: bool, look: Look, cap_box: Any, geometry: Any, at: str,
-             alone: bool = True) -> str:
+def cap_html(
+    cat: Any,
+    letter: str,
+    name: str,
+    end: int,
+    order: int,
+    targeted: bool,
+    previewing: bool,
+    look: Look,
+    cap_box: Any,
+    geometry: Any,
+    at: str,
+    alone: bool = True,
+) -> str:
     """The end cap: the branch's owner, its end, open or closed and its opening order; a
     button (a drop slot) while it is a legal target of the selected tile."""
     state = "open" if order else "closed"
-    marker = ('<span class="state ' + state + '">' + a(cat.t("branch." + state))
-              + (' <b class="ord">' + a(cat.t("branch.order", order=order)) + "</b>" if order
-                 else "") + "</span>")
-    inside = ('<i class="owner" aria-hidden="true" title="' + a(name) + '">'
-              + a(cat.letter(letter)) + '</i><b class="end">' + str(end) + "</b>" + marker)
+    marker = (
+        '<span class="state '
+        + state
+        + '">'
+        + a(cat.t("branch." + state))
+        + (' <b class="ord">' + a(cat.t("branch.order", order=order)) + "</b>" if order else "")
+        + "</span>"
+    )
+    inside = (
+        '<i class="owner" aria-hidden="true" title="'
+        + a(name)
+        + '">'
+        + a(cat.letter(letter))
+        + '</i><b class="end">'
+        + str(end)
+        + "</b>"
+        + marker
+    )
     place, style = "", ""
     if cap_box is not None:
         style = ' style="' + at + '"'
         # the slot's label goes towards the board's middle, where there is room
-        place = (" at lbl-" + ("below" if cap_box.y < geometry.h / 2 else "above")
-                 + (" lbl-right" if cap_box.x + cap_box.w / 2 > geometry.w / 2 else ""))
+        place = (
+            " at lbl-"
+            + ("below" if cap_box.y < geometry.h / 2 else "above")
+            + (" lbl-right" if cap_box.x + cap_box.w / 2 > geometry.w / 2 else "")
+        )
     if targeted:
         slot_label = cat.t("branch.slot_aria", tile=cat.tile(look.selected), branch=name, end=end)
         chosen = " chosen" if previewing else ""
         # one lit branch says its name beside its cap; with several, only the chosen one
         # does (the labels of neighbouring caps would lie on top of each other)
-        label = ('<span class="slot-label">' + a(cat.t("branch.slot", branch=name, end=end))
-                 + "</span>") if alone or previewing else ""
+        label = (
+            (
+                '<span class="slot-label">'
+                + a(cat.t("branch.slot", branch=name, end=end))
+                + "</span>"
+            )
+            if alone or previewing
+            else ""
+        )
         # the name is what it shows (what is seen is what is heard); what a tap does is its
         # description
-        return ('<button type="button" class="cap slot ' + state + chosen + place
-                + '" data-target="' + letter + '" data-end-marker="' + letter + '"' + style
-                + ' aria-keyshortcuts="' + a(cat.letter(letter)) + '" aria-description="'
-                + a(slot_label) + '">' + inside + label + "</button>")
-    return ('<span class="cap ' + state + place + '" data-end-marker="' + letter + '"' + style
-            + ">" + inside + "</span>")
+        return (
+            '<button type="button" class="cap slot '
+            + state
+            + chosen
+            + place
+            + '" data-target="'
+            + letter
+            + '" data-end-marker="'
+            + letter
+            + '"'
+            + style
+            + ' aria-keyshortcuts="'
+            + a(cat.letter(letter))
+            + '" aria-description="'
+            + a(slot_label)
+            + '">'
+            + inside
+            + label
+            + "</button>"
+        )
+    return (
+        '<span class="cap '
+        + state
+        + place
+        + '" data-end-marker="'
+        + letter
+        + '"'
+        + style
+        + ">"
+        + inside
+        + "</span>"
+    )
 
 
 def centre_html(frame: dict, cat: Any, look: Look, board: Any = None, last: Any = None) -> str:
@@ -290,40 +473,64 @@ def centre_html(frame: dict, cat: Any, look: Look, board: Any = None, last: Any 
     opening = board["opening"]
     p_tile, p_branch = split(look.preview)
     if opening is not None:
-        cls = "last" if last is not None and "@" not in last["move"] and \
-            last["move"] != "pass" else ""
+        cls = (
+            "last"
+            if last is not None and "@" not in last["move"] and last["move"] != "pass"
+            else ""
+        )
         inner = tile_face(opening, cat.tile(opening), cls=cls)
     elif p_tile is not None and p_branch is None:
         label = cat.t("hint.preview_label" if look.hint else "branch.preview")
         extra = ' data-hint="true"' if look.hint else ""
-        inner = tile_face(p_tile, cat.tile(p_tile),
-                          cls="preview hinted" if look.hint else "preview", data=False,
-                          attrs=' data-preview="' + p_tile + '"' + extra
-                          + ' role="button" tabindex="0" title="' + a(label) + '"')
+        inner = tile_face(
+            p_tile,
+            cat.tile(p_tile),
+            cls="preview hinted" if look.hint else "preview",
+            data=False,
+            attrs=' data-preview="'
+            + p_tile
+            + '"'
+            + extra
+            + ' role="button" tabindex="0" title="'
+            + a(label)
+            + '"',
+        )
     else:
-        inner = ('<span class="tile ghost v" role="img" aria-label="'
-                 + a(cat.t("branch.centre")) + '"></span>')
+        inner = (
+            '<span class="tile ghost v" role="img" aria-label="'
+            + a(cat.t("branch.centre"))
+            + '"></span>'
+        )
     return '<div class="centre">' + inner + "</div>"
 
 
 def board_html(frame: dict, cat: Any, look: Look, board: Any = None, last: Any = None) -> str:
     w, h = look.area or (600.0, 400.0)
     geometry = layout.Geometry(w, h, look.tile_px)
-    lanes = "".join(lane_html(frame, (spot + look.bottom) % 4, cat, look, geometry, board, last)
-                    for spot in (2, 3, 1, 0))
-    return ('<div class="board laid" style="--T:' + str(look.tile_px) + 'px" role="region" '
-            'aria-label="' + a(cat.t("app.board")) + '">' + lanes
-            + centre_html(frame, cat, look, board, last) + "</div>")
+    lanes = "".join(
+        lane_html(frame, (spot + look.bottom) % 4, cat, look, geometry, board, last)
+        for spot in (2, 3, 1, 0)
+    )
+    return (
+        '<div class="board laid" style="--T:' + str(look.tile_px) + 'px" role="region" '
+        'aria-label="'
+        + a(cat.t("app.board"))
+        + '">'
+        + lanes
+        + centre_html(frame, cat, look, board, last)
+        + "</div>"
+    )
 
 
 def table_html(frame: dict, cat: Any, look: Look) -> str:
-    seats = "".join(seat_html(frame, (spot + look.bottom) % 4, cat, look)
-                    for spot in (2, 3, 1, 0))
-    return (seats + '<div class="board-area" id="board-area">' + board_html(frame, cat, look)
-            + "</div>")
+    seats = "".join(seat_html(frame, (spot + look.bottom) % 4, cat, look) for spot in (2, 3, 1, 0))
+    return (
+        seats + '<div class="board-area" id="board-area">' + board_html(frame, cat, look) + "</div>"
+    )
 
 
 # -- bars -----------------------------------------------------------------------------------------
+
 
 def toolbar_html(frame: dict, cat: Any) -> str:
     """The top bar's tools: undo, redo, restart (disabled when they would do nothing, or in a
@@ -331,36 +538,62 @@ def toolbar_html(frame: dict, cat: Any) -> str:
     t = cat.t
     can = frame["can"]
     why = t("class.locked") if frame.get("class") else ""
-    return ('<span class="tools" role="toolbar" aria-label="' + a(t("app.tools")) + '">'
-            + tool_button("undo", t("actions.undo"), enabled=can["undo"], why=why)
-            + tool_button("redo", t("actions.redo"), enabled=can["redo"], why=why)
-            + tool_button("restart", t("actions.restart"), enabled=can["restart"], why=why)
-            + '<span class="sep" aria-hidden="true"></span>'
-            + tool_button("rules", t("actions.rules"))
-            + tool_button("record", t("actions.record"))
-            + tool_button("settings", t("actions.settings"))
-            + "</span>")
+    return (
+        '<span class="tools" role="toolbar" aria-label="'
+        + a(t("app.tools"))
+        + '">'
+        + tool_button("undo", t("actions.undo"), enabled=can["undo"], why=why)
+        + tool_button("redo", t("actions.redo"), enabled=can["redo"], why=why)
+        + tool_button("restart", t("actions.restart"), enabled=can["restart"], why=why)
+        + '<span class="sep" aria-hidden="true"></span>'
+        + tool_button("rules", t("actions.rules"))
+        + tool_button("record", t("actions.record"))
+        + tool_button("settings", t("actions.settings"))
+        + "</span>"
+    )
 
 
 def class_banner(cat: Any, code: str) -> str:
-    return (' <span class="class-banner" title="' + a(cat.t("class.locked")) + '">'
-            + a(cat.t("class.banner", code=code)) + "</span>")
+    return (
+        ' <span class="class-banner" title="'
+        + a(cat.t("class.locked"))
+        + '">'
+        + a(cat.t("class.banner", code=code))
+        + "</span>"
+    )
 
 
 def top_html(frame: dict, cat: Any, save_problem: Any) -> str:
     t = cat.t
     chip = ""
     if save_problem is not None:
-        chip = ('<span class="save-off" data-save="off" role="status" title="'
-                + a(t(save_problem)) + '">' + a(t("app.not_saved")) + "</span>")
+        chip = (
+            '<span class="save-off" data-save="off" role="status" title="'
+            + a(t(save_problem))
+            + '">'
+            + a(t("app.not_saved"))
+            + "</span>"
+        )
     banner = class_banner(cat, frame["class"]) if frame.get("class") else ""
-    return ('<h1 class="title">' + a(t("app.title")) + '</h1><span class="info">' + banner
-            + "<span>" + a(t("app.hand_number", n=frame["hand_number"]))
-            + '</span> <span class="target">· '
-            + a(t("app.target", target=frame["target"])) + '</span> <span class="deal" '
-            'data-deal="' + a(frame["deal"]) + '">· '
-            + a(t("app.deal", deal=frame["deal"].replace("class:", "", 1)))
-            + "</span>" + chip + "</span>" + toolbar_html(frame, cat))
+    return (
+        '<h1 class="title">'
+        + a(t("app.title"))
+        + '</h1><span class="info">'
+        + banner
+        + "<span>"
+        + a(t("app.hand_number", n=frame["hand_number"]))
+        + '</span> <span class="target">· '
+        + a(t("app.target", target=frame["target"]))
+        + '</span> <span class="deal" '
+        'data-deal="'
+        + a(frame["deal"])
+        + '">· '
+        + a(t("app.deal", deal=frame["deal"].replace("class:", "", 1)))
+        + "</span>"
+        + chip
+        + "</span>"
+        + toolbar_html(frame, cat)
+    )
 
 
 def action_buttons(frame: dict, cat: Any, look: Look) -> str:
@@ -369,15 +602,32 @@ def action_buttons(frame: dict, cat: Any, look: Look) -> str:
     out = []
     if person:
         locked = frame.get("class")
-        out.append(tool_button("hint", cat.t("actions.hint"), cls="btn hint",
-                               enabled=not locked,
-                               why=cat.t("class.locked") if locked else ""))
+        out.append(
+            tool_button(
+                "hint",
+                cat.t("actions.hint"),
+                cls="btn hint",
+                enabled=not locked,
+                why=cat.t("class.locked") if locked else "",
+            )
+        )
     if person and turn["must_pass"]:
         out.append(button("pass", cat.t("actions.pass"), "btn pass"))
-    out.append(button("cancel", cat.t("actions.cancel"),
-                      enabled=look.selected is not None or look.preview is not None))
-    out.append(button("confirm", cat.t("actions.confirm"), "btn primary",
-                      enabled=person and look.preview is not None))
+    out.append(
+        button(
+            "cancel",
+            cat.t("actions.cancel"),
+            enabled=look.selected is not None or look.preview is not None,
+        )
+    )
+    out.append(
+        button(
+            "confirm",
+            cat.t("actions.confirm"),
+            "btn primary",
+            enabled=person and look.preview is not None,
+        )
+    )
     # Confirm first for the keyboard (Tab from a lit branch lands on it); drawn right to left
     return "".join(reversed(out))
 
@@ -406,6 +656,7 @@ def prompt(frame: dict, cat: Any, look: Look, paused: bool) -> str:
 
 
 # -- words for what happened ----------------------------------------------------------------------
+
 
 def describe(last: dict, cat: Any) -> str:
     """A move in words: "East plays 7-3 on North's branch."."""
@@ -444,11 +695,11 @@ def outcome_words(out: Any, cat: Any) -> str:
     if out is None:
         return ""
     if out["reason"] == "domino":
-        return cat.t("hand_end.domino", winner=cat.seat(out["winner"] or 0),
-                     points=out["points"])
+        return cat.t("hand_end.domino", winner=cat.seat(out["winner"] or 0), points=out["points"])
     low = min(out["pips"])
     if out["winner"] is None:
         tied = [cat.seat(s) for s in range(4) if out["pips"][s] == low]
         return cat.t("hand_end.block_tie", tied=cat.join(tied), low=low)
-    return cat.t("hand_end.block_win", winner=cat.seat(out["winner"]), low=low,
-                 points=out["points"])
+    return cat.t(
+        "hand_end.block_win", winner=cat.seat(out["winner"]), low=low, points=out["points"]
+    )

@@ -25,8 +25,17 @@ def rules_html(rules: dict, example: Any, heading_level: int = 2) -> str:
     parts = ["<" + h + ' id="rules-heading">' + a(rules["title"]) + "</" + h + ">"]
     for item in rules["sections"]:
         section_id = str(item["id"])
-        parts.append('<section data-rules-section="' + a(section_id) + '"><' + sub + ">"
-                     + a(item["title"]) + "</" + sub + ">")
+        parts.append(
+            '<section data-rules-section="'
+            + a(section_id)
+            + '"><'
+            + sub
+            + ">"
+            + a(item["title"])
+            + "</"
+            + sub
+            + ">"
+        )
         parts.extend("<p>" + a(p) + "</p>" for p in item["paragraphs"])
         if section_id == FIGURE_SECTION and example is not None:
             parts.append(figure_html(example, rules["diagram"]))
@@ -39,16 +48,41 @@ def keys_html(cat: Any, heading_level: int = 3) -> str:
     shown)."""
     keys = cat.raw("keys")
     letters = " ".join(cat.letter(s) for s in ("S", "E", "N", "W"))
-    items = "".join("<li>" + a(cat.t("keys." + k, letters=letters)) + "</li>"
-                    for k in ("tile", "branch", "confirm", "pass", "tools", "repeat", "command",
-                              "arrows"))
+    items = "".join(
+        "<li>" + a(cat.t("keys." + k, letters=letters)) + "</li>"
+        for k in ("tile", "branch", "confirm", "pass", "tools", "repeat", "command", "arrows")
+    )
     h = "h" + str(heading_level)
-    return ('<section class="rules-keys" data-keys><' + h + ">" + a(keys["title"]) + "</" + h
-            + "><p>" + a(keys["intro"]) + '</p><ul class="keys">' + items + "</ul></section>")
+    return (
+        '<section class="rules-keys" data-keys><'
+        + h
+        + ">"
+        + a(keys["title"])
+        + "</"
+        + h
+        + "><p>"
+        + a(keys["intro"])
+        + '</p><ul class="keys">'
+        + items
+        + "</ul></section>"
+    )
 
 
 def figure_html(example: dict, text: dict) -> str:
-    lines = "".join('<li data-caption="' + kind + '"><span aria-hidden="true">' + MARKS[kind]
-                    + "</span> " + a(words) + "</li>" for kind, words in caption(example, text))
-    return ('<figure class="rules-figure">' + draw(example, text)
-            + "<figcaption><ul>" + lines + "</ul></figcaption></figure>")
+    lines = "".join(
+        '<li data-caption="'
+        + kind
+        + '"><span aria-hidden="true">'
+        + MARKS[kind]
+        + "</span> "
+        + a(words)
+        + "</li>"
+        for kind, words in caption(example, text)
+    )
+    return (
+        '<figure class="rules-figure">'
+        + draw(example, text)
+        + "<figcaption><ul>"
+        + lines
+        + "</ul></figcaption></figure>"
+    )

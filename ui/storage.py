@@ -28,8 +28,12 @@ except ImportError:  # MicroPython
 
 from .i18n import LANGUAGES
 
-SAVE, CORRUPT, SETTINGS, FRAME = "longana:save", "longana:save:corrupt", "longana:settings", \
-    "longana:frame"
+SAVE, CORRUPT, SETTINGS, FRAME = (
+    "longana:save",
+    "longana:save:corrupt",
+    "longana:settings",
+    "longana:frame",
+)
 HISTORY = "longana:history"  # the matches finished on this device (deletable by the person)
 
 # Message keys of the notices.
@@ -47,7 +51,7 @@ SPEEDS = ("normal", "fast")
 
 def copy_key(name: str, path: str) -> str:
     """The key of ``name`` for the copy served at ``path`` (the page's folder)."""
-    folder = path[:path.rfind("/") + 1] if "/" in path else "/"
+    folder = path[: path.rfind("/") + 1] if "/" in path else "/"
     return name if folder in ("", "/") else name + "@" + folder
 
 
@@ -63,8 +67,14 @@ class Settings:
 
     __slots__ = ("lang", "speed", "level", "seats", "name")
 
-    def __init__(self, lang: Any = None, speed: str = "normal", level: str = "normal",
-                 seats: Any = None, name: str = "") -> None:
+    def __init__(
+        self,
+        lang: Any = None,
+        speed: str = "normal",
+        level: str = "normal",
+        seats: Any = None,
+        name: str = "",
+    ) -> None:
         self.lang = lang  # None: not chosen (the browser's languages decide)
         self.speed = speed
         self.level = level
@@ -72,8 +82,15 @@ class Settings:
         self.name = name  # the student's name on class results
 
     def to_json(self) -> str:
-        return json.dumps({"lang": self.lang, "speed": self.speed, "level": self.level,
-                           "seats": self.seats, "name": self.name})
+        return json.dumps(
+            {
+                "lang": self.lang,
+                "speed": self.speed,
+                "level": self.level,
+                "seats": self.seats,
+                "name": self.name,
+            }
+        )
 
     @classmethod
     def read(cls, text: Any) -> tuple:
@@ -89,15 +106,20 @@ class Settings:
         if not isinstance(data, dict):
             return default, True
         seats = data.get("seats", default.seats)
-        good = (isinstance(seats, list) and len(seats) == 4
-                and all(isinstance(k, str) and k in KINDS for k in seats))
+        good = (
+            isinstance(seats, list)
+            and len(seats) == 4
+            and all(isinstance(k, str) and k in KINDS for k in seats)
+        )
         lang = data.get("lang")
         name = data.get("name", "")
-        settings = cls(lang=lang if lang in LANGUAGES else None,
-                       speed=_pick(data.get("speed"), SPEEDS, default.speed),
-                       level=_pick(data.get("level"), LEVELS, default.level),
-                       seats=seats if good else default.seats,
-                       name=name[:16] if isinstance(name, str) else "")
+        settings = cls(
+            lang=lang if lang in LANGUAGES else None,
+            speed=_pick(data.get("speed"), SPEEDS, default.speed),
+            level=_pick(data.get("level"), LEVELS, default.level),
+            seats=seats if good else default.seats,
+            name=name[:16] if isinstance(name, str) else "",
+        )
         replaced = not good or (lang is not None and settings.lang != lang)
         for key in ("speed", "level"):
             if key in data and data[key] != getattr(settings, key):
@@ -114,8 +136,9 @@ class Store:
 
     def __init__(self, storage: Any, path: str = "/") -> None:
         self.storage = storage
-        self.keys = {name: copy_key(name, path)
-                     for name in (SAVE, CORRUPT, SETTINGS, FRAME, HISTORY)}
+        self.keys = {
+            name: copy_key(name, path) for name in (SAVE, CORRUPT, SETTINGS, FRAME, HISTORY)
+        }
         self.held = False  # a broken save still sits under the save key: never write over it
 
     def get(self, name: str) -> Any:
@@ -261,7 +284,7 @@ def unquote(text: str) -> str:
     while i < len(raw):
         if raw[i] == 37 and i + 2 < len(raw):
             try:
-                out.append(int(raw[i + 1:i + 3].decode(), 16))
+                out.append(int(raw[i + 1 : i + 3].decode(), 16))
                 i += 3
                 continue
             except ValueError:

@@ -1,0 +1,83 @@
+"""Who may see what at one device, and the hint: small pure rules the page asks every time.
+
+The page keeps one number besides the session: ``holder``, the seat of the person who last
+confirmed they hold the device (``None`` at start-up and after a reload, so a reload never
+shows anybody's tiles before someone confirms). Then:
+
+- :func:`handoff_to` says whether a handoff screen must hide every hand now, and for whom;
+  when that person confirms, the page sets ``holder`` to that seat.
+- :func:`face_up` says whose tiles may be face up now.
+
+Both follow the rules of rules.md: no hand other than the current person's is ever shown
+before the hand ends, a computer's hand never is, and all four are shown once it is over.
+
+>>> from longana.device.session import PERSON, Session
+>>> game = Session("3", seats=(PERSON, PERSON, PERSON, PERSON))
+>>> handoff_to(game, holder=None) == game.match.hand.to_move, face_up(game, None)
+(True, frozenset())
+"""
+
+from __future__ import annotations
+
+from ..players.levels import choose
+from ..rules.errors import LonganaError
+from ..rules.tiles import SEATS, Move
+from .session import Session
+
+ALL = frozenset(SEATS)
+NOBODY: frozenset[int] = frozenset()
+
+
+def handoff_to(session: Session, holder: int | None) -> int | None:
+    """The seat the device must pass to before any tile is shown, or ``None``.
+
+    A handoff is needed when a person is to move, more than one person shares the device,
+    and the one holding it (``holder``) is someone else — after an ordinary turn, after the
+    computers' turns in between, after an undo that lands on another person, and at the
+    start of a match or after a reload (``holder`` is ``None``). With one person at the
+    device there is never a handoff; once the hand is over all hands are shown anyway.
+    """
+    hand = session.match.hand
+    seat = hand.to_move
+    if hand.outcome is not None or len(session.people) < 2 or not session.is_person(seat):
+        return None
+    return None if holder == seat else seat
+
+
+def face_up(session: Session, holder: int | None) -> frozenset[int]:
+    """The seats whose tiles may be face up on the screen right now.
+
+    All four once the hand is over; otherwise only the person at the device: the only person
+    when there is one, else the holder — and nobody while a handoff is due or when nobody
+    has confirmed yet. A computer's tiles never.
+    """
+    if session.match.hand.outcome is not None:
+        return ALL
+    people = session.people
+    if len(people) == 1:
+        return frozenset(people)
+    if handoff_to(session, holder) is not None or holder is None or not session.is_person(holder):
+        return NOBODY
+    return frozenset((holder,))
+
+
+# -- hints -----------------------------------------------------------------------------------
+
+HINT_LEVEL = "hard"  # the best the computer knows; it sees only the seat's view anyway
+
+
+def _hint_seat(session: Session) -> int:
+    hand = session.match.hand
+    if hand.outcome is not None:
+        raise LonganaError("the hand is over: there is no move to suggest")
+    if not session.is_person(hand.to_move):
+        raise LonganaError("hints are for a person's turn")
+    return hand.to_move
+
+
+def hint(session: Session, level: str = HINT_LEVEL) -> Move:
+    """The move suggested to the person to move: the computer player's choice from that
+    seat's view alone (``session.view``), with the position's decision seed, so asking
+    again gives the same answer. Show it as a preview; the person confirms or not."""
+    seat = _hint_seat(session)
+    return choose(session.view(seat), level, session.decision_seed())

@@ -1,0 +1,240 @@
+"""Inference from plays: how likely each other seat's choices make a guess at its tiles.
+
+A seat that laid a tile when it could have laid others tells something about what it kept.
+We model every other seat as choosing softly among its legal moves: a softmax over the cheap
+copy of ``normal``'s ratings (:func:`longana.players.levels.smart_keys`'s rules: shed pips and
+doubles, keep a tile for your own branch, keep your numbers, don't leave yourself without a
+play) with temperature :data:`TEMPERATURE` (fitted by maximum likelihood to the choices of
+``normal`` and ``hard`` players in tournaments, see ``docs/players.md``).
+
+For a guess ``h`` at a seat's current tiles, its tiles when it made an earlier play were
+``h`` plus every tile it has laid since (tiles only leave hands), so the record gives a
+likelihood ``L_s(h)``: the product, over the seat's plays that had alternatives, of the
+model's probability of the move it made. The opener's choice of double in a later hand
+counts too. :class:`PlayModel` precomputes what does not depend on the guess, so a
+likelihood costs a few bit operations per legal move.
+
+:func:`weighted_deals` draws deals with probability proportional to the product of the
+three other seats' likelihoods, by a Metropolis walk of swaps (each swap changes at most two
+seats' terms), started from a deal that satisfies every hard constraint of
+:mod:`longana.players.sampler`. It never leaves the agreeing deals.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterator
+
+from ..rules.board import OTHERS
+from ..rules.tiles import DOUBLE_INDEX, DOUBLES_MASK, MATCH_MASK
+from ..rules.view import SeatView
+from .sampler import UNUSED, _holdings, _other_union, first_deal
+
+TEMPERATURE = 0.5  # of the softmax over the cheap ratings (fitted, see docs/players.md)
+SLIP = 0.02  # and the chance of a move the ratings do not explain (any legal move)
+DOUBLE_BONUS, OWN_END, SPREAD, STUCK = 4, 8, 1, 7  # as in players.smart_keys
+DOMINO = 1000  # the key of a move that empties the hand
+SPAN = DOMINO + 2 * SPREAD + STUCK + 1  # every difference between two keys is below this
+DOUBLE_BIT = tuple(1 << i for i in DOUBLE_INDEX)
+
+# One legal move of a past decision: (tile bit, base key (an int), high mask, low mask or -1 for a
+# double, mask matching the mover's own end after it, mask of tiles playable after it)
+Option = tuple[int, int, int, int, int, int]
+# One past decision: (index of the move made, its options, tiles the mover laid since then)
+Decision = tuple[int, tuple[Option, ...], int]
+OPENING = -1  # marks the opener's choice among its doubles (rated like normal's opening)
+
+
+class PlayModel:
+    """The decisions of every other seat, precomputed; :meth:`loglik` of a guessed holding."""
+
+    def __init__(
+        self, view: SeatView, temperature: float = TEMPERATURE, slip: float = SLIP
+    ) -> None:
+        self.beta = 1.0 / temperature
+        self.slip = slip
+        # keys are whole numbers, so the softmax's weights come from a table
+        self.weight = [math.exp(-self.beta * d) for d in range(SPAN)]
+        decisions: list[list[Decision]] = [[], [], [], []]
+        laid = [0, 0, 0, 0]  # tiles laid from here on, filled in backwards
+        events = list(view.replay())
+        unseen = view.unseen()
+        for mover, move, board in reversed(events):
+            tile = move.tile
+            if tile is None or mover == view.seat:
+                continue
+            laid[mover] |= tile.bit
+            if board.opening is None:
+                if view.first_hand is False:  # a later hand: the opener chose its double
+                    decisions[mover].append((OPENING, ((tile.bit, 0, 0, 0, 0, 0),), laid[mover]))
+                continue
+            options: list[Option] = []
+            chosen = -1
+            ends, order = board.ends, board.order
+            own = ends[mover]
+            for alt in board.plays_for(mover, unseen | laid[mover]):
+                t = alt.tile
+                b = alt.branch
+                assert t is not None and b is not None
+                high, low = t.high, t.low
+                new = low if ends[b] == high else high
+                after = new if b == mover else own
+                reach = MATCH_MASK[after]
+                for x in OTHERS[mover]:
+                    end = new if x == b else ends[x]
+                    reach |= MATCH_MASK[end] if order[x] else DOUBLE_BIT[end]
+                base = t.pips + (DOUBLE_BONUS if high == low else 0)
+                if alt == move:
+                    chosen = len(options)
+                options.append(
+                    (
+                        t.bit,
+                        base,
+                        MATCH_MASK[high],
+                        -1 if high == low else MATCH_MASK[low],
+                        MATCH_MASK[after],
+                        reach,
+                    )
+                )
+            assert chosen >= 0
+            decisions[mover].append((chosen, tuple(options), laid[mover]))
+        self.decisions = [tuple(d) for d in decisions]
+        self._cache: dict[tuple[int, int], float] = {}
+
+    def loglik(self, seat: int, held: int) -> float:
+        """Log of the likelihood of ``seat``'s recorded choices if it now holds ``held``."""
+        key = (seat, held)
+        cached = self._cache.get(key)
+        if cached is not None:
+            return cached
+        weight = self.weight
+        slip = self.slip
+        total = 0.0
+        for chosen, options, since in self.decisions[seat]:
+            hand = held | since
+            if chosen == OPENING:
+                total += _opening_loglik(hand, options[0][0], weight, slip)
+                continue
+            keys = []
+            mine = 0
+            for k, (bit, base, mh, ml, ma, reach) in enumerate(options):
+                if not hand & bit:
+                    continue
+                rest = hand ^ bit
+                if not rest:
+                    key_ = DOMINO
+                else:
+                    key_ = base
+                    if not rest & mh:
+                        key_ -= SPREAD
+                    if not rest & ml:
+                        key_ -= SPREAD
+                    if rest & ma:
+                        key_ += OWN_END
+                    if not rest & reach:
+                        key_ -= STUCK
+                if k == chosen:
+                    mine = key_
+                keys.append(key_)
+            if len(keys) > 1:
+                total += _log_choice(keys, mine, weight, slip)
+        self._cache[key] = total
+        return total
+
+
+def _log_choice(keys: list[int], mine: int, weight: list[float], slip: float) -> float:
+    """log of (1 - slip) x softmax(beta x keys)[mine] + slip / len(keys), where
+    ``weight[d]`` is exp(-beta x d)."""
+    top = max(keys)
+    soft = weight[top - mine] / sum([weight[top - x] for x in keys])
+    return math.log((1.0 - slip) * soft + slip / len(keys))
+
+
+def _opening_loglik(hand: int, chosen_bit: int, weight: list[float], slip: float) -> float:
+    """The opener's choice among the doubles it held, rated like ``normal``'s opening."""
+    keys = []
+    mine = 0
+    doubles = hand & DOUBLES_MASK
+    for v in range(10):
+        bit = DOUBLE_BIT[v]
+        if doubles & bit:
+            rest = hand ^ bit
+            key_ = 2 * v + OWN_END * min(3, bin(rest & MATCH_MASK[v]).count("1"))
+            if bit == chosen_bit:
+                mine = key_
+            keys.append(key_)
+    if len(keys) < 2:
+        return 0.0
+    return _log_choice(keys, mine, weight, slip)
+
+
+def weighted_deals(
+    view: SeatView,
+    rng: random.Random,
+    count: int,
+    mix: int = 20,
+    model: PlayModel | None = None,
+    stats: list[int] | None = None,
+) -> Iterator[list[int]]:
+    """``count`` deals (four current holdings) agreeing with ``view``, drawn by a Metropolis
+    walk whose stationary law weighs each agreeing deal by the likelihood of the other
+    seats' recorded choices. ``stats``, if given, gets [proposals, accepted]."""
+    if model is None:
+        model = PlayModel(view)
+    know, tiles, owner = first_deal(view, rng)
+    size = len(tiles)
+    barred = know.barred + (0,)
+    bits = [1 << i for i in tiles]
+    needs = know.needs
+    seat = know.seat
+    held = _holdings(know, owner, bits)
+    held.append(know.unseen & ~_other_union(held, seat))
+    ok = all(_other_union(held[:4], seat) & n for n in needs)
+    tries = 0
+    while needs and not ok and tries < 2000:  # reach a deal that meets them, then weigh
+        tries += 1
+        i = rng.randrange(size)
+        j = rng.randrange(size)
+        a, b = owner[i], owner[j]
+        if a == b or barred[a] & bits[j] or barred[b] & bits[i]:
+            continue
+        flip = bits[i] | bits[j]
+        owner[i], owner[j] = b, a
+        held[a] ^= flip
+        held[b] ^= flip
+        ok = all(_other_union(held[:4], seat) & n for n in needs)
+    ll = [0.0 if s == seat else model.loglik(s, held[s]) for s in range(4)] + [0.0]
+    loglik = model.loglik
+    steps = mix * 3  # a longer first walk away from the matching's deal
+    proposals = accepted = 0
+    for _ in range(count):
+        for _ in range(steps):
+            i = rng.randrange(size)
+            j = rng.randrange(size)
+            a, b = owner[i], owner[j]
+            if a == b or barred[a] & bits[j] or barred[b] & bits[i]:
+                continue
+            proposals += 1
+            flip = bits[i] | bits[j]
+            ha, hb = held[a] ^ flip, held[b] ^ flip
+            la = 0.0 if a == UNUSED else loglik(a, ha)
+            lb = 0.0 if b == UNUSED else loglik(b, hb)
+            delta = la + lb - ll[a] - ll[b]
+            if delta < 0 and rng.random() >= math.exp(delta):
+                continue
+            if needs:
+                trial = held[:]
+                trial[a], trial[b] = ha, hb
+                good = all(_other_union(trial[:4], seat) & n for n in needs)
+                if ok and not good:
+                    continue  # the walk stays among agreeing deals
+                ok = ok or good
+            owner[i], owner[j] = b, a
+            held[a], held[b] = ha, hb
+            ll[a], ll[b] = la, lb
+            accepted += 1
+        steps = mix
+        yield held[:4]
+    if stats is not None:
+        stats[:] = [proposals, accepted]

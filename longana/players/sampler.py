@@ -1,0 +1,236 @@
+"""What one seat can infer about the hidden tiles, and deals drawn to agree with it.
+
+From a :class:`~longana.rules.view.SeatView` alone we know the *unseen* tiles (the other hands'
+and the 23 unused ones), how many tiles each other seat holds, and what every pass proves:
+the passer then held no tile it could legally have played on the board of that moment.
+Since tiles only ever leave a hand, that rules those tiles out of its hand now, too. How the
+opener was found rules out doubles: in a first hand nobody held one higher than the opening
+double; in a later hand the seats the search passed over held none.
+
+:func:`sample_deals` draws deals of the unseen tiles that respect all of it. It never
+rejects blindly (heavy pass constraints would make that slow): a first deal is built by
+bipartite matching (seats' places against the tiles each seat may hold), then a random walk
+of swaps that keep every constraint mixes it towards a uniform draw. Each further deal
+continues the walk. So drawing always terminates quickly, and only ever yields deals that
+agree with the counts and the passes.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from ..rules.board import Board
+from ..rules.hand import Hand
+from ..rules.tiles import ALL_MASK, DOUBLE_OF, DOUBLES_MASK, MATCH_MASK, SEATS, tiles_of
+from ..rules.view import SeatView
+
+UNUSED = 4  # the owner of tiles in no hand
+
+
+def playable_mask(board: Board, seat: int) -> int:
+    """Every tile ``seat`` could legally lay on ``board`` (whoever holds it)."""
+    mask = 0
+    for move in board.plays_for(seat, ALL_MASK):
+        assert move.tile is not None
+        mask |= move.tile.bit
+    return mask
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """What ``seat`` knows about the hidden tiles.
+
+    ``barred[s]`` holds the tiles seat ``s`` cannot hold now (proved by its passes and by
+    how the opener was found, see :func:`opener_proves`);
+    ``needs`` holds masks of which some other hand must hold at least one tile, or the
+    engine would have ended the hand as blocked earlier.
+    """
+
+    seat: int
+    held: int
+    unseen: int
+    counts: tuple[int, ...]
+    barred: tuple[int, ...]
+    needs: tuple[int, ...]
+
+    @classmethod
+    def of(cls, view: SeatView) -> Knowledge:
+        barred = list(opener_proves(view))
+        history = list(view.replay())
+        for mover, move, board in history:
+            if move.is_pass and mover != view.seat:
+                barred[mover] |= playable_mask(board, mover)
+        # the hand was checked for a block after every tile laid: someone then held a match
+        needs = []
+        later = 0
+        board = view.board()
+        for _, move, before in reversed(history):
+            if move.tile is not None:
+                ends = board.ends
+                ends_mask = (
+                    MATCH_MASK[ends[0]]
+                    | MATCH_MASK[ends[1]]
+                    | MATCH_MASK[ends[2]]
+                    | MATCH_MASK[ends[3]]
+                )
+                if not (later | view.held) & ends_mask:
+                    needs.append(ends_mask)
+                later |= move.tile.bit
+            board = before
+        unseen = view.unseen()
+        return cls(
+            view.seat,
+            view.held,
+            unseen,
+            tuple(view.counts),
+            tuple(b & unseen for b in barred),
+            tuple(needs),
+        )
+
+    def allows(self, owner: int, tile_bit: int) -> bool:
+        return owner == UNUSED or not self.barred[owner] & tile_bit
+
+    def agrees(self, held: Sequence[int]) -> bool:
+        """Whether a full deal (four current holdings) agrees with everything known."""
+        if held[self.seat] != self.held:
+            return False
+        others = 0
+        for s in SEATS:
+            if s == self.seat:
+                continue
+            if bin(held[s]).count("1") != self.counts[s] or held[s] & ~self.unseen:
+                return False
+            if held[s] & self.barred[s] or held[s] & others:
+                return False
+            others |= held[s]
+        return all(others & need for need in self.needs)
+
+
+def opener_proves(view: SeatView) -> tuple[int, int, int, int]:
+    """For each seat, the doubles that finding the opener proves it did not hold when dealt
+    (and so does not hold now): in a first hand nobody held a double higher than the opening
+    one; in a later hand the seats the search passed over before the opener held none."""
+    barred = [0, 0, 0, 0]
+    if view.first_hand and view.opening is not None:
+        higher = sum(d.bit for d in DOUBLE_OF[view.opening.high + 1 :])
+        barred = [higher] * 4
+    elif view.first_hand is False and view.search_from is not None:
+        s = view.search_from
+        while s != view.opener:
+            barred[s] = DOUBLES_MASK
+            s = (s + 1) % 4
+    barred[view.seat] = 0
+    return barred[0], barred[1], barred[2], barred[3]
+
+
+def _first_deal(know: Knowledge, tiles: list[int], rng: random.Random) -> list[int] | None:
+    """Owners (seat or UNUSED) for ``tiles`` giving each other seat its count: Kuhn's
+    augmenting paths over the seats' places, trying tiles in random order."""
+    owner = [UNUSED] * len(tiles)
+    order = list(range(len(tiles)))
+    seats = [s for s in SEATS if s != know.seat]
+    # most constrained seats first
+    seats.sort(key=lambda s: bin(know.unseen & ~know.barred[s]).count("1") - know.counts[s])
+
+    def place(seat: int, seen: list[bool]) -> bool:
+        rng.shuffle(order)
+        for i in order[:]:
+            if seen[i] or know.barred[seat] & (1 << tiles[i]):
+                continue
+            seen[i] = True
+            other = owner[i]
+            if other == UNUSED or place(other, seen):
+                owner[i] = seat
+                return True
+        return False
+
+    for seat in seats:
+        for _ in range(know.counts[seat]):
+            if not place(seat, [False] * len(tiles)):
+                return None
+    return owner
+
+
+def first_deal(view: SeatView, rng: random.Random) -> tuple[Knowledge, list[int], list[int]]:
+    """What the view proves, its unseen tiles (indexes) and a first agreeing deal (each
+    tile's owner). A view that contradicts itself (no deal agrees) loses its pass
+    constraints rather than failing; a view from a real hand always has an agreeing deal."""
+    know = Knowledge.of(view)
+    tiles = [t.index for t in tiles_of(know.unseen)]
+    owner = _first_deal(know, tiles, rng)
+    if owner is None:
+        know = Knowledge(know.seat, know.held, know.unseen, know.counts, (0, 0, 0, 0), ())
+        owner = _first_deal(know, tiles, rng)
+        if owner is None:
+            raise ValueError("the tile counts do not fit the unseen tiles")
+    return know, tiles, owner
+
+
+def sample_deals(
+    view: SeatView, rng: random.Random, count: int, mix: int = 60
+) -> Iterator[list[int]]:
+    """``count`` deals (each the four current holdings as masks) agreeing with ``view``.
+
+    If the view contradicts itself (no deal agrees), pass constraints are dropped rather
+    than failing; a view from a real hand always has an agreeing deal.
+    """
+    know, tiles, owner = first_deal(view, rng)
+    size = len(tiles)
+    barred = know.barred + (0,)
+    bits = [1 << i for i in tiles]
+    needs = know.needs
+    holdings = _holdings(know, owner, bits)
+    ok = all(_other_union(holdings, know.seat) & n for n in needs)
+    steps = mix if ok else mix * 10
+    for _ in range(count):
+        for _ in range(steps):
+            i = rng.randrange(size)
+            j = rng.randrange(size)
+            a, b = owner[i], owner[j]
+            if a == b or barred[a] & bits[j] or barred[b] & bits[i]:
+                continue
+            owner[i], owner[j] = b, a
+            if needs:
+                holdings = _holdings(know, owner, bits)
+                good = all(_other_union(holdings, know.seat) & n for n in needs)
+                if ok and not good:
+                    owner[i], owner[j] = a, b  # the walk stays among agreeing deals
+                ok = ok or good
+        steps = mix
+        yield _holdings(know, owner, bits)
+
+
+def _holdings(know: Knowledge, owner: list[int], bits: list[int]) -> list[int]:
+    held = [0, 0, 0, 0, 0]
+    for o, bit in zip(owner, bits, strict=True):
+        held[o] |= bit
+    held[know.seat] = know.held
+    return held[:4]
+
+
+def _other_union(held: list[int], seat: int) -> int:
+    return (held[0] | held[1] | held[2] | held[3]) & ~held[seat]
+
+
+def position(view: SeatView, held: Sequence[int]) -> Hand:
+    """A full :class:`Hand` at the view's position with the given current holdings, ready
+    to be played on with :meth:`Hand.apply` (for playing sampled deals out)."""
+    hand = Hand.__new__(Hand)
+    played = [0, 0, 0, 0]
+    for mover, move in view.history:
+        if move.tile is not None:
+            played[mover] |= move.tile.bit
+    hand.held = list(held)
+    hand.start = tuple(h | p for h, p in zip(held, played, strict=True))
+    hand.opener = view.opener
+    hand.openings = list(view.openings)
+    hand.first_hand = True
+    hand.winner_before = None
+    hand.opener_before = None
+    hand.board = view.board()
+    hand.to_move = view.to_move
+    hand.history = list(view.history)
+    hand.outcome = view.outcome
+    return hand

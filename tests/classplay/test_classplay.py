@@ -1,0 +1,627 @@
+"""Class play (longana/classplay.py): class codes and result codes that refuse every mistyped
+character, the same deals and computer answers on every device, result files checked against
+the engine, duplicate scoring, the CSV, and the worker's class intents."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from longana.classplay.results import (
+    CHECK_DIGITS,
+    CLASS_VERSION,
+    DIGITS,
+    ClassCode,
+    ClassError,
+    Result,
+    code_check,
+    csv_text,
+    table,
+)
+from longana.device.frame import frame_of
+from longana.device.session import COMPUTER, PERSON, Session
+from longana.players.levels import choose
+from longana.protocol import Game
+from longana.rules.errors import LonganaError
+from longana.rules.tiles import SEAT_NAMES, Move
+
+P, C = PERSON, COMPUTER
+SOLO = (P, C, C, C)
+
+# -- strategies --------------------------------------------------------------------------------
+
+deals = st.text(alphabet=DIGITS, min_size=1, max_size=12)
+seatings = st.tuples(*[st.sampled_from((P, C))] * 4).filter(lambda s: P in s)
+codes = st.builds(
+    ClassCode, deals, seatings, st.sampled_from(("easy", "normal", "hard")), st.integers(10, 999)
+)
+name_chars = "abcXYZ09 éñüßçøÅĲжΩ李"
+names = (
+    st.text(alphabet=name_chars, min_size=1, max_size=16)
+    .map(lambda s: " ".join(s.split()))
+    .filter(lambda s: 1 <= len(s) <= 16)
+)
+
+
+@st.composite
+def results(draw: st.DrawFn) -> Result:
+    code = draw(codes)
+    seat = draw(st.sampled_from([s for s in range(4) if code.seats[s] == P]))
+    hands = tuple(draw(st.lists(st.integers(0, 140), max_size=8)))
+    finished = bool(hands) and draw(st.booleans())
+    if sum(hands) >= code.target:
+        finished = True
+    return Result(code, seat, draw(names), hands, finished)
+
+
+#: characters a typist might put instead of another: every letter and digit in both cases,
+#: separators, the result code's punctuation, and some that belong in no code
+OTHERS = DIGITS + DIGITS.lower() + " -–/+=#.,'éÉßж"
+
+
+def key(char: str) -> str:
+    upper = char.upper()
+    return upper if len(upper) == 1 else char
+
+
+def changes(text: str) -> list[str]:
+    """Every text with one character of ``text`` changed into another character (the same
+    letter in the other case is no change; nor is one separator for another)."""
+    separators = " -–"
+    out = []
+    for index, old in enumerate(text):
+        for new in OTHERS:
+            if key(new) == key(old) or (old in separators and new in separators):
+                continue
+            out.append(text[:index] + new + text[index + 1 :])
+    return out
+
+
+# -- class codes -------------------------------------------------------------------------------
+
+
+@settings(max_examples=50, deadline=None)
+@given(codes)
+def test_class_codes_round_trip_in_any_case_and_spacing(code: ClassCode) -> None:
+    text = code.text
+    assert ClassCode.parse(text) == code and str(code) == text
+    assert ClassCode.parse(text.lower().replace("-", " ")) == code
+    assert ClassCode.parse(text.replace("-", "")) == code
+    assert ClassCode.parse(" - ".join(text)) == code
+    assert ClassCode.make(code.deal.lower(), list(code.seats), code.level, code.target) == code
+
+
+def test_class_code_format() -> None:
+    code = ClassCode.make("7b", (P, C, C, C), "normal")
+    assert code.text == "7B-PCCC-N100-2ZQ"
+    assert ClassCode.make("class12", (P, P, C, P), "hard", 250).text.startswith(
+        "CLASS12-PPCP-H250-2"
+    )
+    assert ClassCode.parse("7b pccc n100 2zq") == code
+    assert code.session().seed == "class:7B" and CLASS_VERSION == "2"
+
+
+def test_a_random_deal_has_four_plain_characters() -> None:
+    made = {ClassCode.make(None, SOLO, "easy").deal for _ in range(20)}
+    assert all(len(d) == 4 and set(d) <= set(CHECK_DIGITS) for d in made)
+    assert len(made) > 1
+
+
+@pytest.mark.parametrize(
+    ("args", "code"),
+    [
+        (("", SOLO, "easy", 100), "deal"),
+        (("ABCDEFGHIJKLM", SOLO, "easy", 100), "deal"),
+        (("A.B", SOLO, "easy", 100), "deal"),
+        (("7", (C, C, C, C), "easy", 100), "seat"),
+        (("7", (P, C, C), "easy", 100), "seat"),
+        (("7", (P, C, C, "robot"), "easy", 100), "seat"),
+        (("7", SOLO, "expert", 100), "level"),
+        (("7", SOLO, "easy", 9), "target"),
+        (("7", SOLO, "easy", 1000), "target"),
+    ],
+)
+def test_bad_settings_are_refused_with_their_code(args: tuple[Any, ...], code: str) -> None:
+    with pytest.raises(ClassError) as caught:
+        ClassCode.make(*args)
+    assert caught.value.code == code
+
+
+def forged(body: str, version: str = CLASS_VERSION) -> str:
+    """A code with a correct check around any body (as another release might make)."""
+    payload = body + version
+    return payload + code_check(payload)
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("", "format"),
+        ("hello", "format"),
+        ("7B-PCCC-N100-1Y#", "format"),
+        (None, "format"),
+        ("7B-PCCC-N100-2ZQ/S/Ana/1/XXXX", "format"),
+        ("7B-PCCC-N100-2ZR", "check"),
+        ("7C-PCCC-N100-2ZQ", "check"),
+        ("7B-PCCC-N100-1YZ", "version"),  # a good code of the first release
+        (forged("7BPCCCN100", "O"), "version"),
+        (forged("7BPXCCN100"), "seat"),
+        (forged("7BCCCCN100"), "seat"),
+        (forged("7BPCCCX100"), "level"),
+        (forged("7BPCCCN5"), "target"),
+        (forged("7BPCCCN0100"), "target"),
+        (forged("7BPCCCN1000"), "target"),
+        (forged("ABCDEFGHIJKLMPCCCN100"), "deal"),
+    ],
+)
+def test_class_code_refusals(text: Any, code: str) -> None:
+    with pytest.raises(ClassError) as caught:
+        ClassCode.parse(text)
+    assert caught.value.code == code
+
+
+def accepted(read: Callable[[str], object], texts: list[str]) -> list[str]:
+    """The texts ``read`` does not refuse with a ClassError."""
+    out = []
+    for text in texts:
+        try:
+            read(text)
+        except ClassError:
+            continue
+        out.append(text)
+    return out
+
+
+@settings(max_examples=30, deadline=None)
+@given(codes)
+def test_every_single_character_change_of_a_class_code_is_refused(code: ClassCode) -> None:
+    assert accepted(ClassCode.parse, changes(code.text)) == []
+
+
+# -- result codes ------------------------------------------------------------------------------
+
+
+@settings(max_examples=50, deadline=None)
+@given(results())
+def test_result_codes_round_trip(result: Result) -> None:
+    assert Result.parse(result.text) == result
+    assert Result.parse(result.text, expected=result.code) == result
+    loose = result.text.lower().replace("/", " / ").replace("+", " + ")
+    assert Result.parse(loose).hands == result.hands
+
+
+@settings(max_examples=12, deadline=None)
+@given(results())
+def test_every_single_character_change_of_a_result_code_is_refused(result: Result) -> None:
+    assert accepted(Result.parse, changes(result.text)) == []
+
+
+@pytest.mark.parametrize(
+    ("name", "hands", "finished"),
+    [
+        ("A B", (), False),
+        ("x", (0,), False),
+        ("Ölçü Şahin Ñ 9 ж", (0, 0, 140), True),
+        ("ab  c", (7, 0), False),
+        ("李 雷", (100,), True),
+    ],
+)
+def test_single_character_changes_of_awkward_result_codes(
+    name: str, hands: tuple[int, ...], finished: bool
+) -> None:
+    code = ClassCode.make("Q", (P, P, P, P), "easy", 100)
+    for seat in range(4):
+        result = Result(code, seat, " ".join(name.split()), hands, finished)
+        assert accepted(Result.parse, changes(result.text)) == []
+
+
+def test_result_code_format_and_refusals() -> None:
+    code = ClassCode.parse("7B-PCCC-N100-2ZQ")
+    result = Result(code, 0, "Ana María", (12, 0, 0, 35), True)
+    text = "7B-PCCC-N100-2ZQ/S/Ana María/12+0+0+35=47/4XDM"
+    assert result.text == text and Result.parse(text) == result
+    going = Result(code, 0, "Ana María", (12, 0), False)
+    assert going.text.split("/")[3] == "12+0"
+    assert Result(code, 0, "Bo", (), False).text.split("/")[3] == ""
+    other = ClassCode.make("7C", SOLO, "normal")
+    cases = {
+        "class": lambda: Result.parse(text, expected=other),
+        "format": lambda: Result.parse("7B-PCCC-N100-2ZQ"),
+        "check": lambda: Result.parse(text.replace("35=47", "36=48")),
+        "seat": lambda: Result(code, 1, "Ana", (), False),
+        "name": lambda: Result(code, 0, "Ana!", (), False),
+    }
+    for expected, call in cases.items():
+        with pytest.raises(ClassError) as caught:
+            call()
+        assert caught.value.code == expected, expected
+    newer = forged("7BPCCCN100", "O")
+    with pytest.raises(ClassError) as caught:
+        Result.parse(f"{newer}/S/Ana/12/ABCD")
+    assert caught.value.code == "version"
+
+
+# -- the class match ---------------------------------------------------------------------------
+
+Chooser = Callable[[Session], Move]
+
+
+def first_move(game: Session) -> Move:
+    return game.match.hand.legal_moves()[0]
+
+
+def last_move(game: Session) -> Move:
+    return game.match.hand.legal_moves()[-1]
+
+
+def play(game: Session, person: Chooser, hands: int = 99) -> Session:
+    """People play ``person``'s move, computers answer as the worker does (their level, the
+    position's decision seed), hand after hand, until ``hands`` have ended or the match."""
+    match = game.match
+    while True:
+        hand = match.hand
+        if hand.outcome is not None:
+            if match.is_over or len(match.hands) >= hands:
+                return game
+            game.next_hand()
+        elif game.is_person(hand.to_move):
+            game.play(person(game))
+        else:
+            game.play(choose(game.view(hand.to_move), game.level, game.decision_seed()))
+
+
+def test_the_same_class_code_gives_the_same_deals_and_the_same_answers() -> None:
+    code = ClassCode.make("9Q", (P, C, P, C), "normal", 150)
+    one, two = play(code.session(), first_move), play(code.session(), first_move)
+    assert [(a.text, a.by_person) for a in one.log] == [(a.text, a.by_person) for a in two.log]
+    assert one.match.is_over and one.class_code == code.text
+    other = play(ClassCode.parse(code.text).session(), last_move, hands=len(one.match.hands))
+    assert [h.starting_tiles for h in other.match.hands] == [
+        h.starting_tiles for h in one.match.hands
+    ][: len(other.match.hands)]
+
+
+def test_the_hard_computer_answers_the_same_too() -> None:
+    code = ClassCode.make("H1", (P, C, C, C), "hard", 100)
+
+    def opening(game: Session) -> list[str]:
+        while len(game.log) < 6:
+            hand = game.match.hand
+            game.play(
+                first_move(game)
+                if game.is_person(hand.to_move)
+                else choose(game.view(hand.to_move), game.level, game.decision_seed())
+            )
+        return [a.text for a in game.log]
+
+    assert opening(code.session()) == opening(code.session())
+
+
+def test_a_class_match_saves_and_resumes_with_its_code() -> None:
+    code = ClassCode.make("S1", SOLO, "easy", 10)
+    game = play(code.session(), first_move, hands=1)
+    back = Session.from_json(game.to_json())
+    assert back.class_code == code.text and code.is_of(back)
+    assert json.loads(game.to_json())["class"] == code.text
+    assert (
+        "class" not in Session("5").to_dict()
+        and Session.from_json(Session("5").to_json()).class_code is None
+    )
+    data = game.to_dict()
+    data["class"] = 7
+    with pytest.raises(LonganaError):
+        Session.from_dict(data)
+
+
+def test_a_class_match_frame_says_so_and_offers_no_undo_redo_restart_or_hint() -> None:
+    code = ClassCode.make("F2", (P, P, P, P), "easy", 10)
+    game = code.session()
+    game.play(first_move(game))
+    frame = frame_of(game, game.match.hand.to_move)
+    assert frame["class"] == code.text and frame["turn"] is not None
+    assert frame["can"] == {"undo": False, "redo": False, "restart": False, "hint": False}
+    plain = Session("F2", seats=(P, P, P, P))
+    plain.play(first_move(plain))
+    assert frame_of(plain, None)["class"] is None and frame_of(plain, None)["can"]["undo"]
+
+
+# -- results of a match, and files ------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def finished() -> Session:
+    return play(ClassCode.make("R5", (P, C, P, C), "easy", 40).session(), first_move)
+
+
+def test_the_result_of_a_match(finished: Session) -> None:
+    result = Result.of(finished, 2, "  Zoë   van Dijk ")
+    assert result.name == "Zoë van Dijk" and result.finished and result.seat_letter == "N"
+    outcomes = [h.outcome for h in finished.match.hands]
+    assert result.hands == tuple(
+        o.points if o is not None and o.winner == 2 else 0 for o in outcomes
+    )
+    assert Result.parse(result.text) == result
+    partial = play(ClassCode.make("R5", (P, C, P, C), "easy", 40).session(), first_move, 1)
+    early = Result.of(partial, 0, "Al")
+    assert not early.finished and len(early.hands) == 1
+    for seat, name, code in ((1, "Al", "seat"), (0, "", "name"), (0, "x" * 17, "name")):
+        with pytest.raises(ClassError) as caught:
+            Result.of(finished, seat, name)
+        assert caught.value.code == code
+    with pytest.raises(ClassError) as caught:
+        Result.of(Session("5"), 0, "Al")
+    assert caught.value.code == "none"
+
+
+def test_result_files_are_checked_against_the_engine(finished: Session) -> None:
+    result = Result.of(finished, 0, "Ana")
+    text = result.to_json()
+    data = json.loads(text)
+    assert data["kind"] == "longana-class-result" and data["version"] == CLASS_VERSION
+    assert data["code"] == result.text and len(data["records"]) == len(result.hands)
+    back = Result.from_json(text)
+    assert back == result and back.records == result.records
+    assert result.filename == "longana-class-R5-S-Ana.json"
+
+    def refused(change: Callable[[dict[str, Any]], object]) -> str:
+        altered = json.loads(text)
+        change(altered)
+        with pytest.raises(ClassError) as caught:
+            Result.from_json(json.dumps(altered))
+        return caught.value.code
+
+    def swap_move(d: dict[str, Any]) -> None:  # a move that is not legal there
+        moves = d["records"][0]["moves"]
+        moves[1], moves[2] = moves[2], moves[1]
+
+    def other_deal(d: dict[str, Any]) -> None:
+        hands = d["records"][0]["hands"]
+        hands["S"], hands["E"] = hands["E"], hands["S"]
+
+    def more_points(d: dict[str, Any]) -> None:
+        mine = Result.parse(d["code"])
+        d["code"] = Result(mine.code, 0, "Ana", (mine.hands[0] + 1,) + mine.hands[1:], True).text
+
+    assert refused(swap_move) == "records"
+    assert refused(other_deal) == "records"
+    assert refused(more_points) == "records"
+    assert refused(lambda d: d["records"].pop()) == "records"
+    assert refused(lambda d: d.update(code=d["code"][:-1] + "2")) == "check"
+    assert refused(lambda d: d.update(kind="longana-save")) == "format"
+    assert refused(lambda d: d.update(version="1")) == "version"
+    assert refused(lambda d: d.update(records="none")) == "format"
+    for junk in ("", "{", "[]", "null"):
+        with pytest.raises(ClassError) as caught:
+            Result.from_json(junk)
+        assert caught.value.code == "format"
+
+
+# -- duplicate scoring -------------------------------------------------------------------------
+
+CODE = ClassCode.make("T1", (P, C, P, C), "normal", 100)
+
+
+def res(
+    name: str, hands: tuple[int, ...], seat: int = 0, finished: bool = False, code: ClassCode = CODE
+) -> Result:
+    return Result(code, seat, name, hands, finished)
+
+
+def test_duplicate_scoring_against_the_average_of_the_same_seat_and_hand() -> None:
+    ana = res("Ana", (10, 0, 30))
+    bo = res("Bo", (20, 0, 0))
+    cy = res("Cy", (0, 30))  # did not finish hand 3: missing, not 0
+    dee = res("Dee", (40,), seat=2)  # North: compared with North only
+    t = table([ana, bo, cy, dee, ana])  # Ana's result twice: counted once
+    # hand 1 at South: (10 + 20 + 0) / 3 = 10; hand 2: (0 + 0 + 30) / 3 = 10;
+    # hand 3: (30 + 0) / 2 = 15 (Cy has no hand 3)
+    rows = {r.name: r for r in t.rows}
+    assert rows["Ana"].diffs == (0.0, -10.0, 15.0) and rows["Ana"].total == 5.0
+    assert rows["Bo"].diffs == (10.0, -10.0, -15.0) and rows["Bo"].total == -15.0
+    assert rows["Cy"].diffs == (-10.0, 20.0) and rows["Cy"].total == 10.0
+    assert rows["Dee"].diffs == (0.0,) and rows["Dee"].played == 1
+    assert [(r.name, r.rank) for r in t.rows] == [("Cy", 1), ("Ana", 2), ("Dee", 3), ("Bo", 4)]
+    assert t.duplicates == ("Ana",) and t.hands == 3
+    assert rows["Ana"].points == (10, 0, 30) and rows["Ana"].seat == "S"
+
+
+def test_ties_share_a_rank_and_thirds_stay_exact() -> None:
+    t = table([res("Al", (1,)), res("Bea", (0,)), res("Cas", (2,)), res("Dan", (0,))])
+    # average 3/4: Cas +1.25, Al +0.25, Bea and Dan -0.75 (tied: both 3rd)
+    assert [(r.name, r.rank, r.total) for r in t.rows] == [
+        ("Cas", 1, 1.25),
+        ("Al", 2, 0.25),
+        ("Bea", 3, -0.75),
+        ("Dan", 3, -0.75),
+    ]
+    thirds = table([res("A", (1, 1)), res("B", (0, 1)), res("C", (0, 1))])
+    # hand 1 average 1/3: B and C -1/3 each; hand 2 all equal: exactly tied, not by rounding
+    assert [r.rank for r in thirds.rows] == [1, 2, 2]
+    assert thirds.rows[1].total == pytest.approx(-1 / 3)
+
+
+def test_the_same_student_twice() -> None:
+    first = res("Ana", (10,))
+    later = res("ana", (10, 5), finished=False)  # the same play, further on: it counts
+    other = res("Ana", (0, 0))  # another play: the first one counts
+    t = table([first, later, other, res("Bo", (0, 0))])
+    assert t.duplicates == ("Ana",)
+    ana = next(r for r in t.rows if r.name.lower() == "ana")
+    assert ana.points == (10, 5) and len(t.rows) == 2
+    kept = table([res("Ana", (10, 0)), res("Ana", (0, 0)), res("Ana", (10, 0))])
+    assert len(kept.rows) == 1 and kept.rows[0].points == (10, 0)
+    assert kept.duplicates == ("Ana",)
+    same_name = table([res("Ana", (10,)), res("Ana", (3,), seat=2)])  # two seats: two rows
+    assert len(same_name.rows) == 2 and same_name.duplicates == ()
+
+
+def test_results_of_another_class_are_refused_by_name() -> None:
+    odd = res("Zed", (1,), code=ClassCode.make("T2", (P, C, P, C), "normal"))
+    with pytest.raises(ClassError) as caught:
+        table([res("Ana", (1,)), odd, res("Bo", (2,))])
+    assert caught.value.code == "class" and caught.value.params["name"] == "Zed"
+    assert table([]).rows == () and table([]).hands == 0
+
+
+def test_csv() -> None:
+    t = table([res("Ana", (10, 0, 30)), res("Bo", (20, 0, 0)), res("Cy", (0, 30))])
+    # names are letters, digits and spaces; the CSV would quote anything else all the same
+    t = replace(
+        t, rows=tuple(replace(r, name='Ana, "the" first') if r.name == "Ana" else r for r in t.rows)
+    )
+    text = csv_text(t)
+    lines = list(csv.reader(io.StringIO(text)))
+    assert lines[0] == ["rank", "name", "seat", "total", "hand 1", "hand 2", "hand 3"]
+    assert lines[1] == ["1", "Cy", "S", "+10", "0 (-10)", "30 (+20)", ""]
+    assert lines[2] == ["2", 'Ana, "the" first', "S", "+5", "10 (0)", "0 (-10)", "30 (+15)"]
+    assert lines[3] == ["3", "Bo", "S", "-15", "20 (+10)", "0 (-10)", "0 (-15)"]
+    assert '"Ana, ""the"" first"' in text
+    thirds = csv_text(table([res("A", (1,)), res("B", (0,)), res("C", (0,))]))
+    assert "1 (+0.67)" in thirds and "0 (-0.33)" in thirds
+
+
+# -- the worker's intents ----------------------------------------------------------------------
+
+
+def ask(table: Game, **intent: Any) -> dict[str, Any]:
+    reply = json.loads(table.handle(json.dumps(intent)))
+    assert isinstance(reply, dict) and "error" not in reply, reply
+    return dict(reply)
+
+
+def to_end(table: Game, reply: dict[str, Any], hands: int = 99) -> dict[str, Any]:
+    """Play the match at the worker: people take their first legal move."""
+    while True:
+        frame = reply["frame"]
+        if frame["outcome"] is not None:
+            if frame["match_over"] or frame["hand_number"] >= hands:
+                return reply
+            reply = ask(table, do="next-hand")
+        elif frame["seats"][frame["to_move"]] == "person":
+            if frame["handoff"] is not None:
+                reply = ask(table, do="take-device", seat=SEAT_NAMES[frame["handoff"]])
+                continue
+            reply = ask(table, do="play", move=frame["turn"]["moves"][0], at=frame["log"])
+        else:
+            reply = ask(table, do="computer", at=frame["log"])
+
+
+def test_class_intents_from_code_to_table() -> None:
+    made = ask(
+        Game(),
+        do="class-code",
+        deal="w9",
+        seats=["person", "computer", "person", "computer"],
+        level="easy",
+        target=20,
+    )
+    text = made["class_code"]
+    assert text.startswith("W9-PCPC-E20-2")
+    random_code = ask(
+        Game(), do="class-code", deal=None, seats=["person"] * 4, level="hard", target=100
+    )["class_code"]
+    assert ClassCode.parse(random_code).seats == (P, P, P, P)
+
+    table = Game()
+    reply = ask(table, do="class-start", code=text.lower())
+    assert reply["class"] == {"code": text, "deal": "W9"}
+    assert reply["frame"]["class"] == text and reply["frame"]["deal"] == "class:W9"
+    assert set(reply) >= {"frame", "save", "class"}
+    reply = to_end(table, reply, hands=1)
+    for locked in ("undo", "redo", "restart", "hint"):
+        refused = ask(table, do=locked, at=reply["frame"]["log"])
+        assert refused["refused"] == {"code": "class-locked", "params": {}}
+        assert refused["frame"] == reply["frame"]
+    assert (
+        ask(table, do="seats", seats=["person"] * 4, level="hard")["refused"]["code"]
+        == "class-locked"
+    )
+    assert table.undo({})["refused"]["code"] == "class-locked"  # called directly too
+
+    # a reload resumes the class match from the save; another class code starts its own
+    again = ask(Game(), do="class-start", code=text, save=reply["save"])
+    assert again["resumed"] and again["frame"]["log"] == reply["frame"]["log"]
+    fresh = ask(
+        Game(),
+        do="class-start",
+        code=ClassCode.make("W8", SOLO, "easy", 20).text,
+        save=reply["save"],
+    )
+    assert fresh["replaced"] and fresh["frame"]["log"] == 0
+
+    first = ask(table, do="class-result", seat=0, name="Ana")["result"]
+    assert first["text"].startswith(text + "/S/Ana/") and first["filename"].endswith(".json")
+    assert Result.from_json(first["file"]).text == first["text"]
+    second = ask(table, do="class-result", seat=2, name="Bo")["result"]
+    replied = ask(
+        Game(),
+        do="class-table",
+        texts=[
+            first["text"],
+            second["file"],
+            "garbage",
+            first["text"] + "\n\n",
+            ask(Game(), do="class-code", deal="X", seats=["person"] * 4, level="easy", target=20)[
+                "class_code"
+            ]
+            + "/S/Zed//2222",
+        ],
+    )
+    board = replied["table"]
+    assert [r["name"] for r in board["rows"]] == sorted(
+        ["Ana", "Bo"], key=lambda n: -next(r["total"] for r in board["rows"] if r["name"] == n)
+    )
+    assert board["hands"] == 1 and board["duplicates"] == ["Ana"]
+    assert board["csv"].startswith("rank,name,seat,total,hand 1")
+    assert {r["input"] for r in board["rows"]} == {0, 1}
+    assert all(
+        set(r) >= {"name", "seat", "rank", "points", "diffs", "total", "played"}
+        for r in board["rows"]
+    )
+    assert [(r["input"], r["code"]) for r in replied["refused"]] == [
+        (2, "class-format"),
+        (4, "class-check"),
+    ]
+
+
+def test_class_intents_refuse_bad_input() -> None:
+    assert ask(Game(), do="class-start", code="7B-PCCC-N100-2ZR")["refused"] == {
+        "code": "class-check",
+        "params": {},
+    }
+    assert ask(Game(), do="class-start", code=42)["refused"]["code"] == "class-format"
+    bad = ask(Game(), do="class-code", deal="7", seats=["computer"] * 4, level="easy", target=100)
+    assert bad["refused"]["code"] == "class-seat"
+    assert ask(Game(), do="class-code", deal="7", seats=["person"] * 4, level="easy", target=5)[
+        "refused"
+    ] == {"code": "class-target", "params": {"min": 10, "max": 999}}
+    table = Game()
+    ask(table, do="start", save=None, deal="7")
+    assert ask(table, do="class-result", seat=0, name="Al")["refused"]["code"] == "class-none"
+    assert "refused" not in ask(table, do="undo")  # an ordinary match still has undo
+    error = json.loads(table.handle(json.dumps({"do": "class-table", "texts": "x"})))
+    assert error["error"]["code"] == "bad-texts"
+    assert ask(Game(), do="class-table", texts=[])["table"]["rows"] == []
+    odd = ask(Game(), do="class-table", texts=[5, None, "", "{}"])
+    assert [(r["input"], r["code"]) for r in odd["refused"]] == [
+        (0, "class-format"),
+        (1, "class-format"),
+        (3, "class-format"),
+    ]
+    for wrong, code in (
+        ({"seats": None}, "class-seat"),
+        ({"seats": "PPPP"}, "class-seat"),
+        ({"level": 3}, "class-level"),
+        ({"target": "100"}, "class-target"),
+        ({"deal": 7}, "class-deal"),
+    ):
+        intent = {"deal": "7", "seats": ["person"] * 4, "level": "easy", "target": 50, **wrong}
+        assert ask(Game(), do="class-code", **intent)["refused"]["code"] == code

@@ -1,0 +1,202 @@
+"""What one seat may see, and the explanation query that teaches the rules."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+
+import pytest
+
+from longana import PASS, RecordError
+from longana.rules.hand import Hand
+from longana.rules.tiles import ALL_TILES, PLAYS, SEATS
+from longana.rules.view import SeatView, view_from_dict, view_to_dict
+
+
+def random_positions(seed: int, count: int) -> list[Hand]:
+    """Positions met in seeded random play, openings and finished hands included."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        hand = Hand.deal(rng, first_hand=rng.random() < 0.5, winner=rng.randrange(4))
+        out.append(hand.copy())
+        while not hand.is_over:
+            moves = hand.legal_moves()
+            hand.apply(moves[rng.randrange(len(moves))])
+            if rng.random() < 0.3:
+                out.append(hand.copy())
+        out.append(hand)
+    return out
+
+
+POSITIONS = random_positions(2024, 300)
+
+
+def test_explain_agrees_with_the_legal_moves_for_every_seat_tile_and_branch() -> None:
+    checked = allowed = 0
+    for hand in POSITIONS:
+        for seat in SEATS:
+            held = hand.held[seat]
+            # the plays this seat would have if it were its turn now
+            plays = set(hand.board.plays_for(seat, held)) if hand.is_opened else set()
+            for tile in ALL_TILES:
+                for verdict in hand.explain(seat, tile):
+                    checked += 1
+                    legal = (
+                        not hand.is_over
+                        and bool(held & tile.bit)
+                        and PLAYS[tile.index][verdict.branch] in plays
+                    )
+                    assert verdict.allowed == legal, (hand.played, seat, tile, verdict)
+                    allowed += verdict.allowed
+                    if not verdict.allowed:
+                        assert verdict.error is not None and str(verdict.error)
+            if hand.to_move == seat and hand.is_opened and not hand.is_over:
+                assert set(hand.legal_moves()) == (plays or {PASS})
+    assert checked > 100_000 and allowed > 1000
+
+
+def test_pushing_any_refused_play_raises_the_error_explain_gives() -> None:
+    for hand in POSITIONS[:120]:
+        if hand.is_over or not hand.is_opened:
+            continue
+        seat = hand.to_move
+        for tile in hand.tiles(seat):
+            for verdict in hand.explain(seat, tile):
+                move = PLAYS[tile.index][verdict.branch]
+                if verdict.allowed:
+                    assert move in hand.legal_moves()
+                    continue
+                with pytest.raises(type(verdict.error)) as raised:
+                    hand.check(move)
+                assert str(raised.value) == str(verdict.error)
+
+
+def test_seat_view_explain_and_legal_moves_agree_with_the_hand() -> None:
+    for hand in POSITIONS[:150]:
+        for seat in SEATS:
+            view = SeatView.of(hand, seat)
+            if hand.is_over:
+                assert view.legal_moves() == []
+            elif seat == hand.to_move:
+                assert view.legal_moves() == hand.legal_moves()
+            else:
+                assert view.legal_moves() == []
+            if hand.is_over:
+                continue
+            for tile in view.tiles:
+                assert [(v.branch, v.allowed) for v in view.explain(tile)] == [
+                    (v.branch, v.allowed) for v in hand.explain(seat, tile)
+                ]
+
+
+def test_a_view_shows_only_the_seats_own_tiles() -> None:
+    for hand in POSITIONS[:60]:
+        for seat in SEATS:
+            view = SeatView.of(hand, seat)
+            assert list(view.tiles) == hand.tiles(seat)
+            assert view.counts == tuple(len(hand.tiles(s)) for s in SEATS)
+            unseen = set(view.unseen_tiles())
+            placed = {t for line in hand.board.lines for t in line}
+            if hand.board.opening is not None:
+                placed.add(hand.board.opening)
+            assert unseen == set(ALL_TILES) - placed - set(hand.tiles(seat))
+            assert len(unseen) == 55 - len(placed) - len(view.tiles)
+            text = json.dumps(view_to_dict(view))
+            for other in SEATS:
+                if other != seat:
+                    assert all(f'"{t}"' not in text for t in hand.tiles(other) if t not in placed)
+            if seat != hand.opener:
+                assert view.openings == ()
+
+
+def test_the_opener_alone_sees_its_choice_of_doubles() -> None:
+    hand = next(h for h in POSITIONS if not h.is_opened and len(h.openings) > 1)
+    assert SeatView.of(hand, hand.opener).legal_moves() == hand.legal_moves()
+    assert all(SeatView.of(hand, s).openings == () for s in SEATS if s != hand.opener)
+
+
+def test_views_round_trip_through_json() -> None:
+    for hand in POSITIONS:
+        for seat in SEATS:
+            view = SeatView.of(hand, seat, scores=(1, 2, 3, 4), target=50)
+            again = view_from_dict(json.loads(json.dumps(view_to_dict(view))))
+            assert again == view
+            assert again.held == view.held
+
+
+def test_views_say_how_the_opener_was_found() -> None:
+    first = Hand.deal(random.Random(1))
+    later = Hand.deal(random.Random(1), first_hand=False, winner=2)
+    tied = Hand.deal(random.Random(1), first_hand=False, previous_opener=3)
+    facts = [
+        (SeatView.of(h, 1).first_hand, SeatView.of(h, 1).search_from) for h in (first, later, tied)
+    ]
+    assert facts == [(True, None), (False, 2), (False, 0)]
+    data = view_to_dict(SeatView.of(later, 1))
+    assert (data["first_hand"], data["search_from"]) == (False, "N")
+
+
+def test_an_older_view_without_the_opener_facts_still_loads() -> None:
+    for hand in POSITIONS[:40]:
+        view = SeatView.of(hand, 2)
+        data = view_to_dict(view)
+        del data["first_hand"], data["search_from"]
+        again = view_from_dict(json.loads(json.dumps(data)))
+        assert again == dataclasses.replace(view, first_hand=None, search_from=None)
+
+
+def test_view_replay_gives_the_board_before_each_move() -> None:
+    passes = 0
+    for hand in [h for h in POSITIONS if h.is_over][:30]:
+        view = SeatView.of(hand, 0)
+        replayed = list(view.replay())
+        assert [(s, m) for s, m, _ in replayed] == hand.history
+        assert replayed[0][2].opening is None
+        for seat, move, board in replayed:
+            if move.is_pass:  # a pass proves the passer had nothing to play on that board
+                passes += 1
+                assert board.plays_for(seat, hand.start[seat] & ~_played_before(board)) == []
+    assert passes > 10
+
+
+def _played_before(board: object) -> int:
+    from longana.rules.board import Board
+
+    assert isinstance(board, Board)
+    mask = 0 if board.opening is None else board.opening.bit
+    for line in board.lines:
+        for tile in line:
+            mask |= tile.bit
+    return mask
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda d: d.pop("seat"),
+        lambda d: d.__setitem__("tiles", ["10-3"]),
+        lambda d: d.__setitem__("ends", [1, 2, 3, 4]),
+        lambda d: d.__setitem__("order", [0, 0, 0, 9]),
+        lambda d: d.__setitem__("next_order", 99),
+        lambda d: d["history"].pop(),
+        lambda d: d.__setitem__("history", "9-9"),
+        lambda d: d.__setitem__("outcome", "over"),
+        lambda d: d.__setitem__("lines", []),
+        lambda d: d.__setitem__("first_hand", "yes"),
+        lambda d: d.__setitem__("search_from", "Q"),
+    ],
+)
+def test_a_broken_view_is_refused(change: object) -> None:
+    hand = next(h for h in POSITIONS if len(h.history) > 12 and not h.is_over)
+    data = view_to_dict(SeatView.of(hand, 1))
+    change(data)  # type: ignore[operator]
+    with pytest.raises(RecordError, match="not a seat view"):
+        view_from_dict(data)
+
+
+def test_not_a_view_at_all() -> None:
+    for data in (None, [], "view", 3, {}):
+        with pytest.raises(RecordError, match="not a seat view"):
+            view_from_dict(data)
