@@ -6,20 +6,25 @@ PY     := $(VENV)/bin/python
 SITE   := _site
 PORT   ?= 8000
 
-.PHONY: play test test-unit site bench bench-startup tournament lint clean
+.PHONY: play test test-unit test-browser site bench bench-startup tournament lint lock clean
 
 play: site
 	$(PYTHON) tools/serve.py --dir $(SITE) --port $(PORT)
 
-test: $(VENV)/.stamp site /usr/bin/chromium lint
-	$(PY) -m pytest
+# two stages: the quick one (lint, types, every test but the browser's) stops a broken change
+# within a minute or two; the browser tests run only after it passed
+test: test-unit test-browser
 
 # the quick loop: lint and every test but the browser's (no Chromium needed)
 test-unit: $(VENV)/.stamp node_modules/.stamp lint
 	$(PY) -m pytest tests longana
 
+test-browser: $(VENV)/.stamp site /usr/bin/chromium
+	$(PY) -m pytest e2e
+
 lint: $(VENV)/.stamp
 	$(PY) -m ruff check longana tests e2e tools ui
+	$(PY) -m ruff format --check longana tests e2e tools ui
 	$(PY) -m mypy
 
 site: node_modules/.stamp
@@ -38,11 +43,19 @@ tournament: $(VENV)/.stamp
 	$(PY) -m longana tournament --matches 200 --jobs $(JOBS) --levels hard,normal,normal,normal
 	$(PY) -m longana tournament --matches 200 --jobs $(JOBS) --levels hard,hard-2025,hard-2025,hard-2025
 
-$(VENV)/.stamp: pyproject.toml
+# the test tools come from a lock file with hashes (make lock writes it from pyproject.toml)
+$(VENV)/.stamp: pyproject.toml requirements-lock.txt
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m pip install --quiet --require-hashes -r requirements-lock.txt
+	$(PY) -m pip install --quiet --no-deps -e .
 	touch $@
+
+lock:
+	$(PYTHON) -m venv .lock-venv
+	.lock-venv/bin/pip install --quiet pip-tools==7.6.2
+	.lock-venv/bin/pip-compile --quiet --generate-hashes --extra test --strip-extras \
+		--no-emit-index-url --no-emit-find-links -o requirements-lock.txt pyproject.toml
+	rm -rf .lock-venv
 
 node_modules/.stamp: package.json package-lock.json
 	npm ci --no-audit --no-fund
@@ -53,4 +66,4 @@ node_modules/.stamp: package.json package-lock.json
 	DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
 
 clean:
-	rm -rf $(SITE) $(VENV) node_modules .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(SITE) $(VENV) .lock-venv node_modules .pytest_cache .mypy_cache .ruff_cache .hypothesis
