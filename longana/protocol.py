@@ -68,8 +68,8 @@ from .device.history import (
     history,
     import_text,
 )
-from .device.session import COMPUTER, KINDS, LEVELS, PERSON, Session
-from .players.levels import choose
+from .device.session import COMPUTER, KINDS, PERSON, Session
+from .players.levels import LEVELS, choose
 from .rules.errors import IllegalMoveError, LonganaError
 from .rules.tiles import SEATS, Move, parse_seat
 

@@ -98,7 +98,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from ..device.session import COMPUTER, LEVELS, PERSON, Session
+from ..device.session import COMPUTER, PERSON, Session
+from ..players.levels import LEVELS
 from ..rules.errors import LonganaError
 from ..rules.records import hand_record, match_from_dict
 from ..rules.tiles import SEAT_NAMES

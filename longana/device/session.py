@@ -13,6 +13,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from ..players.levels import LEVELS
 from ..rules.errors import LonganaError, RecordError
 from ..rules.match import TARGET, Match
 from ..rules.records import match_from_dict, match_to_dict
@@ -25,7 +26,6 @@ from ..rules.view import SeatView
 SAVE_SCHEMA = 2
 PERSON, COMPUTER = "person", "computer"
 KINDS = (PERSON, COMPUTER)
-LEVELS = ("easy", "normal", "hard")
 NEXT = "next"  # the action that deals the next hand
 
 

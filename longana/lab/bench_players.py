@@ -18,8 +18,9 @@ import statistics
 import time
 from typing import Any
 
+from ..players.hard import HARD, HardConfig, make_hard, match_worth, play_out
 from ..players.inference import PlayModel, weighted_deals
-from ..players.levels import HARD, HardConfig, decide, make_hard, match_worth, play_out
+from ..players.levels import decide
 from ..players.sampler import position, sample_deals
 from ..rules.match import Match
 from ..rules.view import SeatView

@@ -2,7 +2,7 @@
 
 A seat that laid a tile when it could have laid others tells something about what it kept.
 We model every other seat as choosing softly among its legal moves: a softmax over the cheap
-copy of ``normal``'s ratings (:func:`longana.players.levels.smart_keys`'s rules: shed pips and
+copy of ``normal``'s ratings (:func:`longana.players.normal.smart_keys`'s rules: shed pips and
 doubles, keep a tile for your own branch, keep your numbers, don't leave yourself without a
 play) with temperature :data:`TEMPERATURE` (fitted by maximum likelihood to the choices of
 ``normal`` and ``hard`` players in tournaments, see ``docs/players.md``).
@@ -27,16 +27,14 @@ import random
 from collections.abc import Iterator
 
 from ..rules.board import OTHERS
-from ..rules.tiles import DOUBLE_INDEX, DOUBLES_MASK, MATCH_MASK
+from ..rules.tiles import DOUBLE_BIT, DOUBLE_OF, DOUBLES_MASK, MATCH_MASK
 from ..rules.view import SeatView
-from .sampler import UNUSED, _holdings, _other_union, first_deal
+from .normal import DOMINO, DOUBLE_BONUS, OWN_END, SPREAD, STUCK, opening_key
+from .sampler import walk
 
 TEMPERATURE = 0.5  # of the softmax over the cheap ratings (fitted, see docs/players.md)
 SLIP = 0.02  # and the chance of a move the ratings do not explain (any legal move)
-DOUBLE_BONUS, OWN_END, SPREAD, STUCK = 4, 8, 1, 7  # as in players.smart_keys
-DOMINO = 1000  # the key of a move that empties the hand
 SPAN = DOMINO + 2 * SPREAD + STUCK + 1  # every difference between two keys is below this
-DOUBLE_BIT = tuple(1 << i for i in DOUBLE_INDEX)
 
 # One legal move of a past decision: (tile bit, base key (an int), high mask, low mask or -1 for a
 # double, mask matching the mover's own end after it, mask of tiles playable after it)
@@ -156,11 +154,10 @@ def _opening_loglik(hand: int, chosen_bit: int, weight: list[float], slip: float
     keys = []
     mine = 0
     doubles = hand & DOUBLES_MASK
-    for v in range(10):
-        bit = DOUBLE_BIT[v]
+    for double in DOUBLE_OF:
+        bit = double.bit
         if doubles & bit:
-            rest = hand ^ bit
-            key_ = 2 * v + OWN_END * min(3, bin(rest & MATCH_MASK[v]).count("1"))
+            key_ = opening_key(hand, double)
             if bit == chosen_bit:
                 mine = key_
             keys.append(key_)
@@ -178,63 +175,9 @@ def weighted_deals(
     stats: list[int] | None = None,
 ) -> Iterator[list[int]]:
     """``count`` deals (four current holdings) agreeing with ``view``, drawn by a Metropolis
-    walk whose stationary law weighs each agreeing deal by the likelihood of the other
-    seats' recorded choices. ``stats``, if given, gets [proposals, accepted]."""
+    walk (:func:`~longana.players.sampler.walk`) whose stationary law weighs each agreeing
+    deal by the likelihood of the other seats' recorded choices. ``stats``, if given, gets
+    [proposals, accepted]."""
     if model is None:
         model = PlayModel(view)
-    know, tiles, owner = first_deal(view, rng)
-    size = len(tiles)
-    barred = know.barred + (0,)
-    bits = [1 << i for i in tiles]
-    needs = know.needs
-    seat = know.seat
-    held = _holdings(know, owner, bits)
-    held.append(know.unseen & ~_other_union(held, seat))
-    ok = all(_other_union(held[:4], seat) & n for n in needs)
-    tries = 0
-    while needs and not ok and tries < 2000:  # reach a deal that meets them, then weigh
-        tries += 1
-        i = rng.randrange(size)
-        j = rng.randrange(size)
-        a, b = owner[i], owner[j]
-        if a == b or barred[a] & bits[j] or barred[b] & bits[i]:
-            continue
-        flip = bits[i] | bits[j]
-        owner[i], owner[j] = b, a
-        held[a] ^= flip
-        held[b] ^= flip
-        ok = all(_other_union(held[:4], seat) & n for n in needs)
-    ll = [0.0 if s == seat else model.loglik(s, held[s]) for s in range(4)] + [0.0]
-    loglik = model.loglik
-    steps = mix * 3  # a longer first walk away from the matching's deal
-    proposals = accepted = 0
-    for _ in range(count):
-        for _ in range(steps):
-            i = rng.randrange(size)
-            j = rng.randrange(size)
-            a, b = owner[i], owner[j]
-            if a == b or barred[a] & bits[j] or barred[b] & bits[i]:
-                continue
-            proposals += 1
-            flip = bits[i] | bits[j]
-            ha, hb = held[a] ^ flip, held[b] ^ flip
-            la = 0.0 if a == UNUSED else loglik(a, ha)
-            lb = 0.0 if b == UNUSED else loglik(b, hb)
-            delta = la + lb - ll[a] - ll[b]
-            if delta < 0 and rng.random() >= math.exp(delta):
-                continue
-            if needs:
-                trial = held[:]
-                trial[a], trial[b] = ha, hb
-                good = all(_other_union(trial[:4], seat) & n for n in needs)
-                if ok and not good:
-                    continue  # the walk stays among agreeing deals
-                ok = ok or good
-            owner[i], owner[j] = b, a
-            held[a], held[b] = ha, hb
-            ll[a], ll[b] = la, lb
-            accepted += 1
-        steps = mix
-        yield held[:4]
-    if stats is not None:
-        stats[:] = [proposals, accepted]
+    return walk(view, rng, count, mix, mix * 3, model.loglik, stats)

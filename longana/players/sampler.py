@@ -17,8 +17,9 @@ agree with the counts and the passes.
 
 from __future__ import annotations
 
+import math
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from ..rules.board import Board
@@ -171,19 +172,72 @@ def first_deal(view: SeatView, rng: random.Random) -> tuple[Knowledge, list[int]
 def sample_deals(
     view: SeatView, rng: random.Random, count: int, mix: int = 60
 ) -> Iterator[list[int]]:
-    """``count`` deals (each the four current holdings as masks) agreeing with ``view``.
+    """``count`` deals (each the four current holdings as masks) agreeing with ``view``,
+    every agreeing deal about equally likely: :func:`walk` with no weights.
 
     If the view contradicts itself (no deal agrees), pass constraints are dropped rather
     than failing; a view from a real hand always has an agreeing deal.
+    """
+    return walk(view, rng, count, mix, mix)
+
+
+#: The log-likelihood of a seat's recorded choices if it now held the tiles of a mask.
+LogLik = Callable[[int, int], float]
+
+
+def walk(
+    view: SeatView,
+    rng: random.Random,
+    count: int,
+    mix: int,
+    first: int,
+    loglik: LogLik | None = None,
+    stats: list[int] | None = None,
+) -> Iterator[list[int]]:
+    """The walk every deal is drawn by: ``count`` deals (four current holdings) agreeing with
+    ``view``, ``mix`` swaps tried between two deals (``first`` before the first one, to walk
+    away from the matching's deal).
+
+    A swap exchanges the owners (two seats, or a seat and the unused tiles) of two tiles
+    and is only tried when neither seat is barred from its new tile. Without ``loglik``
+    every such swap is taken (the walk tends to the uniform law over agreeing deals); with
+    it, a Metropolis walk takes a swap with the chance ``min(1, L(after) / L(before))``, so
+    deals come in proportion to the product of the other seats' likelihoods. Either way a
+    swap that would undo every tile some hand must hold (``Knowledge.needs``) is refused
+    once the walk has met them, so it never leaves the agreeing deals. ``stats``, if given,
+    gets [swaps tried, swaps taken].
     """
     know, tiles, owner = first_deal(view, rng)
     size = len(tiles)
     barred = know.barred + (0,)
     bits = [1 << i for i in tiles]
     needs = know.needs
-    holdings = _holdings(know, owner, bits)
-    ok = all(_other_union(holdings, know.seat) & n for n in needs)
-    steps = mix if ok else mix * 10
+    seat = know.seat
+    held = _holdings(know, owner, bits)
+    held.append(know.unseen & ~_other_union(held, seat))
+
+    def meets(held: list[int]) -> bool:
+        return all(_other_union(held, seat) & n for n in needs)
+
+    ok = meets(held)
+    tries = 0
+    while loglik is not None and needs and not ok and tries < 2000:
+        tries += 1  # reach a deal that meets them, then weigh
+        i = rng.randrange(size)
+        j = rng.randrange(size)
+        a, b = owner[i], owner[j]
+        if a == b or barred[a] & bits[j] or barred[b] & bits[i]:
+            continue
+        flip = bits[i] | bits[j]
+        owner[i], owner[j] = b, a
+        held[a] ^= flip
+        held[b] ^= flip
+        ok = meets(held)
+    if loglik is None and not ok:
+        first = mix * 10  # a longer walk to find a deal that meets them
+    ll = [0.0 if loglik is None or s == seat else loglik(s, held[s]) for s in range(4)] + [0.0]
+    steps = first
+    proposals = accepted = 0
     for _ in range(count):
         for _ in range(steps):
             i = rng.randrange(size)
@@ -191,18 +245,35 @@ def sample_deals(
             a, b = owner[i], owner[j]
             if a == b or barred[a] & bits[j] or barred[b] & bits[i]:
                 continue
-            owner[i], owner[j] = b, a
+            flip = bits[i] | bits[j]
+            ha, hb = held[a] ^ flip, held[b] ^ flip
+            proposals += 1
+            la = lb = 0.0
+            if loglik is not None:
+                la = 0.0 if a == UNUSED else loglik(a, ha)
+                lb = 0.0 if b == UNUSED else loglik(b, hb)
+                delta = la + lb - ll[a] - ll[b]
+                if delta < 0 and rng.random() >= math.exp(delta):
+                    continue
             if needs:
-                holdings = _holdings(know, owner, bits)
-                good = all(_other_union(holdings, know.seat) & n for n in needs)
+                trial = held[:]
+                trial[a], trial[b] = ha, hb
+                good = meets(trial)
                 if ok and not good:
-                    owner[i], owner[j] = a, b  # the walk stays among agreeing deals
+                    continue  # the walk stays among agreeing deals
                 ok = ok or good
+            owner[i], owner[j] = b, a
+            held[a], held[b] = ha, hb
+            ll[a], ll[b] = la, lb
+            accepted += 1
         steps = mix
-        yield _holdings(know, owner, bits)
+        yield held[:4]
+    if stats is not None:
+        stats[:] = [proposals, accepted]
 
 
 def _holdings(know: Knowledge, owner: list[int], bits: list[int]) -> list[int]:
+    """The four current holdings of the deal that gives each tile its owner."""
     held = [0, 0, 0, 0, 0]
     for o, bit in zip(owner, bits, strict=True):
         held[o] |= bit
@@ -211,6 +282,7 @@ def _holdings(know: Knowledge, owner: list[int], bits: list[int]) -> list[int]:
 
 
 def _other_union(held: list[int], seat: int) -> int:
+    """Every tile the other seats hold (``held``'s first four entries are the seats)."""
     return (held[0] | held[1] | held[2] | held[3]) & ~held[seat]
 
 

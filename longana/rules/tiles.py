@@ -104,6 +104,7 @@ ALL_TILES: Final[tuple[Tile, ...]] = tuple(_TILES)
 DOUBLES: Final[tuple[Tile, ...]] = tuple(t for t in ALL_TILES if t.is_double)
 DOUBLE_OF: Final[tuple[Tile, ...]] = tuple(Tile(v, v) for v in range(HIGHEST + 1))
 DOUBLE_INDEX: Final[tuple[int, ...]] = tuple(d.index for d in DOUBLE_OF)
+DOUBLE_BIT: Final[tuple[int, ...]] = tuple(d.bit for d in DOUBLE_OF)
 
 #: Bit masks over tile indexes: every tile holding a number, and every double.
 MATCH_MASK: Final[tuple[int, ...]] = tuple(

@@ -9,12 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
 
 from .board import Board
-from .errors import RecordError
 from .hand import Hand, Outcome, Verdict
-from .tiles import ALL_MASK, PASS, SEAT_NAMES, SEATS, Move, Tile, mask_of, parse_seat, tiles_of
+from .tiles import ALL_MASK, PASS, SEATS, Move, Tile, mask_of, tiles_of
 
 
 @dataclass(frozen=True)
@@ -121,89 +119,3 @@ class SeatView:
         for seat, move in self.history:
             yield seat, move, board.copy()
             board.apply(seat, move)
-
-
-def view_to_dict(view: SeatView) -> dict[str, Any]:
-    """Plain JSON for a view (what the page sends to the computer's worker)."""
-    outcome = view.outcome
-    return {
-        "seat": SEAT_NAMES[view.seat],
-        "tiles": [str(t) for t in view.tiles],
-        "opening": None if view.opening is None else str(view.opening),
-        "lines": {SEAT_NAMES[b]: [str(t) for t in view.lines[b]] for b in SEATS},
-        "ends": list(view.ends),
-        "order": list(view.order),
-        "next_order": view.next_order,
-        "counts": list(view.counts),
-        "history": [[SEAT_NAMES[s], str(m)] for s, m in view.history],
-        "to_move": SEAT_NAMES[view.to_move],
-        "opener": SEAT_NAMES[view.opener],
-        "openings": [str(m) for m in view.openings],
-        "scores": list(view.scores),
-        "target": view.target,
-        "outcome": None
-        if outcome is None
-        else {
-            "reason": outcome.reason,
-            "points": outcome.points,
-            "pips": list(outcome.pips),
-            "winner": None if outcome.winner is None else SEAT_NAMES[outcome.winner],
-        },
-        "first_hand": view.first_hand,
-        "search_from": None if view.search_from is None else SEAT_NAMES[view.search_from],
-    }
-
-
-def view_from_dict(data: Any) -> SeatView:
-    """Read a view back. The public history is replayed to check that the table agrees."""
-    try:
-        seat = parse_seat(data["seat"])
-        result = data["outcome"]
-        view = SeatView(
-            seat=seat,
-            tiles=tuple(Tile.parse(t) for t in data["tiles"]),
-            opening=None if data["opening"] is None else Tile.parse(data["opening"]),
-            lines=tuple(tuple(Tile.parse(t) for t in data["lines"][n]) for n in SEAT_NAMES),
-            ends=tuple(int(e) for e in data["ends"]),
-            order=tuple(int(o) for o in data["order"]),
-            next_order=int(data["next_order"]),
-            counts=tuple(int(c) for c in data["counts"]),
-            history=tuple((parse_seat(s), Move.parse(m)) for s, m in data["history"]),
-            to_move=parse_seat(data["to_move"]),
-            opener=parse_seat(data["opener"]),
-            openings=tuple(Move.parse(m) for m in data["openings"]),
-            scores=tuple(int(x) for x in data["scores"]),
-            target=int(data["target"]),
-            outcome=None
-            if result is None
-            else Outcome(
-                str(result["reason"]),
-                None if result["winner"] is None else parse_seat(result["winner"]),
-                int(result["points"]),
-                tuple(int(p) for p in result["pips"]),  # type: ignore[arg-type]
-            ),
-            first_hand=_flag(data.get("first_hand")),
-            search_from=(
-                None if data.get("search_from") is None else parse_seat(data["search_from"])
-            ),
-        )
-    except (KeyError, TypeError, ValueError) as error:
-        raise RecordError(f"not a seat view: {error}") from None
-    board = Board()
-    for mover, move in view.history:
-        board.apply(mover, move)
-    if (
-        board.opening,
-        tuple(board.lines),
-        tuple(board.ends),
-        tuple(board.order),
-        board.next_order,
-    ) != (view.opening, view.lines, view.ends, view.order, view.next_order):
-        raise RecordError("not a seat view: the table does not follow from the history")
-    return view
-
-
-def _flag(value: Any) -> bool | None:
-    if value is None or isinstance(value, bool):
-        return value
-    raise ValueError(f"first_hand must be true, false or null, not {value!r}")

@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 from test_sampler import any_hand, play_randomly, replays_legally
 
 from longana.players.inference import PlayModel, weighted_deals
-from longana.players.levels import choose, smart_keys
+from longana.players.levels import choose
+from longana.players.normal import smart_keys
 from longana.players.sampler import Knowledge, sample_deals
 from longana.rules.match import Match
 from longana.rules.view import SeatView

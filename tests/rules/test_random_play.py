@@ -23,7 +23,7 @@ from longana.rules.hand import Hand
 from longana.rules.match import Match
 from longana.rules.records import match_from_dict, match_to_dict
 from longana.rules.tiles import ALL_MASK, MATCH_MASK, PASS, SEATS
-from longana.rules.view import SeatView, view_from_dict, view_to_dict
+from longana.rules.view import SeatView
 
 
 def placed_mask(hand: Hand) -> int:
@@ -179,11 +179,10 @@ class RandomMatch(RuleBasedStateMachine):
         assert self.hand.copy() == self.hand
 
     @invariant()
-    def seat_views_round_trip(self) -> None:
+    def seat_views_agree_with_the_hand(self) -> None:
         hand = self.hand
         for seat in SEATS:
             view = SeatView.of(hand, seat, self.match.scores, self.match.target)
-            assert view_from_dict(json.loads(json.dumps(view_to_dict(view)))) == view
             if seat == hand.to_move and not hand.is_over:
                 assert view.legal_moves() == hand.legal_moves()
 
