@@ -26,7 +26,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Locator
 
 from longana import Move
-from longana.classplay.results import ClassCode, ClassError, Result, csv_text, table
+from longana.classplay import ClassCode, ClassError, Result, csv_text, standings
 from longana.players.levels import choose as computer_choice
 from longana.rules.records import hand_record
 
@@ -253,7 +253,7 @@ def number(text: str) -> float:
 
 def check_rows(game: Game, results: list[Result]) -> list[dict[str, Any]]:
     """The table's rows are the engine's: names and ranks in order, totals, each hand."""
-    engine = table(results)
+    engine = standings(results)
     shown = rows(game)
     assert [(r["name"], r["rank"]) for r in shown] == [
         (r.name, str(r.rank)) for r in engine.rows
@@ -368,7 +368,7 @@ def test_csv_export_is_the_engines_table(students: list[Student], teacher: Game)
     assert href.startswith("blob:"), href
     assert str(link.get_attribute("download")).endswith(".csv")
     text = teacher.page.evaluate(FETCH_JS, href)
-    want = csv_text(table(results))
+    want = csv_text(standings(results))
     assert text == want, f"CSV\n{text!r}\nengine\n{want!r}"
     assert re.match(r"rank,name,seat,total,hand 1", text)
 
@@ -436,7 +436,7 @@ def test_csv_export_still_downloads_after_the_table_is_opened_again(
         " catch (e) { return 'fetch failed: ' + e; } }",
         href,
     )
-    assert text == csv_text(table(results)), f"CSV after opening the table again: {text!r}"
+    assert text == csv_text(standings(results)), f"CSV after opening the table again: {text!r}"
 
 
 # -- Settings: make a class code, join one ------------------------------------------------------

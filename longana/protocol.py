@@ -28,7 +28,7 @@ An intent is ``{"do": NAME, ...}``:
                    "hands", "duplicates", "csv"}, "refused": [{"input", "code", "params"}]}``
 =================  ==========================================================================
 
-Class play (:mod:`longana.classplay.results`) refuses with ``{"refused": {"code": "class-" + the
+Class play (:mod:`longana.classplay`) refuses with ``{"refused": {"code": "class-" + the
 ClassError's code, "params"}}``; in a class match ``undo``, ``redo``, ``restart``, ``hint``
 and ``seats`` are refused with the code ``class-locked`` (and the frame's ``can`` is all false).
 
@@ -56,7 +56,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from .classplay import results as classplay
+from . import classplay
 from .device.frame import frame_of, position_of, refusal
 from .device.handoff import hint
 from .device.history import (
@@ -398,8 +398,7 @@ class Game:
                     }
                 )
         kept = [(i, r) for i, r in results if r.code == code]
-        table = classplay.table([r for _, r in kept])
-        data = classplay.table_to_dict(table)
+        data = classplay.standings_to_dict(classplay.standings([r for _, r in kept]))
         for row in data["rows"]:
             row["input"] = kept[row.pop("index")][0]
         data["code"] = None if code is None else code.text  # the table's heading names it

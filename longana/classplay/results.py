@@ -1,162 +1,46 @@
-"""Class play: a class plays the same deals, hands in results without a server, and the teacher
-ranks them by duplicate scoring.
+"""Result codes and result files: what one student scored in a class match, checked.
 
-Class code
-----------
-Everything that makes a match fair, short enough to read out and type::
-
-    7B-PCCC-N100-2ZQ
-    deal seats level+target version+check
-
-- ``deal``: 1–12 letters A–Z and digits (a random one has 4, without 0/O, 1/I/L);
-- ``seats``: four letters, South East North West, ``P`` a person, ``C`` the computer (at least
-  one ``P``);
-- the computer's level, ``E`` easy, ``N`` normal, ``H`` hard, then the target (10–999, no
-  leading zero);
-- the version of this format (:data:`CLASS_VERSION`, one character, never a check digit: a
-  later release takes ``0``, ``I``, ``L`` or ``O``) and two check characters.
-
-Reading is case-insensitive, and spaces and hyphens (and the dashes phones put for them) are
-ignored wherever they are: ``7b pccc n100 2zq`` and ``7BPCCCN1002ZQ`` are the same code. The
-fields are read from the end (check, version, target digits, level letter, four seats; the
-deal is the rest), so the deal may hold any letters and digits.
-
-The check: with the alphabet ``0-9A-Z`` numbered 0–35, the payload ``c_1 … c_n`` (the code's
-letters and digits before the check, version included) gives
-``V = 2 * (sum(i * value(c_i)) mod 479) + (n mod 2)``, written as two digits in base 31 with
-the digits ``23456789ABCDEFGHJKMNPQRSTUVWXYZ`` (no 0, 1, I, L, O to misread; ``V`` ≤ 957 < 31²).
-Changing one character to another letter or digit changes the sum by ``i * d`` with
-``0 < i ≤ n < 479`` and ``0 < |d| ≤ 35``: neither is a multiple of the prime 479, so neither is
-their product and the sum mod 479 changes; changing a check character changes the number the
-check spells. Any other character is refused as not a code at all. A character turned into a
-space or hyphen is dropped: in the payload, its length changes by one and so does the parity
-bit; in the check, the version character moves into the check, and it is never a check digit.
-So every single-character change is refused. Swapping two neighbours changes the sum by their
-difference: caught too.
-
-Result code
------------
-One line a student reads out or types; its fields are separated by ``/``::
-
-    7B-PCCC-N100-2ZQ/S/Ana María/12+0+0+35=47/4XDM
-    class code      seat name   hand points      check
-
-- the class code as above; the seat letter (S, E, N, W: a person's seat in that code);
-- the name as the student typed it: 1–16 letters, digits and spaces (accented letters and
-  other scripts' letters too, Unicode's basic plane; NFC), runs of spaces read as one;
-- the points the seat scored in each finished hand, in order, ``+`` between them (0 when
-  another seat won the hand; empty before the first hand ends), then ``=`` and their sum
-  when the match is over (no ``=`` while it goes on);
-- four check characters.
-
-The check covers the four fields without any spaces (and the class code without hyphens, in
-capitals), joined by ``/``: ``7BPCCCN1002ZQ/S/AnaMaría/12+0+0+35=47``. Each character ``c``
-counts as the code point of its capital, ``k(c)`` (``c`` itself when its capital is not one
-character): ``V = 2 * (sum(i * k(c_i)) mod 65537) + (n mod 2)``, four base-31 digits as above.
-Every key is below the prime 65537, so, as above, changing a character to another one (not
-merely the same letter in the other case) changes the sum; a character turned into a space or
-a space into a character changes the length and the parity bit; a ``/`` more or less leaves
-no five parts; a check character changed spells another number or is no check digit. Case is
-free, as everywhere in the codes (the name keeps the case it was typed in), and so are where
-spaces go in the name.
-
-A result code from another release is refused as such when its class code says so; the check
-envelope (the last group of a class code, the last field of a result code) stays the same in
-every release so that this can be told.
-
-Result file
------------
-``{"kind": "longana-class-result", "version": "1", "code": <result code>, "records": [hand
-records of the finished hands]}``: :meth:`Result.from_json` replays every record from the class
-code's deals through the engine and checks that it agrees with the code's points.
-
-Duplicate scoring
------------------
-:func:`table` sets each student's points in a hand against the average of everyone at the same
-seat who finished that hand (at the same seat, everyone held the same tiles: the deals are
-the same on every device); the sum of those differences ranks the students. A hand a student
-did not finish is missing, not 0: it counts neither in the average nor in their total.
+A result code is one line a student reads out or types
+(``7B-PCCC-N100-2ZQ/S/Ana María/12+0+0+35=47/4XDM``: the class code, the seat, the name, the
+points of each finished hand, four check characters); a result file carries the code and the
+hand records, which :meth:`Result.from_json` replays through the engine. ``docs/classplay.md``
+describes both formats.
 
 >>> code = ClassCode.make("7b", ("person", "computer", "computer", "computer"), "normal")
->>> code.text, ClassCode.parse("7b pccc n100 2zq") == code
-('7B-PCCC-N100-2ZQ', True)
 >>> Result(code, 0, "Ana María", (12, 0, 0, 35), True).text
 '7B-PCCC-N100-2ZQ/S/Ana María/12+0+0+35=47/4XDM'
 """
 
 from __future__ import annotations
 
-import csv
-import io
 import json
-import random
 import re
 import unicodedata
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any
 
-from ..device.session import COMPUTER, PERSON, Session
-from ..players.levels import LEVELS
+from ..device.session import PERSON, Session
 from ..rules.errors import LonganaError
 from ..rules.records import hand_record, match_from_dict
 from ..rules.tiles import SEAT_NAMES
+from .code import (
+    CLASS_VERSION,
+    DIGITS,
+    MAX_TEXT,
+    ClassCode,
+    ClassError,
+    checksum,
+    class_of,
+    code_check,
+    code_letters,
+    envelope,
+)
 
-CLASS_VERSION = "2"
 KIND = "longana-class-result"
-DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-PLAIN = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"  # none of 0 O 1 I L: read out without doubt
-RANDOM_DEAL = CHECK_DIGITS = PLAIN
-CODE_PRIME = 479  # > 35, the largest value of a character; 2 * 479 <= 31 ** 2
 RESULT_PRIME = 65537  # > every key (the basic plane); 2 * 65537 <= 31 ** 4
-CODE_CHECK, RESULT_CHECK = 2, 4  # check characters
-LEVEL_LETTERS = {"easy": "E", "normal": "N", "hard": "H"}
-SEAT_LETTERS = {PERSON: "P", COMPUTER: "C"}
-MIN_TARGET, MAX_TARGET = 10, 999
-MAX_DEAL, MAX_NAME = 12, 16
-MAX_TEXT = 4000  # longer than any result code
-SEPARATORS = frozenset(" \t\r\n-\u2010\u2011\u2012\u2013\u2014\u2212\u00a0")
-
-
-class ClassError(LonganaError):
-    """A class code, result code or result file that cannot be used, with a stable ``code``:
-
-    ``format`` (not a class or result code at all), ``check`` (mistyped or altered),
-    ``version`` (made by another release), ``class`` (of another class code than expected),
-    ``seat``, ``level``, ``target``, ``deal`` (a field out of range), ``name`` (a name that is
-    not 1–16 letters, digits and spaces), ``none`` (the match is not a class match), and for
-    result files ``records`` (the hand records do not replay or disagree with the code).
-    ``params`` are plain strings and numbers for the page's words.
-    """
-
-    def __init__(self, code: str, message: str, /, **params: str | int) -> None:
-        super().__init__(message)
-        self.code = code
-        self.params: dict[str, str | int] = dict(params)
-
-
-# -- checks ------------------------------------------------------------------------------------
-
-
-def _digits(value: int, width: int) -> str:
-    out = ""
-    for _ in range(width):
-        value, digit = divmod(value, len(CHECK_DIGITS))
-        out = CHECK_DIGITS[digit] + out
-    assert value == 0
-    return out
-
-
-def _check(keys: Sequence[int], prime: int, width: int) -> str:
-    total = sum(i * k for i, k in enumerate(keys, 1)) % prime
-    return _digits(2 * total + len(keys) % 2, width)
-
-
-def code_check(payload: str) -> str:
-    """The two check characters of a class code's payload (letters and digits, capitals)."""
-    return _check([DIGITS.index(c) for c in payload], CODE_PRIME, CODE_CHECK)
+RESULT_CHECK = 4  # check characters
+MAX_NAME = 16
 
 
 def _key(char: str) -> int:
@@ -166,175 +50,7 @@ def _key(char: str) -> int:
 
 def result_check(payload: str) -> str:
     """The four check characters of a result code's tidied fields joined by ``/``."""
-    return _check([_key(c) for c in payload], RESULT_PRIME, RESULT_CHECK)
-
-
-def _compact(text: str) -> str:
-    """A class code's letters and digits in capitals (raises ``format`` for anything else)."""
-    out = []
-    for char in text:
-        if char in SEPARATORS:
-            continue
-        if not (char.isascii() and char.isalnum()):
-            raise ClassError("format", f"{char!r} is not part of a class code")
-        out.append(char.upper())
-    return "".join(out)
-
-
-def _envelope(compact: str) -> str | None:
-    """The version of a compact class code whose check holds (in any release), else None."""
-    if len(compact) < 1 + CODE_CHECK or code_check(compact[:-CODE_CHECK]) != compact[-CODE_CHECK:]:
-        return None
-    return compact[-CODE_CHECK - 1]
-
-
-# -- class code --------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class ClassCode:
-    """The settings of a class match; every device that enters it plays the same deals."""
-
-    deal: str
-    seats: tuple[str, ...]
-    level: str
-    target: int = 100
-
-    def __post_init__(self) -> None:
-        deal = self.deal
-        if (
-            not isinstance(deal, str)
-            or not 1 <= len(deal) <= MAX_DEAL
-            or any(c not in DIGITS for c in deal)
-        ):
-            raise ClassError(
-                "deal",
-                f"a class deal is 1 to {MAX_DEAL} capital letters and digits, not {deal!r}",
-                max=MAX_DEAL,
-            )
-        if (
-            not isinstance(self.seats, tuple)
-            or len(self.seats) != len(SEAT_NAMES)
-            or any(not isinstance(k, str) or k not in SEAT_LETTERS for k in self.seats)
-            or PERSON not in self.seats
-        ):
-            raise ClassError("seat", "a class match has four seats, at least one a person's")
-        if self.level not in LEVELS:
-            raise ClassError("level", f"the level is one of {', '.join(LEVELS)}")
-        target = self.target
-        if (
-            not isinstance(target, int)
-            or isinstance(target, bool)
-            or not (MIN_TARGET <= target <= MAX_TARGET)
-        ):
-            raise ClassError(
-                "target",
-                f"the target is {MIN_TARGET} to {MAX_TARGET}",
-                min=MIN_TARGET,
-                max=MAX_TARGET,
-            )
-
-    @classmethod
-    def make(
-        cls, deal: str | None, seats: Sequence[str], level: str, target: int = 100
-    ) -> ClassCode:
-        """The class code of these settings; a random 4-character deal when ``deal`` is None."""
-        if deal is None:
-            pick = random.SystemRandom()
-            deal = "".join(pick.choice(RANDOM_DEAL) for _ in range(4))
-        elif isinstance(deal, str):
-            deal = "".join(c for c in deal if c not in SEPARATORS).upper()
-        if not isinstance(seats, (list, tuple)):
-            raise ClassError("seat", "seats are four of 'person' and 'computer'")
-        return cls(deal, tuple(seats), level, target)
-
-    @property
-    def payload(self) -> str:
-        """The letters and digits the check covers: deal, seats, level, target, version."""
-        seats = "".join(SEAT_LETTERS[k] for k in self.seats)
-        return f"{self.deal}{seats}{LEVEL_LETTERS[self.level]}{self.target}{CLASS_VERSION}"
-
-    @property
-    def text(self) -> str:
-        seats = "".join(SEAT_LETTERS[k] for k in self.seats)
-        return (
-            f"{self.deal}-{seats}-{LEVEL_LETTERS[self.level]}{self.target}-"
-            f"{CLASS_VERSION}{code_check(self.payload)}"
-        )
-
-    def __str__(self) -> str:
-        return self.text
-
-    @property
-    def seed(self) -> str:
-        """The class match's deal number: the same deals on every device."""
-        return f"class:{self.deal}"
-
-    @classmethod
-    def parse(cls, text: object) -> ClassCode:
-        """Read a class code typed in any case, with or without spaces and hyphens."""
-        if not isinstance(text, str) or len(text) > MAX_TEXT:
-            raise ClassError("format", "a class code is a line of text")
-        compact = _compact(text)
-        if len(compact) < 11:
-            raise ClassError("format", "too short for a class code")
-        version = _envelope(compact)
-        if version is None:
-            raise ClassError("check", "the class code's check does not agree: mistyped or altered")
-        if version != CLASS_VERSION:
-            raise ClassError(
-                "version", "the class code was made by another release of the game", version=version
-            )
-        body = compact[: -CODE_CHECK - 1]
-        digits = body.rstrip("0123456789")
-        target_text = body[len(digits) :]
-        if not target_text or len(digits) < 6:
-            raise ClassError("format", "not a class code: deal, seats, level and target")
-        deal, seats_text, letter = digits[:-5], digits[-5:-1], digits[-1]
-        kinds = {v: k for k, v in SEAT_LETTERS.items()}
-        if any(c not in kinds for c in seats_text):
-            raise ClassError("seat", "seats are written P (a person) and C (the computer)")
-        levels = {v: k for k, v in LEVEL_LETTERS.items()}
-        if letter not in levels:
-            raise ClassError("level", "the level is written E, N or H")
-        if target_text.startswith("0") or len(target_text) > 3:
-            raise ClassError(
-                "target",
-                f"the target is {MIN_TARGET} to {MAX_TARGET}",
-                min=MIN_TARGET,
-                max=MAX_TARGET,
-            )
-        return cls(deal, tuple(kinds[c] for c in seats_text), levels[letter], int(target_text))
-
-    def session(self) -> Session:
-        """The class match, from its start (the same on every device)."""
-        return Session(
-            self.seed, seats=self.seats, level=self.level, target=self.target, class_code=self.text
-        )
-
-    def is_of(self, session: Session) -> bool:
-        """Whether ``session`` is this class match with its settings untouched."""
-        return (
-            session.class_code == self.text
-            and session.seed == self.seed
-            and tuple(session.seats) == self.seats
-            and session.level == self.level
-            and session.match.target == self.target
-        )
-
-
-def class_of(session: Session) -> ClassCode:
-    """The class code of a class match (``none`` when it is not one, ``class`` when its
-    settings no longer agree with its code)."""
-    if session.class_code is None:
-        raise ClassError("none", "this match is not a class match")
-    code = ClassCode.parse(session.class_code)
-    if not code.is_of(session):
-        raise ClassError("class", "the match's settings differ from its class code", code=code.text)
-    return code
-
-
-# -- result ------------------------------------------------------------------------------------
+    return checksum([_key(c) for c in payload], RESULT_PRIME, RESULT_CHECK)
 
 
 def _name_char(char: str) -> bool:
@@ -453,7 +169,7 @@ class Result:
             raise ClassError("format", "a result code is a line of text")
         fields = text.strip().split("/")
         try:  # a class code of another release: say so before anything else
-            version = _envelope(_compact(fields[0]))
+            version = envelope(code_letters(fields[0]))
         except ClassError:
             version = None
         if version is not None and version != CLASS_VERSION:
@@ -462,7 +178,7 @@ class Result:
             )
         if len(fields) != 5:
             raise ClassError("format", "a result code has five parts separated by /")
-        compact = _compact(fields[0])
+        compact = code_letters(fields[0])
         seat_text = fields[1].strip().upper()
         name = tidy_name(fields[2])
         points = "".join(fields[3].split())
@@ -574,162 +290,6 @@ class Result:
             raise ClassError("records", "the records and the code disagree on the match's end")
         texts = tuple(json.dumps(hand_record(h), separators=(",", ":")) for h in match.hands)
         return Result(code, self.seat, self.name, self.hands, self.finished, texts)
-
-
-# -- the teacher's table -----------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Row:
-    """One student in the table. ``points`` and ``diffs`` have one entry per hand the student
-    finished (``played``); ``diffs`` are the points minus the average at that seat and hand.
-    ``index``: where the result was in the list given to :func:`table`."""
-
-    name: str
-    seat: str
-    rank: int
-    points: tuple[int, ...]
-    diffs: tuple[float, ...]
-    total: float
-    played: int
-    finished: bool = False
-    index: int = 0
-
-
-@dataclass(frozen=True)
-class Table:
-    rows: tuple[Row, ...]
-    duplicates: tuple[str, ...]
-    hands: int
-
-
-def reference_code(results: Sequence[Result]) -> ClassCode | None:
-    """The class code most results have (the earliest of equally common ones)."""
-    if not results:
-        return None
-    counts = Counter(r.code for r in results)
-    best = max(counts.values())
-    return next(r.code for r in results if counts[r.code] == best)
-
-
-def table(results: Sequence[Result]) -> Table:
-    """Duplicate scoring of one class's results, best first.
-
-    The same result given twice counts once; the same name at the same seat with another
-    result keeps the first one, unless the later one carries on from it (the same hands and
-    more, or the same hands and the match over): then the later one counts. Both are listed
-    in ``duplicates``.
-    """
-    code = reference_code(results)
-    for index, result in enumerate(results):
-        if result.code != code:
-            assert code is not None
-            raise ClassError(
-                "class",
-                f"{result.name} ({result.seat_letter}) played another class code",
-                name=result.name,
-                seat=result.seat_letter,
-                index=index,
-                code=result.code.text,
-                expected=code.text,
-            )
-    kept: dict[tuple[str, int], tuple[int, Result]] = {}
-    twice: dict[tuple[str, int], str] = {}  # the name as first given
-    for index, result in enumerate(results):
-        key = ("".join(result.name.split()).casefold(), result.seat)
-        if key not in kept:
-            kept[key] = (index, result)
-            continue
-        first = kept[key][1]
-        twice.setdefault(key, first.name)
-        if _carries_on(first, result):
-            kept[key] = (index, result)
-    chosen = sorted(kept.values(), key=lambda pair: pair[0])
-    average: dict[tuple[int, int], Fraction] = {}
-    for seat in {r.seat for _, r in chosen}:
-        at_seat = [r for _, r in chosen if r.seat == seat]
-        for number in range(max(len(r.hands) for r in at_seat)):
-            had = [r.hands[number] for r in at_seat if len(r.hands) > number]
-            average[seat, number] = Fraction(sum(had), len(had))
-    scored = []
-    for index, result in chosen:
-        diffs = [p - average[result.seat, n] for n, p in enumerate(result.hands)]
-        scored.append((sum(diffs, Fraction(0)), diffs, index, result))
-    scored.sort(key=lambda s: (-s[0], s[3].name.casefold(), s[3].seat, s[2]))
-    rows: list[Row] = []
-    for place, (total, diffs, index, result) in enumerate(scored):
-        rank = rows[-1].rank if rows and total == scored[place - 1][0] else place + 1
-        rows.append(
-            Row(
-                result.name,
-                result.seat_letter,
-                rank,
-                result.hands,
-                tuple(float(d) for d in diffs),
-                float(total),
-                len(result.hands),
-                result.finished,
-                index,
-            )
-        )
-    return Table(
-        tuple(rows), tuple(twice.values()), max((len(r.hands) for _, r in chosen), default=0)
-    )
-
-
-def _carries_on(first: Result, later: Result) -> bool:
-    if later.hands[: len(first.hands)] != first.hands:
-        return False
-    return len(later.hands) > len(first.hands) or (later.finished and not first.finished)
-
-
-def signed(value: float) -> str:
-    """``+3.5``, ``-0.33``, ``0``: a difference with at most two decimals."""
-    rounded = round(value, 2)
-    if rounded == 0:
-        return "0"
-    return f"{rounded:+.2f}".rstrip("0").rstrip(".")
-
-
-def csv_text(t: Table) -> str:
-    """The table for a spreadsheet: ``rank,name,seat,total,hand 1,…``; a hand's cell is its
-    points and difference, ``12 (+3.5)``; empty for a hand the student did not finish."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(
-        ["rank", "name", "seat", "total"] + [f"hand {n}" for n in range(1, t.hands + 1)]
-    )
-    for row in t.rows:
-        cells = [f"{p} ({signed(d)})" for p, d in zip(row.points, row.diffs, strict=True)]
-        writer.writerow(
-            [str(row.rank), row.name, row.seat, signed(row.total)]
-            + cells
-            + [""] * (t.hands - row.played)
-        )
-    return out.getvalue()
-
-
-def table_to_dict(t: Table) -> dict[str, Any]:
-    """The table as the worker sends it (differences rounded to two decimals)."""
-    return {
-        "rows": [
-            {
-                "name": r.name,
-                "seat": r.seat,
-                "rank": r.rank,
-                "points": list(r.points),
-                "diffs": [round(d, 2) for d in r.diffs],
-                "total": round(r.total, 2),
-                "played": r.played,
-                "finished": r.finished,
-                "index": r.index,
-            }
-            for r in t.rows
-        ],
-        "hands": t.hands,
-        "duplicates": list(t.duplicates),
-        "csv": csv_text(t),
-    }
 
 
 def read_result(text: object, expected: ClassCode | None = None) -> Result:

@@ -1,4 +1,4 @@
-"""Class play (longana/classplay.py): class codes and result codes that refuse every mistyped
+"""Class play (longana/classplay/): class codes and result codes that refuse every mistyped
 character, the same deals and computer answers on every device, result files checked against
 the engine, duplicate scoring, the CSV, and the worker's class intents."""
 
@@ -15,17 +15,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from longana.classplay.results import (
-    CHECK_DIGITS,
-    CLASS_VERSION,
-    DIGITS,
-    ClassCode,
-    ClassError,
-    Result,
-    code_check,
-    csv_text,
-    table,
-)
+from longana.classplay import ClassCode, ClassError, Result, csv_text, standings
+from longana.classplay.code import CHECK_DIGITS, CLASS_VERSION, DIGITS, code_check
 from longana.device.frame import frame_of
 from longana.device.session import COMPUTER, PERSON, Session
 from longana.players.levels import choose
@@ -420,7 +411,7 @@ def test_duplicate_scoring_against_the_average_of_the_same_seat_and_hand() -> No
     bo = res("Bo", (20, 0, 0))
     cy = res("Cy", (0, 30))  # did not finish hand 3: missing, not 0
     dee = res("Dee", (40,), seat=2)  # North: compared with North only
-    t = table([ana, bo, cy, dee, ana])  # Ana's result twice: counted once
+    t = standings([ana, bo, cy, dee, ana])  # Ana's result twice: counted once
     # hand 1 at South: (10 + 20 + 0) / 3 = 10; hand 2: (0 + 0 + 30) / 3 = 10;
     # hand 3: (30 + 0) / 2 = 15 (Cy has no hand 3)
     rows = {r.name: r for r in t.rows}
@@ -434,7 +425,7 @@ def test_duplicate_scoring_against_the_average_of_the_same_seat_and_hand() -> No
 
 
 def test_ties_share_a_rank_and_thirds_stay_exact() -> None:
-    t = table([res("Al", (1,)), res("Bea", (0,)), res("Cas", (2,)), res("Dan", (0,))])
+    t = standings([res("Al", (1,)), res("Bea", (0,)), res("Cas", (2,)), res("Dan", (0,))])
     # average 3/4: Cas +1.25, Al +0.25, Bea and Dan -0.75 (tied: both 3rd)
     assert [(r.name, r.rank, r.total) for r in t.rows] == [
         ("Cas", 1, 1.25),
@@ -442,7 +433,7 @@ def test_ties_share_a_rank_and_thirds_stay_exact() -> None:
         ("Bea", 3, -0.75),
         ("Dan", 3, -0.75),
     ]
-    thirds = table([res("A", (1, 1)), res("B", (0, 1)), res("C", (0, 1))])
+    thirds = standings([res("A", (1, 1)), res("B", (0, 1)), res("C", (0, 1))])
     # hand 1 average 1/3: B and C -1/3 each; hand 2 all equal: exactly tied, not by rounding
     assert [r.rank for r in thirds.rows] == [1, 2, 2]
     assert thirds.rows[1].total == pytest.approx(-1 / 3)
@@ -452,27 +443,27 @@ def test_the_same_student_twice() -> None:
     first = res("Ana", (10,))
     later = res("ana", (10, 5), finished=False)  # the same play, further on: it counts
     other = res("Ana", (0, 0))  # another play: the first one counts
-    t = table([first, later, other, res("Bo", (0, 0))])
+    t = standings([first, later, other, res("Bo", (0, 0))])
     assert t.duplicates == ("Ana",)
     ana = next(r for r in t.rows if r.name.lower() == "ana")
     assert ana.points == (10, 5) and len(t.rows) == 2
-    kept = table([res("Ana", (10, 0)), res("Ana", (0, 0)), res("Ana", (10, 0))])
+    kept = standings([res("Ana", (10, 0)), res("Ana", (0, 0)), res("Ana", (10, 0))])
     assert len(kept.rows) == 1 and kept.rows[0].points == (10, 0)
     assert kept.duplicates == ("Ana",)
-    same_name = table([res("Ana", (10,)), res("Ana", (3,), seat=2)])  # two seats: two rows
+    same_name = standings([res("Ana", (10,)), res("Ana", (3,), seat=2)])  # two seats: two rows
     assert len(same_name.rows) == 2 and same_name.duplicates == ()
 
 
 def test_results_of_another_class_are_refused_by_name() -> None:
     odd = res("Zed", (1,), code=ClassCode.make("T2", (P, C, P, C), "normal"))
     with pytest.raises(ClassError) as caught:
-        table([res("Ana", (1,)), odd, res("Bo", (2,))])
+        standings([res("Ana", (1,)), odd, res("Bo", (2,))])
     assert caught.value.code == "class" and caught.value.params["name"] == "Zed"
-    assert table([]).rows == () and table([]).hands == 0
+    assert standings([]).rows == () and standings([]).hands == 0
 
 
 def test_csv() -> None:
-    t = table([res("Ana", (10, 0, 30)), res("Bo", (20, 0, 0)), res("Cy", (0, 30))])
+    t = standings([res("Ana", (10, 0, 30)), res("Bo", (20, 0, 0)), res("Cy", (0, 30))])
     # names are letters, digits and spaces; the CSV would quote anything else all the same
     t = replace(
         t, rows=tuple(replace(r, name='Ana, "the" first') if r.name == "Ana" else r for r in t.rows)
@@ -484,7 +475,7 @@ def test_csv() -> None:
     assert lines[2] == ["2", 'Ana, "the" first', "S", "+5", "10 (0)", "0 (-10)", "30 (+15)"]
     assert lines[3] == ["3", "Bo", "S", "-15", "20 (+10)", "0 (-10)", "0 (-15)"]
     assert '"Ana, ""the"" first"' in text
-    thirds = csv_text(table([res("A", (1,)), res("B", (0,)), res("C", (0,))]))
+    thirds = csv_text(standings([res("A", (1,)), res("B", (0,)), res("C", (0,))]))
     assert "1 (+0.67)" in thirds and "0 (-0.33)" in thirds
 
 
