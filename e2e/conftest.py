@@ -809,7 +809,7 @@ def long_branch_save(min_longest: int = 9) -> dict[str, Any]:
                 and legal[0].tile is not None
                 and len(hand.tiles(0)) >= 2
             ):
-                lines = hand.board.lines
+                lines = hand.board.branches
                 score = min(len(line) for line in lines) * 100 + sum(len(x) for x in lines)
                 if best is None or score > best[0]:
                     best = (score, seed, moves[:])
@@ -880,7 +880,7 @@ def check_against_save(state: dict[str, Any], people: str = "S") -> Any:
             assert shown["order"] == str(board.order[b]), (
                 f"branch {seat}: page order {shown['order']}, engine {board.order[b]}"
             )
-        line = [str(t) for t in board.lines[b]]
+        line = [str(t) for t in board.branches[b]]
         # long branches may fold their oldest tiles: the page shows the outer ones, in order
         assert shown["tiles"] == line[len(line) - len(shown["tiles"]) :], (
             f"branch {seat}: page shows {shown['tiles']}, engine has {line}"

@@ -140,7 +140,7 @@ def check_replay(dialog: Locator, position: Hand, k: int) -> None:
     )
     for b, seat in enumerate(SEAT_NAMES):
         branch = shown["branches"][seat]
-        line = [str(t) for t in board.lines[b]]
+        line = [str(t) for t in board.branches[b]]
         assert branch["tiles"] == line[len(line) - len(branch["tiles"]) :], (
             f"after {k} moves, branch {seat}: {branch['tiles']}, engine {line}"
         )

@@ -25,11 +25,11 @@ class Board:
     ``order[b]`` is 0 while branch ``b`` is closed, else its number in the opening order.
     """
 
-    __slots__ = ("opening", "lines", "ends", "order", "next_order")
+    __slots__ = ("opening", "branches", "ends", "order", "next_order")
 
     def __init__(self) -> None:
         self.opening: Tile | None = None
-        self.lines: list[tuple[Tile, ...]] = [(), (), (), ()]
+        self.branches: list[tuple[Tile, ...]] = [(), (), (), ()]
         self.ends: list[int] = [0, 0, 0, 0]
         self.order: list[int] = [0, 0, 0, 0]
         self.next_order = 1
@@ -37,7 +37,7 @@ class Board:
     def copy(self) -> Board:
         board = Board.__new__(Board)
         board.opening = self.opening
-        board.lines = self.lines[:]
+        board.branches = self.branches[:]
         board.ends = self.ends[:]
         board.order = self.order[:]
         board.next_order = self.next_order
@@ -148,7 +148,7 @@ class Board:
 
     def place(self, seat: int, tile: Tile, branch: int) -> None:
         """Lay ``tile`` on ``branch`` for ``seat`` (already known legal); close seat's branch."""
-        self.lines[branch] = self.lines[branch] + (tile,)
+        self.branches[branch] = self.branches[branch] + (tile,)
         end = self.ends[branch]
         self.ends[branch] = tile.low if tile.high == end else tile.high
         self.order[seat] = 0
@@ -174,7 +174,7 @@ class Board:
         if self.opening is None:
             return out
         end = self.opening.high
-        for tile in self.lines[branch]:
+        for tile in self.branches[branch]:
             outer = tile.other(end)
             out.append((tile, end, outer))
             end = outer

@@ -20,7 +20,7 @@ class SeatView:
     seat: int
     tiles: tuple[Tile, ...]
     opening: Tile | None
-    lines: tuple[tuple[Tile, ...], ...]
+    branches: tuple[tuple[Tile, ...], ...]
     ends: tuple[int, ...]
     order: tuple[int, ...]
     next_order: int
@@ -52,7 +52,7 @@ class SeatView:
             seat=seat,
             tiles=tuple(hand.tiles(seat)),
             opening=board.opening,
-            lines=tuple(board.lines),
+            branches=tuple(board.branches),
             ends=tuple(board.ends),
             order=tuple(board.order),
             next_order=board.next_order,
@@ -81,7 +81,7 @@ class SeatView:
         """A fresh board with the public table of this view."""
         board = Board()
         board.opening = self.opening
-        board.lines = list(self.lines)
+        board.branches = list(self.branches)
         board.ends = list(self.ends)
         board.order = list(self.order)
         board.next_order = self.next_order
@@ -102,7 +102,7 @@ class SeatView:
 
     def unseen(self) -> int:
         """Mask of tiles this seat cannot see: other hands' tiles and the 23 unused ones."""
-        placed = mask_of(t for line in self.lines for t in line)
+        placed = mask_of(t for branch in self.branches for t in branch)
         if self.opening is not None:
             placed |= self.opening.bit
         return ALL_MASK & ~placed & ~self.held

@@ -29,8 +29,8 @@ from longana.rules.view import SeatView
 def placed_mask(hand: Hand) -> int:
     board = hand.board
     mask = 0 if board.opening is None else board.opening.bit
-    for line in board.lines:
-        for tile in line:
+    for branch in board.branches:
+        for tile in branch:
             assert not mask & tile.bit, f"{tile} placed twice"
             mask |= tile.bit
     return mask
@@ -126,7 +126,7 @@ class RandomMatch(RuleBasedStateMachine):
     def ends_follow_the_tiles_placed(self) -> None:
         board = self.hand.board
         if board.opening is None:
-            assert board.lines == [(), (), (), ()]
+            assert board.branches == [(), (), (), ()]
             return
         for branch in SEATS:
             end = board.opening.high

@@ -311,7 +311,7 @@ def test_a_double_is_laid_across_it_keeps_the_end_and_gives_no_extra_turn(k: int
     play(hand, ["3-3@N"], k)
     n = seat("N", k)
     assert hand.board.ends[n] == 3
-    assert hand.board.lines[n] == tuple(tiles("6-3 3-3"))
+    assert hand.board.branches[n] == tuple(tiles("6-3 3-3"))
     assert [(inner, outer) for _, inner, outer in hand.board.placed(n)] == [(6, 3), (3, 3)]
     assert not hand.is_over
     assert hand.to_move == seat("E", k)

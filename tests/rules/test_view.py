@@ -96,7 +96,7 @@ def test_a_view_shows_only_the_seats_own_tiles() -> None:
             assert list(view.tiles) == hand.tiles(seat)
             assert view.counts == tuple(len(hand.tiles(s)) for s in SEATS)
             unseen = set(view.unseen_tiles())
-            placed = {t for line in hand.board.lines for t in line}
+            placed = {t for branch in hand.board.branches for t in branch}
             if hand.board.opening is not None:
                 placed.add(hand.board.opening)
             assert unseen == set(ALL_TILES) - placed - set(hand.tiles(seat))
@@ -144,7 +144,7 @@ def _played_before(board: object) -> int:
 
     assert isinstance(board, Board)
     mask = 0 if board.opening is None else board.opening.bit
-    for line in board.lines:
-        for tile in line:
+    for branch in board.branches:
+        for tile in branch:
             mask |= tile.bit
     return mask

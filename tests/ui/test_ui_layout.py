@@ -23,7 +23,7 @@ def boards(count: int = 40) -> list[list[list[bool]]]:
         while hand.outcome is None:
             session.play(rng.choice(hand.legal_moves()))
             if hand.is_opened and rng.random() < 0.3:
-                out.append([[t.is_double for t in line] for line in hand.board.lines])
+                out.append([[t.is_double for t in branch] for branch in hand.board.branches])
     return out
 
 
