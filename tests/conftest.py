@@ -59,7 +59,7 @@ def padding(used: set[Tile], ends: str, doubles: bool) -> list[Tile]:
     return plain + ([t for t in free if t.is_double] if doubles else [])
 
 
-def table(
+def dealt(
     k: int,
     hands: dict[str, str],
     *,

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import every_seat, legal, long, moves, play, seat, table, tiles, turn, turn_move
+from conftest import dealt, every_seat, legal, long, moves, play, seat, tiles, turn, turn_move
 
 import longana.rules.hand
 from longana import (
@@ -35,7 +35,7 @@ from longana.rules.tiles import SEATS, mask_of
 @every_seat
 def test_first_hand_the_highest_double_opens_and_only_with_it(k: int) -> None:
     # East holds 8-8 and 5-5, North 7-7: nobody has 9-9, so East opens with 8-8 only.
-    hand = table(k, {"E": "8-8 5-5", "N": "7-7"}, first_hand=True, pad_doubles=False)
+    hand = dealt(k, {"E": "8-8 5-5", "N": "7-7"}, first_hand=True, pad_doubles=False)
     assert hand.opener == seat("E", k)
     assert hand.to_move == seat("E", k)
     assert legal(hand) == {"8-8"}
@@ -49,7 +49,7 @@ def test_first_hand_the_highest_double_opens_and_only_with_it(k: int) -> None:
 @every_seat
 def test_later_hand_the_winner_chooses_any_of_its_doubles(k: int) -> None:
     # South won the last hand and holds 2-2 and 5-5; East's 9-9 does not matter.
-    hand = table(k, {"S": "2-2 5-5", "E": "9-9"}, winner="S", pad_doubles=False)
+    hand = dealt(k, {"S": "2-2 5-5", "E": "9-9"}, winner="S", pad_doubles=False)
     assert hand.opener == seat("S", k)
     assert legal(hand) == {"2-2", "5-5"}
     hand.push(Move.parse("2-2"))  # the lower one is fine
@@ -60,11 +60,11 @@ def test_later_hand_the_winner_chooses_any_of_its_doubles(k: int) -> None:
 @every_seat
 def test_winner_without_a_double_next_holder_counterclockwise_opens(k: int) -> None:
     # South won but holds no double; East neither; North holds 1-1, West 9-9: North opens.
-    hand = table(k, {"N": "1-1", "W": "9-9"}, winner="S", pad_doubles=False)
+    hand = dealt(k, {"N": "1-1", "W": "9-9"}, winner="S", pad_doubles=False)
     assert hand.opener == seat("N", k)
     assert legal(hand) == {"1-1"}
     # ...and the search wraps round: West won, holds none, South holds one.
-    hand = table(k, {"S": "3-3", "E": "9-9"}, winner="W", pad_doubles=False)
+    hand = dealt(k, {"S": "3-3", "E": "9-9"}, winner="W", pad_doubles=False)
     assert hand.opener == seat("S", k)
 
 
@@ -72,11 +72,11 @@ def test_winner_without_a_double_next_holder_counterclockwise_opens(k: int) -> N
 def test_after_a_tied_block_the_search_starts_right_of_the_previous_opener(k: int) -> None:
     # North opened the tied hand. West (North + 1) has no double, South has 3-3: South opens,
     # although North itself holds 9-9.
-    hand = table(k, {"S": "3-3", "N": "9-9", "E": "8-8"}, previous_opener="N", pad_doubles=False)
+    hand = dealt(k, {"S": "3-3", "N": "9-9", "E": "8-8"}, previous_opener="N", pad_doubles=False)
     assert hand.opener == seat("S", k)
     assert legal(hand) == {"3-3"}
     # If North + 1 holds a double, it opens with any of them.
-    hand = table(k, {"W": "1-1 4-4", "N": "9-9"}, previous_opener="N", pad_doubles=False)
+    hand = dealt(k, {"W": "1-1 4-4", "N": "9-9"}, previous_opener="N", pad_doubles=False)
     assert hand.opener == seat("W", k)
     assert legal(hand) == {"1-1", "4-4"}
 
@@ -147,7 +147,7 @@ REOPEN_MOVES = [
 
 @every_seat
 def test_turns_go_counterclockwise_from_the_opener(k: int) -> None:
-    hand = table(k, REOPEN, ends="615", winner="W")
+    hand = dealt(k, REOPEN, ends="615", winner="W")
     play(hand, REOPEN_MOVES, k)
     assert [s for s, _ in hand.history] == [seat(c, k) for c in "WSENWSENWSEN"]
     assert hand.to_move == seat("W", k)
@@ -157,7 +157,7 @@ def test_turns_go_counterclockwise_from_the_opener(k: int) -> None:
 
 @every_seat
 def test_passing_opens_and_reopening_goes_to_the_back_of_the_order(k: int) -> None:
-    hand = table(k, REOPEN, ends="615", winner="W")
+    hand = dealt(k, REOPEN, ends="615", winner="W")
     order = hand.board.order
     play(hand, REOPEN_MOVES[:4], k)
     assert [order[seat(c, k)] for c in "SENW"] == [1, 2, 3, 0]
@@ -184,7 +184,7 @@ def test_passing_opens_and_reopening_goes_to_the_back_of_the_order(k: int) -> No
 
 @every_seat
 def test_playing_on_your_own_branch_closes_it(k: int) -> None:
-    hand = table(k, {"W": "6-6 5-0", "E": "6-2", "S": "2-5"}, ends="625", winner="W")
+    hand = dealt(k, {"W": "6-6 5-0", "E": "6-2", "S": "2-5"}, ends="625", winner="W")
     play(hand, ["6-6", "pass", "6-2@S"], k)
     s = seat("S", k)
     assert hand.board.order[s] == 1 and hand.board.ends[s] == 2
@@ -197,7 +197,7 @@ def test_playing_on_your_own_branch_closes_it(k: int) -> None:
 
 @every_seat
 def test_playing_on_another_open_branch_closes_your_own(k: int) -> None:
-    hand = table(k, {"W": "6-6 5-0", "N": "6-2", "E": "2-5"}, ends="625", winner="W")
+    hand = dealt(k, {"W": "6-6 5-0", "N": "6-2", "E": "2-5"}, ends="625", winner="W")
     play(hand, ["6-6", "pass", "pass"], k)
     # North: South (1st) and East (2nd) are open at 6, so 6-2 goes on South's or North's own.
     assert legal(hand) == moves(["6-2@S", "6-2@N"], k)
@@ -211,7 +211,7 @@ def test_playing_on_another_open_branch_closes_your_own(k: int) -> None:
 
 @every_seat
 def test_you_cannot_pass_while_you_have_a_move(k: int) -> None:
-    hand = table(k, {"W": "6-6 5-0", "E": "6-2", "S": "2-5"}, ends="625", winner="W")
+    hand = dealt(k, {"W": "6-6 5-0", "E": "6-2", "S": "2-5"}, ends="625", winner="W")
     play(hand, ["6-6", "pass", "6-2@S", "pass", "pass"], k)
     with pytest.raises(MustPlayError, match="must play when you can") as error:
         hand.push(Move.parse("pass"))
@@ -229,7 +229,7 @@ EXAMPLE_MOVES = ["6-6", "6-3@S", "pass", "pass", "6-0@W"]
 
 @every_seat
 def test_the_worked_priority_example(k: int) -> None:
-    hand = table(k, EXAMPLE, ends="630", winner="W")
+    hand = dealt(k, EXAMPLE, ends="630", winner="W")
     play(hand, EXAMPLE_MOVES, k)
     assert hand.to_move == seat("S", k)
     assert legal(hand) == moves(["6-4@E", "3-0@S"], k)
@@ -252,7 +252,7 @@ def test_the_worked_priority_example(k: int) -> None:
 def test_your_own_branch_is_exempt_from_priority(k: int) -> None:
     # South opens 6-6 itself; East and North pass; South's own branch (closed, at 6) stays
     # allowed besides East's, and North's is refused.
-    hand = table(k, {"S": "6-6 6-4 6-2", "W": "6-0"}, ends="60", winner="S")
+    hand = dealt(k, {"S": "6-6 6-4 6-2", "W": "6-0"}, ends="60", winner="S")
     play(hand, ["6-6", "pass", "pass", "6-0@W"], k)
     assert legal(hand) == moves(["6-4@S", "6-4@E", "6-2@S", "6-2@E"], k)
 
@@ -305,7 +305,7 @@ def test_a_tile_matching_two_open_branches_with_different_ends_may_go_on_either(
 def test_a_double_is_laid_across_it_keeps_the_end_and_gives_no_extra_turn(k: int) -> None:
     # East opens 6-6; North turns its end to 3; West passes; South lays 3-3 across North's
     # closed branch. (East keeps 3-0, so the hand is not blocked.)
-    hand = table(k, {"E": "6-6 3-0", "N": "6-3", "S": "3-3"}, ends="63", winner="E")
+    hand = dealt(k, {"E": "6-6 3-0", "N": "6-3", "S": "3-3"}, ends="63", winner="E")
     play(hand, ["6-6", "6-3@N", "pass"], k)
     assert legal(hand) == moves(["3-3@N"], k)
     play(hand, ["3-3@N"], k)
@@ -329,7 +329,7 @@ DOMINO = {
 
 @every_seat
 def test_domino_scores_the_pips_left_in_the_other_hands(k: int) -> None:
-    hand = table(k, DOMINO, winner="S")
+    hand = dealt(k, DOMINO, winner="S")
     chain = ["6-5@S", "5-4@S", "4-3@S", "3-2@S", "2-1@S", "1-0@S", "9-0@S"]
     play(hand, ["6-6"], k)
     for move in chain:
@@ -356,7 +356,7 @@ BLOCKED = {
 
 @every_seat
 def test_block_right_after_the_opening_unique_low_takes_all_pips(k: int) -> None:
-    hand = table(k, BLOCKED, first_hand=True)
+    hand = dealt(k, BLOCKED, first_hand=True)
     assert not hand.is_over
     play(hand, ["9-9"], k)  # nobody else holds a 9: nobody can ever play
     outcome = hand.outcome
@@ -377,7 +377,7 @@ TIED = {
 
 @every_seat
 def test_tied_block_nobody_scores(k: int) -> None:
-    hand = table(k, TIED, first_hand=True)
+    hand = dealt(k, TIED, first_hand=True)
     play(hand, ["9-9"], k)
     outcome = hand.outcome
     assert outcome is not None
@@ -389,7 +389,7 @@ def test_tied_block_nobody_scores(k: int) -> None:
 @every_seat
 def test_block_is_found_right_after_the_play_that_causes_it(k: int) -> None:
     # West opens 5-5; South's 5-0 is the last tile holding a 5 or a 0 anywhere.
-    hand = table(k, {"W": "5-5", "S": "5-0 1-1"}, ends="50", winner="W")
+    hand = dealt(k, {"W": "5-5", "S": "5-0 1-1"}, ends="50", winner="W")
     play(hand, ["5-5"], k)
     assert not hand.is_over
     assert legal(hand) == moves(["5-0@S"], k)
@@ -403,7 +403,7 @@ def test_block_is_found_right_after_the_play_that_causes_it(k: int) -> None:
 
 
 def test_explain_names_the_rule_for_every_branch() -> None:
-    hand = table(0, EXAMPLE, ends="630", winner="W")
+    hand = dealt(0, EXAMPLE, ends="630", winner="W")
     play(hand, EXAMPLE_MOVES, 0)
     verdicts = hand.explain(0, Tile(6, 4))
     assert [v.allowed for v in verdicts] == [False, True, False, False]
