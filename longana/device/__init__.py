@@ -1,0 +1,1 @@
+"""The game at one device: the session and saves, handoff, the frame, the record, the example."""

@@ -1,0 +1,1 @@
+"""The lab: benchmarks, tournaments, the frozen baseline (command line; the browser needs none)."""
