@@ -40,7 +40,7 @@ def modules() -> list[tuple[str, Path]]:
 def imports(name: str, path: Path) -> set[str]:
     """Every module ``name`` imports (relative imports resolved), wherever the import is."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    found = set()
+    found: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
