@@ -1,18 +1,30 @@
-"""Helpers for building hands by hand, from South's point of view, for every seat.
+"""Helpers every test folder shares (import them: ``from conftest import dealt, ask``).
 
-A scenario is written as if South were the seat of interest. ``turn`` rotates it by ``k``
-seats (South→East→North→West), so every test can run the same story for all four seats:
-the tiles of South go to seat ``k``, a move ``6-4@E`` becomes ``6-4@{E+k}``, and so on.
+- Hands built by hand, from South's point of view, for every seat: a scenario is written as if
+  South were the seat of interest; ``turn`` rotates it by ``k`` seats (South→East→North→West),
+  so every test can run the same story for all four seats: the tiles of South go to seat ``k``,
+  a move ``6-4@E`` becomes ``6-4@{E+k}``, and so on (``dealt``, ``play``, ``every_seat``).
+- Positions met in random play, and other deals that keep a record legal (for the players).
+- The words of a language as the page loads them (``catalog``).
 """
 
 from __future__ import annotations
 
+import json
+import random
 from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
 
 import pytest
 
-from longana import SEAT_NAMES, Hand, Move, Tile
-from longana.rules.tiles import ALL_TILES
+from longana import SEAT_NAMES, SEATS, Hand, LonganaError, Move, Tile
+from longana.players.sampler import sample_deals
+from longana.rules.records import hand_from_record, hand_record
+from longana.rules.tiles import ALL_TILES, tiles_of
+from longana.rules.view import SeatView
+
+ROOT = Path(__file__).resolve().parents[1]
 
 LONG = ("South", "East", "North", "West")
 
@@ -99,3 +111,107 @@ def play(hand: Hand, texts: Iterable[str], k: int) -> Hand:
 
 def legal(hand: Hand) -> set[str]:
     return {str(m) for m in hand.legal_moves()}
+
+
+# -- positions for the players -----------------------------------------------------------------
+
+
+def random_position(seed: int, later: bool, tied: bool = False) -> Hand:
+    """A hand (first, later after a win, or later after a tied block) after some random
+    moves, still in play."""
+    rng = random.Random(seed)
+    hand = Hand.deal(rng)
+    if later:
+        hand = Hand(hand.starting_tiles, first_hand=False, winner=rng.randrange(4))
+    if tied:
+        hand = Hand(hand.starting_tiles, first_hand=False, previous_opener=rng.randrange(4))
+    for _ in range(rng.randrange(40)):
+        before = hand.copy()
+        hand.apply(rng.choice(hand.legal_moves()))
+        if hand.outcome is not None:
+            return before
+    return hand
+
+
+def any_hand(seed: int) -> Hand:
+    """A first hand, a later hand after a win, or a later hand after a tied block."""
+    rng = random.Random(seed)
+    kind = seed % 3
+    if kind == 0:
+        return Hand.deal(rng)
+    if kind == 1:
+        return Hand.deal(rng, first_hand=False, winner=rng.randrange(4))
+    return Hand.deal(rng, first_hand=False, previous_opener=rng.randrange(4))
+
+
+def play_randomly(hand: Hand, rng: random.Random, moves: int) -> Hand:
+    for _ in range(moves):
+        if hand.outcome is not None:
+            break
+        hand.apply(rng.choice(hand.legal_moves()))
+    return hand
+
+
+def record_with(hand: Hand, held: list[int]) -> dict[str, object]:
+    """The hand's record with the current holdings replaced by ``held``."""
+    played = [0, 0, 0, 0]
+    for mover, move in hand.history:
+        if move.tile is not None:
+            played[mover] |= move.tile.bit
+    record = hand_record(hand)
+    record["hands"] = {
+        SEAT_NAMES[s]: [str(t) for t in tiles_of(held[s] | played[s])] for s in SEATS
+    }
+    return record
+
+
+def replays_legally(hand: Hand, held: list[int]) -> bool:
+    try:
+        again = hand_from_record(record_with(hand, held))
+    except LonganaError:
+        return False
+    return again.held == held and again.board == hand.board and again.outcome is None
+
+
+def other_deals(hand: Hand, seat: int, rng: random.Random, wanted: int) -> list[Hand]:
+    """Hands with the same record except for the unseen tiles: the other seats' unplayed
+    tiles and the unused ones exchanged at random, kept only when the record still replays
+    legally. Random shuffles, plus deals from the sampler where passes make shuffles fail."""
+    view = SeatView.of(hand, seat)
+    unseen = tiles_of(view.unseen())
+    candidates: list[list[int]] = []
+    for _ in range(300):
+        rng.shuffle(unseen)
+        held, at = [0, 0, 0, 0], 0
+        for s in SEATS:
+            if s == seat:
+                held[s] = hand.held[s]
+                continue
+            for t in unseen[at : at + view.counts[s]]:
+                held[s] |= t.bit
+            at += view.counts[s]
+        candidates.append(held)
+    candidates += list(sample_deals(view, rng, 20))
+    found: list[Hand] = []
+    for held in candidates:
+        if held == hand.held:
+            continue
+        try:
+            again = hand_from_record(record_with(hand, held))
+        except LonganaError:
+            continue
+        if again.outcome is None:
+            found.append(again)
+            if len(found) == wanted:
+                break
+    return found
+
+
+# -- words ---------------------------------------------------------------------------------------
+
+
+def catalog(lang: str = "en") -> dict[str, Any]:
+    """The words of ``lang`` as the page loads them (``locales/<lang>.json``), a fresh copy."""
+    words = json.loads((ROOT / "locales" / f"{lang}.json").read_text(encoding="utf-8"))
+    assert isinstance(words, dict)
+    return words

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import json
 import re
 import xml.etree.ElementTree as ET
-from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import catalog
 
 from longana.device.diagram import EXAMPLE, EXAMPLE_TILE, example, example_hand, example_of, marks
 from longana.rules.board import Board
@@ -16,9 +15,7 @@ from longana.rules.tiles import E, N, S, Tile, W
 from ui import diagram
 from ui.rules_panel import FIGURE_SECTION, rules_html
 
-CATALOG: dict[str, Any] = json.loads(
-    (Path(__file__).resolve().parents[2] / "locales" / "en.json").read_text(encoding="utf-8")
-)
+CATALOG = catalog()
 TEXT = CATALOG["rules"]["diagram"]
 SVG = "{http://www.w3.org/2000/svg}"
 

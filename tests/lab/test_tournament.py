@@ -6,6 +6,7 @@ import io
 import sys
 
 import pytest
+from conftest import random_position
 
 from longana.cli import main
 from longana.lab.tournament import Tally, play_match, report, run, wilson
@@ -56,8 +57,6 @@ def test_tournament_command_refuses_bad_levels(levels: str) -> None:
 def test_the_baseline_is_frozen() -> None:
     """``hard-2025`` (today's hard before issue 12) keeps making the same moves: it is the
     yardstick of every change to ``hard``. These are its choices as first recorded."""
-    from test_players import random_position
-
     from longana.lab.tournament import TOURNAMENT_LEVELS, choose
     from longana.players.levels import LEVELS
     from longana.rules.view import SeatView

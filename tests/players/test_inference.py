@@ -6,9 +6,9 @@ import math
 import random
 
 import pytest
+from conftest import any_hand, play_randomly, replays_legally
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_sampler import any_hand, play_randomly, replays_legally
 
 from longana.players.inference import PlayModel, weighted_deals
 from longana.players.levels import choose

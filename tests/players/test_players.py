@@ -5,76 +5,17 @@ from __future__ import annotations
 import random
 
 import pytest
+from conftest import other_deals, random_position
 
 from longana.players.hard import worth
 from longana.players.levels import LEVELS, choose
 from longana.players.normal import lacking
-from longana.players.sampler import Knowledge, sample_deals
+from longana.players.sampler import Knowledge
 from longana.rules.errors import LonganaError
 from longana.rules.hand import Hand
 from longana.rules.match import Match
-from longana.rules.records import hand_from_record, hand_record
-from longana.rules.tiles import SEAT_NAMES, SEATS, Move, Tile, tiles_of
+from longana.rules.tiles import SEATS, Move, Tile, tiles_of
 from longana.rules.view import SeatView
-
-
-def random_position(seed: int, later: bool, tied: bool = False) -> Hand:
-    """A hand (first, later after a win, or later after a tied block) after some random
-    moves, still in play."""
-    rng = random.Random(seed)
-    hand = Hand.deal(rng)
-    if later:
-        hand = Hand(hand.starting_tiles, first_hand=False, winner=rng.randrange(4))
-    if tied:
-        hand = Hand(hand.starting_tiles, first_hand=False, previous_opener=rng.randrange(4))
-    for _ in range(rng.randrange(40)):
-        before = hand.copy()
-        hand.apply(rng.choice(hand.legal_moves()))
-        if hand.outcome is not None:
-            return before
-    return hand
-
-
-def other_deals(hand: Hand, seat: int, rng: random.Random, wanted: int) -> list[Hand]:
-    """Hands with the same record except for the unseen tiles: the other seats' unplayed
-    tiles and the unused ones exchanged at random, kept only when the record still replays
-    legally. Random shuffles, plus deals from the sampler where passes make shuffles fail."""
-    view = SeatView.of(hand, seat)
-    unseen = tiles_of(view.unseen())
-    played = [0, 0, 0, 0]
-    for mover, move in hand.history:
-        if move.tile is not None:
-            played[mover] |= move.tile.bit
-    candidates: list[list[int]] = []
-    for _ in range(300):
-        rng.shuffle(unseen)
-        held, at = [0, 0, 0, 0], 0
-        for s in SEATS:
-            if s == seat:
-                held[s] = hand.held[s]
-                continue
-            for t in unseen[at : at + view.counts[s]]:
-                held[s] |= t.bit
-            at += view.counts[s]
-        candidates.append(held)
-    candidates += list(sample_deals(view, rng, 20))
-    found: list[Hand] = []
-    for held in candidates:
-        if held == hand.held:
-            continue
-        record = hand_record(hand)
-        record["hands"] = {
-            SEAT_NAMES[s]: [str(t) for t in tiles_of(held[s] | played[s])] for s in SEATS
-        }
-        try:
-            again = hand_from_record(record)
-        except LonganaError:
-            continue
-        if again.outcome is None:
-            found.append(again)
-            if len(found) == wanted:
-                break
-    return found
 
 
 @pytest.mark.parametrize("later, tied", [(False, False), (True, False), (True, True)])

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import random
 
+from conftest import any_hand, play_randomly, replays_legally
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from longana.players.sampler import Knowledge, playable_mask, position, sample_deals
-from longana.rules.errors import LonganaError
 from longana.rules.hand import Hand
-from longana.rules.records import hand_from_record, hand_record
-from longana.rules.tiles import ALL_MASK, DOUBLES_MASK, SEAT_NAMES, SEATS, tiles_of
+from longana.rules.tiles import ALL_MASK, DOUBLES_MASK, SEATS, tiles_of
 from longana.rules.view import SeatView
 
 
@@ -20,46 +19,6 @@ def later_hand(seed: int) -> Hand:
     opener still holds its opening double has the same opener (the record stays legal)."""
     dealt = Hand.deal(random.Random(seed))
     return Hand(dealt.starting_tiles, first_hand=False, winner=dealt.opener)
-
-
-def any_hand(seed: int) -> Hand:
-    """A first hand, a later hand after a win, or a later hand after a tied block."""
-    rng = random.Random(seed)
-    kind = seed % 3
-    if kind == 0:
-        return Hand.deal(rng)
-    if kind == 1:
-        return Hand.deal(rng, first_hand=False, winner=rng.randrange(4))
-    return Hand.deal(rng, first_hand=False, previous_opener=rng.randrange(4))
-
-
-def play_randomly(hand: Hand, rng: random.Random, moves: int) -> Hand:
-    for _ in range(moves):
-        if hand.outcome is not None:
-            break
-        hand.apply(rng.choice(hand.legal_moves()))
-    return hand
-
-
-def record_with(hand: Hand, held: list[int]) -> dict[str, object]:
-    """The hand's record with the current holdings replaced by ``held``."""
-    played = [0, 0, 0, 0]
-    for mover, move in hand.history:
-        if move.tile is not None:
-            played[mover] |= move.tile.bit
-    record = hand_record(hand)
-    record["hands"] = {
-        SEAT_NAMES[s]: [str(t) for t in tiles_of(held[s] | played[s])] for s in SEATS
-    }
-    return record
-
-
-def replays_legally(hand: Hand, held: list[int]) -> bool:
-    try:
-        again = hand_from_record(record_with(hand, held))
-    except LonganaError:
-        return False
-    return again.held == held and again.board == hand.board and again.outcome is None
 
 
 @settings(max_examples=150, deadline=None)
