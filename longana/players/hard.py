@@ -142,28 +142,63 @@ def make_hard(config: HardConfig) -> Callable[[SeatView, list[Move], random.Rand
             return halving(view, legal, rng, config, value)
         if config.ismcts:
             return ismcts(view, legal, rng, config, value)
+        weighing = Weighing(view, legal, rng, config)
+        return weighing.moves[weighing.best]
+
+    return hard
+
+
+class Weighing:
+    """The flat ``hard``'s play-outs of one decision, kept for the explained hint
+    (:mod:`longana.players.explain`): the moves weighed (``normal``'s ``config.top``
+    favourites when there are more), their ``prior`` (normal's rating), each move's value on
+    each of the same ``deals``, and ``best``, the index of the move ``hard`` plays."""
+
+    def __init__(
+        self, view: SeatView, legal: list[Move], rng: random.Random, config: HardConfig
+    ) -> None:
+        self.view = view
+        self.value = match_worth if config.equity else worth
         prior = normal_ratings(view, legal)
         if len(legal) > config.top:  # keep the budget: weigh only normal's favourites
             ranked = sorted(range(len(legal)), key=lambda k: -prior[k])[: config.top]
             legal = [legal[k] for k in ranked]
             prior = [prior[k] for k in ranked]
-        deals = deals_for(config, len(legal))
+        count = deals_for(config, len(legal))
         draw = (
-            weighted_deals(view, rng, deals, config.mix)
+            weighted_deals(view, rng, count, config.mix)
             if config.weighted
-            else sample_deals(view, rng, deals)
+            else sample_deals(view, rng, count)
         )
-        totals = [0.0] * len(legal)
-        for held in draw:
-            start = position(view, held)
-            for k, move in enumerate(legal):
+        self.moves = legal
+        self.prior = prior
+        self.deals = list(draw)
+        self.values = self.play(legal)
+        scores = [
+            added(v) / count + config.prior * p for v, p in zip(self.values, prior, strict=True)
+        ]
+        self.best = scores.index(max(scores))
+
+    def play(self, moves: list[Move]) -> list[list[float]]:
+        """Each of ``moves``' value on each deal (other moves can be played out on the same
+        deals afterwards: the play-outs use no random numbers)."""
+        values: list[list[float]] = [[] for _ in moves]
+        for held in self.deals:
+            start = position(self.view, held)
+            for k, move in enumerate(moves):
                 hand = start.copy()
                 hand.apply(move)
-                totals[k] += value(play_out(hand), view)
-        scores = [t / deals + config.prior * p for t, p in zip(totals, prior, strict=True)]
-        return legal[scores.index(max(scores))]
+                values[k].append(self.value(play_out(hand), self.view))
+        return values
 
-    return hard
+
+def added(values: list[float]) -> float:
+    """``values`` added one by one (``sum`` of floats rounds differently from Python 3.12
+    on, and Pyodide runs 3.13: hard's choice must not depend on the runtime)."""
+    total = 0.0
+    for v in values:
+        total += v
+    return total
 
 
 def deals_for(config: HardConfig, moves: int) -> int:
