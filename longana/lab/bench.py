@@ -50,14 +50,14 @@ def positions(count: int, seed: int = 2) -> list[Hand]:
 
 
 def legal_queries(seconds: float) -> tuple[int, float]:
-    table = positions(2000)
+    hands = positions(2000)
     queries = 0
     start = time.process_time()
     deadline = start + seconds
     while True:
-        for hand in table:
+        for hand in hands:
             hand.legal_moves()
-        queries += len(table)
+        queries += len(hands)
         now = time.process_time()
         if now >= deadline:
             return queries, now - start

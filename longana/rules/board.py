@@ -1,4 +1,4 @@
-"""The public table: the opening double and the four branches.
+"""The board everyone sees: the opening double and the four branches.
 
 Everything here is visible to every seat, so the same class serves the full hand state and
 a seat's view. Legality lives in one place: :meth:`Board.plays_for` generates the legal

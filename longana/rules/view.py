@@ -1,4 +1,4 @@
-"""What one seat may see: its own tiles and the public table, and nothing else.
+"""What one seat may see: its own tiles and the board, and nothing else.
 
 A :class:`SeatView` is built from a hand by copying out only public facts and the seat's own
 tiles; it holds no reference to the hand. The computer players and the hints take a
@@ -78,7 +78,7 @@ class SeatView:
         )
 
     def board(self) -> Board:
-        """A fresh board with the public table of this view."""
+        """A fresh board as this view sees it (the board is public)."""
         board = Board()
         board.opening = self.opening
         board.branches = list(self.branches)
