@@ -24,6 +24,7 @@ from ..players.levels import decide
 from ..players.sampler import position, sample_deals
 from ..rules.match import Match
 from ..rules.view import SeatView
+from . import yardstick
 from .tournament import choose
 
 
@@ -178,7 +179,33 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--regret", action="store_true", help="regret of hard against an oracle of 5,000 play-outs"
     )
+    parser.add_argument(
+        "--yardstick",
+        action="store_true",
+        help="the paired real-deal test of each of --variants against hard, on the decisions "
+        "hard meets in --matches matches (longana.lab.yardstick)",
+    )
+    parser.add_argument("--variants", default="hard-4x", help="comma-separated; see --list")
+    parser.add_argument("--list", action="store_true", help="the yardstick's variants")
+    parser.add_argument(
+        "--explain", action="store_true", help="the explained hint against hard's recorded moves"
+    )
+    parser.add_argument("--jobs", type=int, default=1, help="processes for --yardstick")
     args = parser.parse_args(argv)
+    if args.list:
+        print("\n".join(yardstick.VARIANTS))
+        return
+    if args.yardstick or args.explain:
+        recorded = yardstick.record(args.matches, jobs=args.jobs)
+        if args.explain:
+            print(json.dumps({"explain": yardstick.suggested_agree(recorded)}))
+        if args.yardstick:
+            for name in args.variants.split(","):
+                if name not in yardstick.VARIANTS:
+                    parser.error(f"no variant {name!r}: see --list")
+                figures = yardstick.compare(recorded, name, args.jobs)
+                print(json.dumps({"variant": name, **figures.to_dict()}))
+        return
     views = decisions(args.level, args.matches)
     print(json.dumps(timings(args.level, views)))
     if args.sampler:

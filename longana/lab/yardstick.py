@@ -1,0 +1,199 @@
+"""The yardstick: a paired test of a change to a computer player, on the true deals.
+
+Tournaments need thousands of matches to see a point of win rate. The yardstick looks at single
+decisions instead. It records the decisions ``hard`` meets at one seat against three ``normal``
+players (seeded matches, the seat rotated each match), keeping each position's *true* deal —
+for the yardstick only: no player is ever given it. Then, for a variant of ``hard``:
+
+1. the variant decides every recorded position from the seat's view, with the same seed and
+   the same generator as ``hard`` (so a variant that only changes how moves are valued sees
+   the very same deals);
+2. every legal move is played out on the true deal, every seat continuing alike (``smart``,
+   the cheap ``normal`` of hard's own play-outs), and valued as ``hard`` values a hand's end
+   (:func:`~longana.players.hard.match_worth`: the change in the seat's chance of winning the
+   match, 240 units the whole match, about a point early on);
+3. the figure is the mean over the decisions of *the variant's move's worth minus hard's
+   move's*, with its standard error. Where both choose the same move the difference is 0.
+
+A variant worse by more than two standard errors is not worth a tournament. The figure sees
+what a decision does on the deal that was really dealt, which the play-outs' own estimates
+cannot (they share the variant's model); it does not see what later decisions make of it.
+
+``python -m longana.lab.bench_players --yardstick [--matches 250] [--variants a,b]`` runs it
+(``VARIANTS`` names the variants), and ``--explain`` checks the explained hint against the
+same recorded decisions.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..players.hard import HARD, HardConfig, make_hard, match_worth, play_out
+from ..players.levels import PLAYERS, Player, decide
+from ..players.sampler import position
+from ..rules.hand import Outcome
+from ..rules.match import Match
+from ..rules.tiles import Move
+from ..rules.view import SeatView
+
+SEED = 23  # the recorded matches' deals: yardstick:SEED:i
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A position ``hard`` met with a choice: the seat's view, the seed it decided with, the
+    move it made, and the true holdings (the yardstick's alone)."""
+
+    view: SeatView
+    seed: int
+    move: Move
+    held: tuple[int, int, int, int]
+
+
+def record_match(number: int, seed: int = SEED) -> list[Decision]:
+    """The decisions with a choice that ``hard`` meets in match ``number`` (at seat
+    ``number % 4``, three ``normal`` players round it)."""
+    match = Match(f"yardstick:{seed}:{number}")
+    hard_seat = number % 4
+    out = []
+    while True:
+        hand = match.hand
+        while hand.outcome is None:
+            seat = hand.to_move
+            view = SeatView.of(hand, seat, match.scores, match.target)
+            if seat == hard_seat:
+                move = decide(PLAYERS["hard"], view, "hard", number)
+                if len(view.legal_moves()) > 1:
+                    held = (hand.held[0], hand.held[1], hand.held[2], hand.held[3])
+                    out.append(Decision(view, number, move, held))
+            else:
+                move = decide(PLAYERS["normal"], view, "normal", number)
+            match.push(move)
+        if match.is_over:
+            return out
+        match.next_hand()
+
+
+def record(matches: int, seed: int = SEED, jobs: int = 1) -> list[Decision]:
+    """The decisions of matches 0 … ``matches`` - 1 (the same with any ``jobs``)."""
+    numbers = range(matches)
+    if jobs > 1:
+        with multiprocessing.Pool(jobs) as pool:
+            parts = pool.starmap(record_match, [(n, seed) for n in numbers])
+    else:
+        parts = [record_match(n, seed) for n in numbers]
+    return [d for part in parts for d in part]
+
+
+Value = Callable[[Outcome, SeatView], float]
+
+
+def true_worth(decision: Decision, move: Move, value: Value = match_worth) -> float:
+    """What ``move`` is worth on the true deal, every seat then playing ``smart``."""
+    hand = position(decision.view, decision.held)
+    hand.apply(move)
+    return value(play_out(hand), decision.view)
+
+
+@dataclass(frozen=True)
+class Figures:
+    """A variant against ``hard`` on the recorded decisions, in hard's units per decision."""
+
+    decisions: int
+    mean: float  # variant's move minus hard's move, on the true deals
+    standard_error: float
+    changed: float  # share of decisions where the variant chose another move
+    cpu_ms: float  # the variant's median decision time
+
+    def to_dict(self) -> dict[str, float]:
+        return {
+            "decisions": self.decisions,
+            "mean": round(self.mean, 3),
+            "standard_error": round(self.standard_error, 3),
+            "changed": round(self.changed, 3),
+            "cpu_ms_median": round(self.cpu_ms, 2),
+        }
+
+
+def _variant_moves(args: tuple[str, list[Decision]]) -> list[tuple[Move, float]]:
+    name, decisions = args
+    player = VARIANTS[name]()
+    out = []
+    for d in decisions:
+        start = time.process_time()
+        move = decide(player, d.view, "hard", d.seed)
+        out.append((move, 1000 * (time.process_time() - start)))
+    return out
+
+
+def compare(
+    decisions: list[Decision], variant: str, jobs: int = 1, value: Value = match_worth
+) -> Figures:
+    """The paired test of ``VARIANTS[variant]`` against the moves ``hard`` made."""
+    chunks = [decisions[i::jobs] for i in range(jobs)]
+    if jobs > 1:
+        with multiprocessing.Pool(jobs) as pool:
+            parts = pool.map(_variant_moves, [(variant, c) for c in chunks])
+    else:
+        parts = [_variant_moves((variant, chunks[0]))]
+    diffs, cpu, changed = [], [], 0
+    for chunk, moves in zip(chunks, parts, strict=True):
+        for d, (move, ms) in zip(chunk, moves, strict=True):
+            cpu.append(ms)
+            if move == d.move:
+                diffs.append(0.0)
+                continue
+            changed += 1
+            diffs.append(true_worth(d, move, value) - true_worth(d, d.move, value))
+    n = len(diffs)
+    return Figures(
+        n,
+        statistics.mean(diffs),
+        statistics.stdev(diffs) / math.sqrt(n),
+        changed / n,
+        statistics.median(cpu),
+    )
+
+
+def _hard_with(config: HardConfig) -> Callable[[], Player]:
+    return lambda: make_hard(config)
+
+
+def _tuned(**change: object) -> Callable[[], Player]:
+    return _hard_with(HardConfig(**{**HARD.__dict__, **change}))
+
+
+# The variants the yardstick knows, by name (each a factory: worker processes build their own).
+VARIANTS: dict[str, Callable[[], Player]] = {
+    "hard": _hard_with(HARD),  # itself: 0 ± 0, the yardstick's own check
+    "hard-4x": _tuned(playouts=4 * HARD.playouts, max_deals=4 * HARD.max_deals),
+    "hard-prior-0": _tuned(prior=0.0),
+    "hard-uniform": _tuned(weighted=False),
+    "normal": lambda: PLAYERS["normal"],
+}
+
+
+def suggested_agree(decisions: list[Decision]) -> dict[str, float]:
+    """Whether the explained hint suggests the move hard made, decision by decision, and the
+    time the explanation takes beyond hard's own decision (CPython, CPU time)."""
+    from ..players.explain import explain
+
+    agree, cpu = 0, []
+    for d in decisions:
+        start = time.process_time()
+        explanation = explain(d.view, d.seed)
+        cpu.append(1000 * (time.process_time() - start))
+        agree += explanation.suggested == d.move
+    ordered = sorted(cpu)
+    return {
+        "decisions": len(decisions),
+        "agree": agree,
+        "share": round(agree / len(decisions), 4),
+        "cpu_ms_median": round(statistics.median(ordered), 2),
+        "cpu_ms_p99": round(ordered[min(len(ordered) - 1, math.ceil(0.99 * len(ordered)) - 1)], 2),
+    }
