@@ -11,6 +11,7 @@ clock; on a machine shared with other work the CPU times are the ones to compare
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import math
 import random
@@ -191,20 +192,31 @@ def main(argv: list[str] | None = None) -> None:
         "--explain", action="store_true", help="the explained hint against hard's recorded moves"
     )
     parser.add_argument("--jobs", type=int, default=1, help="processes for --yardstick")
+    parser.add_argument(
+        "--score-strength",
+        default="1",
+        help="the yardstick values results by an equity that counts our seat this strong; "
+        "comma-separated for several (default 1: hard's own equity)",
+    )
     args = parser.parse_args(argv)
     if args.list:
         print("\n".join(yardstick.VARIANTS))
         return
+    for name in args.variants.split(","):
+        if args.yardstick and name not in yardstick.VARIANTS:
+            parser.error(f"no variant {name!r}: see --list")
     if args.yardstick or args.explain:
         recorded = yardstick.record(args.matches, jobs=args.jobs)
         if args.explain:
-            print(json.dumps({"explain": yardstick.suggested_agree(recorded)}))
+            print(json.dumps({"explain": yardstick.suggested_agree(recorded)}), flush=True)
         if args.yardstick:
             for name in args.variants.split(","):
-                if name not in yardstick.VARIANTS:
-                    parser.error(f"no variant {name!r}: see --list")
-                figures = yardstick.compare(recorded, name, args.jobs)
-                print(json.dumps({"variant": name, **figures.to_dict()}))
+                moves = yardstick.variant_moves(recorded, name, args.jobs)
+                for strength in args.score_strength.split(","):
+                    value = functools.partial(match_worth, strength=float(strength))
+                    figures = yardstick.figures(recorded, moves, value)
+                    row = {"variant": name, "score_strength": float(strength)}
+                    print(json.dumps({**row, **figures.to_dict()}), flush=True)
         return
     views = decisions(args.level, args.matches)
     print(json.dumps(timings(args.level, views)))

@@ -12,6 +12,7 @@ halving, ISMCTS) are here too (docs/players.md has the figures).
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from collections.abc import Callable, Sequence
@@ -20,7 +21,7 @@ from dataclasses import dataclass
 from ..rules.hand import Hand, Outcome, outcome_of
 from ..rules.tiles import MATCH_MASK, PASS, Move
 from ..rules.view import SeatView
-from .inference import weighted_deals
+from .inference import PlayModel, weighted_deals
 from .normal import normal_ratings, smart, smart_keys
 from .sampler import position, sample_deals
 
@@ -90,18 +91,21 @@ EQUITY_SCALE = 45.0  # points: a seat's chance of the match ~ exp(-(target - sco
 EQUITY_UNIT = 240.0  # equity x this ~ points early in a match (so PRIOR keeps its meaning)
 
 
-def equity(scores: Sequence[int], target: int, seat: int) -> float:
+def equity(scores: Sequence[int], target: int, seat: int, strength: float = 1.0) -> float:
     """``seat``'s chance of winning the match from ``scores`` (between hands): 1 or 0 once a
     seat has reached the target, else a softmax of the points each seat still needs (the
-    scale fitted to the matches of four ``normal`` players, see docs/players.md)."""
+    scale fitted to the matches of four ``normal`` players, see docs/players.md). With
+    ``strength`` s, ``seat`` counts as s times as likely to win from equal scores as each other
+    seat (s / (s + 3) at the start of a match)."""
     best = max(range(4), key=lambda s: scores[s])
     if scores[best] >= target:
         return 1.0 if best == seat else 0.0
     weights = [math.exp(-(target - s) / EQUITY_SCALE) for s in scores]
+    weights[seat] *= strength
     return weights[seat] / sum(weights)
 
 
-def match_worth(outcome: Outcome, view: SeatView) -> float:
+def match_worth(outcome: Outcome, view: SeatView, strength: float = 1.0) -> float:
     """What a hand's result is worth to ``view.seat``: the change in its chance of winning
     the match, in units of about a point early on."""
     winner = outcome.winner
@@ -110,8 +114,18 @@ def match_worth(outcome: Outcome, view: SeatView) -> float:
     after = list(view.scores)
     after[winner] += outcome.points
     return EQUITY_UNIT * (
-        equity(after, view.target, view.seat) - equity(view.scores, view.target, view.seat)
+        equity(after, view.target, view.seat, strength)
+        - equity(view.scores, view.target, view.seat, strength)
     )
+
+
+def value_of(config: HardConfig) -> Callable[[Outcome, SeatView], float]:
+    """How ``config`` values the end of a hand."""
+    if not config.equity:
+        return worth
+    if config.strength == 1.0:
+        return match_worth
+    return functools.partial(match_worth, strength=config.strength)
 
 
 @dataclass(frozen=True)
@@ -131,11 +145,13 @@ class HardConfig:
     pool: int = 32  # deals the ISMCTS iterations cycle through
     deal_cost: int = 0  # what drawing a deal costs, in play-outs (see deals_for)
     top: int = 20  # with more legal moves, only normal's favourites are played out
+    pressing: bool = False  # the others' plays read with normal's blocking and pressing terms
+    strength: float = 1.0  # the equity counts our seat this many times as strong as another
 
 
 def make_hard(config: HardConfig) -> Callable[[SeatView, list[Move], random.Random], Move]:
     """The player ``config`` describes (``hard`` is ``make_hard(HARD)``)."""
-    value = match_worth if config.equity else worth
+    value = value_of(config)
 
     def hard(view: SeatView, legal: list[Move], rng: random.Random) -> Move:
         if config.halving:
@@ -158,7 +174,7 @@ class Weighing:
         self, view: SeatView, legal: list[Move], rng: random.Random, config: HardConfig
     ) -> None:
         self.view = view
-        self.value = match_worth if config.equity else worth
+        self.value = value_of(config)
         prior = normal_ratings(view, legal)
         if len(legal) > config.top:  # keep the budget: weigh only normal's favourites
             ranked = sorted(range(len(legal)), key=lambda k: -prior[k])[: config.top]
@@ -166,7 +182,9 @@ class Weighing:
             prior = [prior[k] for k in ranked]
         count = deals_for(config, len(legal))
         draw = (
-            weighted_deals(view, rng, count, config.mix)
+            weighted_deals(view, rng, count, config.mix, PlayModel(view, pressing=True))
+            if config.weighted and config.pressing
+            else weighted_deals(view, rng, count, config.mix)
             if config.weighted
             else sample_deals(view, rng, count)
         )

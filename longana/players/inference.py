@@ -25,12 +25,13 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 
-from ..rules.board import OTHERS
-from ..rules.tiles import DOUBLE_BIT, DOUBLE_OF, DOUBLES_MASK, MATCH_MASK
+from ..rules.board import OTHERS, Board
+from ..rules.tiles import ALL_MASK, DOUBLE_BIT, DOUBLE_OF, DOUBLES_MASK, MATCH_MASK, Move
 from ..rules.view import SeatView
-from .normal import DOMINO, DOUBLE_BONUS, OWN_END, SPREAD, STUCK, opening_key
-from .sampler import walk
+from .normal import BLOCKER, DOMINO, DOUBLE_BONUS, OWN_END, SPREAD, STUCK, leader_of, opening_key
+from .sampler import opener_proves, playable_mask, walk
 
 TEMPERATURE = 0.5  # of the softmax over the cheap ratings (fitted, see docs/players.md)
 SLIP = 0.02  # and the chance of a move the ratings do not explain (any legal move)
@@ -39,8 +40,13 @@ SPAN = DOMINO + 2 * SPREAD + STUCK + 1  # every difference between two keys is b
 # One legal move of a past decision: (tile bit, base key (an int), high mask, low mask or -1 for a
 # double, mask matching the mover's own end after it, mask of tiles playable after it)
 Option = tuple[int, int, int, int, int, int]
-# One past decision: (index of the move made, its options, tiles the mover laid since then)
-Decision = tuple[int, tuple[Option, ...], int]
+# normal's blocking and leader-pressing term of one option (see PlayModel's ``pressing``): (mask of
+# tiles that, all in the mover's hand, prove the branch's owner lacks the new end, or -1 for no
+# term; the key's change then; the key's change otherwise)
+Term = tuple[int, int, int]
+# One past decision: (index of the move made, its options, tiles the mover laid since then, the
+# options' terms or None)
+Decision = tuple[int, tuple[Option, ...], int, tuple[Term, ...] | None]
 OPENING = -1  # marks the opener's choice among its doubles (rated like normal's opening)
 
 
@@ -48,29 +54,41 @@ class PlayModel:
     """The decisions of every other seat, precomputed; :meth:`loglik` of a guessed holding."""
 
     def __init__(
-        self, view: SeatView, temperature: float = TEMPERATURE, slip: float = SLIP
+        self,
+        view: SeatView,
+        temperature: float = TEMPERATURE,
+        slip: float = SLIP,
+        pressing: bool = False,
     ) -> None:
         self.beta = 1.0 / temperature
         self.slip = slip
         # keys are whole numbers, so the softmax's weights come from a table
-        self.weight = [math.exp(-self.beta * d) for d in range(SPAN)]
+        span = SPAN + 3 * BLOCKER if pressing else SPAN
+        self.weight = [math.exp(-self.beta * d) for d in range(span)]
         decisions: list[list[Decision]] = [[], [], [], []]
         laid = [0, 0, 0, 0]  # tiles laid from here on, filled in backwards
         events = list(view.replay())
         unseen = view.unseen()
-        for mover, move, board in reversed(events):
+        bars = _bars_before(view, events) if pressing else []
+        pressed = [leader_of(view.scores, view.target, s) for s in range(4)]
+        for index in range(len(events) - 1, -1, -1):
+            mover, move, board = events[index]
             tile = move.tile
             if tile is None or mover == view.seat:
                 continue
             laid[mover] |= tile.bit
             if board.opening is None:
                 if view.first_hand is False:  # a later hand: the opener chose its double
-                    decisions[mover].append((OPENING, ((tile.bit, 0, 0, 0, 0, 0),), laid[mover]))
+                    decisions[mover].append(
+                        (OPENING, ((tile.bit, 0, 0, 0, 0, 0),), laid[mover], None)
+                    )
                 continue
             options: list[Option] = []
+            terms: list[Term] = []
             chosen = -1
             ends, order = board.ends, board.order
             own = ends[mover]
+            left = ALL_MASK & ~_placed(board)
             for alt in board.plays_for(mover, unseen | laid[mover]):
                 t = alt.tile
                 b = alt.branch
@@ -95,8 +113,12 @@ class PlayModel:
                         reach,
                     )
                 )
+                if pressing:
+                    terms.append(_term(mover, b, high == low, new, left, bars[index], pressed))
             assert chosen >= 0
-            decisions[mover].append((chosen, tuple(options), laid[mover]))
+            decisions[mover].append(
+                (chosen, tuple(options), laid[mover], tuple(terms) if pressing else None)
+            )
         self.decisions = [tuple(d) for d in decisions]
         self._cache: dict[tuple[int, int], float] = {}
 
@@ -109,7 +131,7 @@ class PlayModel:
         weight = self.weight
         slip = self.slip
         total = 0.0
-        for chosen, options, since in self.decisions[seat]:
+        for chosen, options, since, terms in self.decisions[seat]:
             hand = held | since
             if chosen == OPENING:
                 total += _opening_loglik(hand, options[0][0], weight, slip)
@@ -132,6 +154,10 @@ class PlayModel:
                         key_ += OWN_END
                     if not rest & reach:
                         key_ -= STUCK
+                    if terms is not None:
+                        need, lacks, holds = terms[k]
+                        if need >= 0:
+                            key_ += holds if need & ~hand else lacks
                 if k == chosen:
                     mine = key_
                 keys.append(key_)
@@ -139,6 +165,50 @@ class PlayModel:
                 total += _log_choice(keys, mine, weight, slip)
         self._cache[key] = total
         return total
+
+
+def _placed(board: Board) -> int:
+    placed = 0 if board.opening is None else board.opening.bit
+    for branch in board.branches:
+        for tile in branch:
+            placed |= tile.bit
+    return placed
+
+
+def _bars_before(
+    view: SeatView, events: list[tuple[int, Move, Board]]
+) -> list[tuple[int, int, int, int]]:
+    """For each event of the record, the tiles each seat was then proved not to hold, as any
+    other seat could tell: how the opener was found, and every pass before it."""
+    bars = list(opener_proves(view))
+    # opener_proves leaves out the facts about the viewing seat (it knows its own tiles);
+    # another seat reasoning about it has them
+    bars[view.seat] = opener_proves(replace(view, seat=(view.seat + 1) % 4, tiles=()))[view.seat]
+    out = []
+    for mover, move, board in events:
+        out.append((bars[0], bars[1], bars[2], bars[3]))
+        if move.is_pass:
+            bars[mover] |= playable_mask(board, mover)
+    return out
+
+
+def _term(
+    mover: int,
+    branch: int,
+    double: bool,
+    new: int,
+    left: int,
+    bars: tuple[int, int, int, int],
+    pressed: list[int | None],
+) -> Term:
+    """normal's blocking and pressing term for ``mover`` laying a tile on ``branch`` whose end
+    becomes ``new``: the owner lacks ``new`` (in the mover's eyes) when every tile with it
+    that is not on the table and not barred from the owner is in the mover's own hand."""
+    if branch == mover or double:
+        return (-1, 0, 0)
+    press = branch == pressed[mover]
+    need = left & ~bars[branch] & MATCH_MASK[new]
+    return (need, BLOCKER * (2 if press else 1), -BLOCKER if press else 0)
 
 
 def _log_choice(keys: list[int], mine: int, weight: list[float], slip: float) -> float:

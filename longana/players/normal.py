@@ -10,6 +10,7 @@ the other seats' choices (:mod:`longana.players.inference`) use the same ones.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from ..rules.board import OTHERS, Board
 from ..rules.hand import Hand
@@ -79,10 +80,15 @@ def _opening_rating(held: int, move: Move) -> float:
 
 def leader(view: SeatView) -> int | None:
     """The other seat to press: the top scorer when it is near the target and ahead of us."""
-    others = [s for s in range(4) if s != view.seat]
-    top = max(others, key=lambda s: view.scores[s])
-    ahead = view.scores[top] > view.scores[view.seat]
-    return top if ahead and view.scores[top] >= view.target - LEADER_NEAR else None
+    return leader_of(view.scores, view.target, view.seat)
+
+
+def leader_of(scores: Sequence[int], target: int, seat: int) -> int | None:
+    """The seat ``seat`` would press with these scores (see :func:`leader`)."""
+    others = [s for s in range(4) if s != seat]
+    top = max(others, key=lambda s: scores[s])
+    ahead = scores[top] > scores[seat]
+    return top if ahead and scores[top] >= target - LEADER_NEAR else None
 
 
 def normal_ratings(view: SeatView, legal: list[Move]) -> list[float]:
