@@ -6,7 +6,7 @@ PY     := $(VENV)/bin/python
 SITE   := _site
 PORT   ?= 8000
 
-.PHONY: play test test-unit test-browser site bench bench-startup tournament lint lock clean
+.PHONY: play test test-unit test-browser engines site bench bench-startup tournament lint lock clean
 
 play: site
 	$(PYTHON) tools/serve.py --dir $(SITE) --port $(PORT)
@@ -19,7 +19,7 @@ test: test-unit test-browser
 test-unit: $(VENV)/.stamp node_modules/.stamp lint
 	$(PY) -m pytest tests longana
 
-test-browser: $(VENV)/.stamp site /usr/bin/chromium
+test-browser: $(VENV)/.stamp site /usr/bin/chromium engines
 	$(PY) -m pytest e2e
 
 lint: $(VENV)/.stamp
@@ -64,6 +64,16 @@ node_modules/.stamp: package.json package-lock.json
 /usr/bin/chromium:
 	apt-get update
 	DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
+
+# the other engines of the smoke suite (e2e/engines/): WebKitGTK (Safari's family: MiniBrowser
+# and WebKitWebDriver, drawn on Xvfb) and Firefox ESR (driven by puppeteer-core from npm)
+ENGINE_PROGRAMS := /usr/bin/WebKitWebDriver /usr/bin/Xvfb /usr/bin/firefox-esr
+engines:
+	@for p in $(ENGINE_PROGRAMS); do test -x $$p || missing=1; done; \
+	if [ -n "$$missing" ]; then \
+		apt-get update && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y webkit2gtk-driver xvfb firefox-esr; \
+	fi
 
 clean:
 	rm -rf $(SITE) $(VENV) .lock-venv node_modules .pytest_cache .mypy_cache .ruff_cache .hypothesis
