@@ -25,7 +25,7 @@ LONGER = {
 def floor_of(module: str) -> str:
     """``longana.players.hard`` → ``players``; modules right under ``longana`` are the top."""
     parts = module.split(".")
-    return parts[1] if len(parts) > 2 and parts[1] in FLOORS else "top"
+    return parts[1] if len(parts) > 1 and parts[1] in FLOORS else "top"
 
 
 def modules() -> list[tuple[str, Path]]:
