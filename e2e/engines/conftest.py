@@ -19,8 +19,6 @@ import contextlib
 import json
 import os
 import shutil
-import subprocess
-import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -31,13 +29,13 @@ import pytest
 from tools.serve import serve
 
 from ..conftest import SITE, artifact
-from .drivers import FIREFOX, MINIBROWSER, WEBKIT_DRIVER, Driver, Firefox, WebKit
+from .drivers import FIREFOX, MINIBROWSER, WEBKIT_DRIVER, XVFB, Driver, start
 from .smoke import SIZES, Smoke
 
 HERE = Path(__file__).resolve().parent
 ENGINES = [e for e in os.environ.get("LONGANA_ENGINES", "webkit,firefox").split(",") if e]
 NEEDS = {
-    "webkit": [MINIBROWSER, WEBKIT_DRIVER, "/usr/bin/Xvfb"],
+    "webkit": [MINIBROWSER, WEBKIT_DRIVER, XVFB],
     "firefox": [FIREFOX],
 }
 BLANK = b'<!doctype html><link rel="icon" href="data:,"><title>smoke</title>'
@@ -77,54 +75,16 @@ class Server:
             self.stack.close()
             self.stack = None
 
-    @property
-    def running(self) -> bool:
-        return self.stack is not None
 
-
-@contextlib.contextmanager
-def xvfb() -> Iterator[str]:
-    """An X display of its own for WebKit's window (MiniBrowser has no headless mode)."""
-    read, write = os.pipe()
-    process = subprocess.Popen(
-        [
-            "/usr/bin/Xvfb",
-            "-displayfd",
-            str(write),
-            "-screen",
-            "0",
-            "1600x1000x24",
-            "-nolisten",
-            "tcp",
-        ],
-        pass_fds=(write,),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    os.close(write)
-    try:
-        with os.fdopen(read) as pipe:
-            number = pipe.readline().strip()
-        assert number, "Xvfb did not start"
-        yield f":{number}"
-    finally:
-        process.terminate()
-        process.wait(timeout=30)
-
-
-def launch(engine: str, stack: contextlib.ExitStack) -> Driver:
-    missing = [p for p in NEEDS[engine] if not Path(p).exists()]
+def launch(name: str, stack: contextlib.ExitStack) -> Driver:
+    missing = [p for p in NEEDS[name] if not Path(p).exists()]
     if missing or shutil.which("node") is None:
         pytest.fail(
-            f"{engine}: {', '.join(missing) or 'node'} missing; `make test` installs it "
+            f"{name}: {', '.join(missing) or 'node'} missing; `make test` installs it "
             "(as root: apt-get install webkit2gtk-driver xvfb firefox-esr)",
             pytrace=False,
         )
-    if engine == "webkit":
-        display = stack.enter_context(xvfb())
-        config = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="engines-webkit-")))
-        return WebKit(display, artifact("engines-webkit-driver.log"), config)
-    return Firefox(artifact("engines-firefox-driver.log"))
+    return start(name, stack, artifact(f"engines-{name}-driver.log"))
 
 
 @pytest.fixture(scope="module", params=ENGINES)
@@ -139,7 +99,6 @@ def engine(request: pytest.FixtureRequest) -> Iterator[Smoke]:
         server.start()
         stack.callback(server.stop)
         driver = launch(name, stack)
-        stack.callback(driver.quit)
         driver.viewport(*SIZES["desktop"])
         figures = FIGURES.setdefault(name, {})
         figures["browser"] = driver.version()

@@ -15,10 +15,13 @@ sessionStorage, plus, in Firefox, the console as puppeteer reports it.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import subprocess
+import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +29,7 @@ HERE = Path(__file__).resolve().parent
 MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
 WEBKIT_DRIVER = "/usr/bin/WebKitWebDriver"
 FIREFOX = "/usr/bin/firefox-esr"
+XVFB = "/usr/bin/Xvfb"
 
 GTK_CSS = "window * { min-width: 0; min-height: 0; padding: 0; margin: 0; font-size: 1px; }\n"
 
@@ -270,3 +274,40 @@ class Firefox(Driver):
                 self.process.kill()
                 self.process.wait()
             self.log.close()
+
+
+@contextlib.contextmanager
+def xvfb() -> Iterator[str]:
+    """An X display of its own for WebKit's window (MiniBrowser has no headless mode)."""
+    read, write = os.pipe()
+    process = subprocess.Popen(
+        [XVFB, "-displayfd", str(write), "-screen", "0", "1600x1000x24", "-nolisten", "tcp"],
+        pass_fds=(write,),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    os.close(write)
+    try:
+        with os.fdopen(read) as pipe:
+            number = pipe.readline().strip()
+        assert number, "Xvfb did not start"
+        yield f":{number}"
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
+def start(name: str, stack: contextlib.ExitStack, log: Path) -> Driver:
+    """A new browser of engine ``name`` (``webkit`` or ``firefox``) with an empty profile;
+    ``stack`` closes it and whatever it needed (the X display)."""
+    driver: Driver
+    if name == "webkit":
+        display = stack.enter_context(xvfb())
+        config = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="engines-webkit-")))
+        driver = WebKit(display, log, config)
+    elif name == "firefox":
+        driver = Firefox(log)
+    else:
+        raise ValueError(f"no engine {name!r} (webkit, firefox)")
+    stack.callback(driver.quit)
+    return driver
