@@ -5,6 +5,9 @@
   so every test can run the same story for all four seats: the tiles of South go to seat ``k``,
   a move ``6-4@E`` becomes ``6-4@{E+k}``, and so on (``dealt``, ``play``, ``every_seat``).
 - Positions met in random play, and other deals that keep a record legal (for the players).
+- The game worker's door: ``ask`` one intent, ``start`` a game, ``play_on`` a match (every
+  reply as computers move, people take the device and play, hands are dealt) and
+  ``played_until`` a frame says stop.
 - The words of a language as the page loads them (``catalog``).
 """
 
@@ -12,7 +15,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +23,7 @@ import pytest
 
 from longana import SEAT_NAMES, SEATS, Hand, LonganaError, Move, Tile
 from longana.players.sampler import sample_deals
+from longana.protocol import Game
 from longana.rules.records import hand_from_record, hand_record
 from longana.rules.tiles import ALL_TILES, tiles_of
 from longana.rules.view import SeatView
@@ -215,3 +219,63 @@ def catalog(lang: str = "en") -> dict[str, Any]:
     words = json.loads((ROOT / "locales" / f"{lang}.json").read_text(encoding="utf-8"))
     assert isinstance(words, dict)
     return words
+
+
+# -- the game worker's door ------------------------------------------------------------------------
+
+Reply = dict[str, Any]
+SOLO = ("person", "computer", "computer", "computer")
+
+
+def ask(game: Game, **intent: Any) -> Reply:
+    """One intent through the worker's door, as JSON text both ways (as the page sends it)."""
+    reply = json.loads(game.handle(json.dumps(intent)))
+    assert isinstance(reply, dict), reply
+    return reply
+
+
+def start(deal: str = "21", seats: Sequence[str] = SOLO) -> tuple[Game, Reply]:
+    """A new game at the worker, started with ``deal`` and ``seats``, and its first reply."""
+    game = Game()
+    return game, ask(game, do="start", save=None, deal=deal, seats=list(seats))
+
+
+def person_to_move(frame: dict[str, Any]) -> bool:
+    """Whether a person is to move in ``frame`` (the hand goes on)."""
+    return frame["outcome"] is None and frame["seats"][frame["to_move"]] == "person"
+
+
+def play_on(game: Game, reply: Reply, hands: int = 99) -> Iterator[Reply]:
+    """Every reply as the match is played on at the worker, ``reply`` first: the computer
+    moves, a person takes the device when a handoff is due and plays their first legal move,
+    the next hand is dealt; until the match is over or ``hands`` hands have ended."""
+    while True:
+        yield reply
+        frame = reply["frame"]
+        if frame["outcome"] is not None:
+            if frame["match_over"] or frame["hand_number"] >= hands:
+                return
+            reply = ask(game, do="next-hand")
+        elif not person_to_move(frame):
+            reply = ask(game, do="computer", at=frame["log"])
+        elif frame["handoff"] is not None:
+            reply = ask(game, do="take-device", seat=_letter(frame["handoff"]))
+        else:
+            reply = ask(game, do="play", move=frame["turn"]["moves"][0], at=frame["log"])
+        assert "frame" in reply, reply
+
+
+def played_until(
+    game: Game, reply: Reply, stop: Callable[[dict[str, Any]], bool], hands: int = 99
+) -> Reply:
+    """The first reply of :func:`play_on` whose frame ``stop`` takes (else the last one)."""
+    last = reply
+    for last in play_on(game, reply, hands):
+        if stop(last["frame"]):
+            break
+    return last
+
+
+def _letter(seat: int | str) -> str:
+    """A seat as intents write it (frames wrote seats as numbers before the letters)."""
+    return seat if isinstance(seat, str) else SEAT_NAMES[seat]
