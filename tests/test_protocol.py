@@ -8,6 +8,7 @@ import json
 from typing import Any
 
 import pytest
+from conftest import Reply, ask, person_to_move, play_on, played_until, start
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -18,44 +19,23 @@ from longana.rules.tiles import SEAT_NAMES, Move
 PEOPLE = ["person", "computer", "person", "computer"]
 
 
-def ask(table: Game, **intent: Any) -> dict[str, Any]:
-    reply = json.loads(table.handle(json.dumps(intent)))
-    assert isinstance(reply, dict)
-    return dict(reply)
-
-
-def started(deal: str = "21", seats: list[str] | None = None) -> tuple[Game, dict[str, Any]]:
-    table = Game()
-    return table, ask(
-        table,
-        do="start",
-        save=None,
-        deal=deal,
-        seats=seats or ["person", "computer", "computer", "computer"],
-    )
-
-
-def to_person(table: Game, reply: dict[str, Any]) -> dict[str, Any]:
+def to_person(game: Game, reply: Reply) -> Reply:
     """Let the computers move until a person is to move (or the hand ends)."""
-    frame = reply["frame"]
-    while frame["outcome"] is None and frame["seats"][frame["to_move"]] == "computer":
-        reply = ask(table, do="computer", at=frame["log"])
-        frame = reply["frame"]
-    return reply
+    return played_until(game, reply, lambda f: f["outcome"] is not None or person_to_move(f))
 
 
 def test_start_gives_a_frame_and_a_save_that_resumes() -> None:
-    table, reply = started()
+    game, reply = start()
     assert set(reply) == {"frame", "save"}
     frame = reply["frame"]
     assert frame["deal"] == "21" and frame["log"] == 0 and frame["hand_number"] == 1
-    reply = to_person(table, reply)
+    reply = to_person(game, reply)
     again = ask(Game(), do="start", save=reply["save"], deal=None)
     assert again["frame"] == reply["frame"] and again.get("resumed") is (reply["frame"]["log"] > 0)
 
 
 def test_a_deal_in_the_address_replaces_a_save_of_another_deal() -> None:
-    _, reply = started("21")
+    _, reply = start("21")
     other = ask(Game(), do="start", save=reply["save"], deal="22")
     assert other["replaced"] and other["frame"]["deal"] == "22"
     same = ask(Game(), do="start", save=reply["save"], deal="21")
@@ -64,15 +44,15 @@ def test_a_deal_in_the_address_replaces_a_save_of_another_deal() -> None:
 
 def test_the_turn_map_agrees_with_the_engine_for_every_tile_and_branch() -> None:
     for deal in ("1", "2", "3", "4", "5", "6"):
-        table, reply = started(deal)
+        game, reply = start(deal)
         for _ in range(6):
-            reply = to_person(table, reply)
+            reply = to_person(game, reply)
             frame = reply["frame"]
             if frame["outcome"] is not None:
                 break
             turn = frame["turn"]
-            game = Session.from_json(reply["save"])
-            hand = game.match.hand
+            session = Session.from_json(reply["save"])
+            hand = session.match.hand
             assert turn["seat"] == hand.to_move == frame["viewer"]
             assert turn["moves"] == [str(m) for m in hand.legal_moves()]
             for tile in hand.tiles(hand.to_move):
@@ -87,101 +67,100 @@ def test_the_turn_map_agrees_with_the_engine_for_every_tile_and_branch() -> None
                         assert letter in entry["targets"] and letter not in entry["why"]
                     else:
                         assert entry["why"][letter]["code"] == verdict.error.code
-            reply = ask(table, do="play", move=turn["moves"][-1], at=frame["log"])
+            reply = ask(game, do="play", move=turn["moves"][-1], at=frame["log"])
             assert "refused" not in reply
 
 
 def test_an_illegal_move_is_refused_with_the_rule_and_changes_nothing() -> None:
-    table, reply = to_person_started()
+    game, reply = at_a_person()
     frame = reply["frame"]
-    game = Session.from_json(reply["save"])
-    hand = game.match.hand
+    session = Session.from_json(reply["save"])
+    hand = session.match.hand
     if not hand.is_opened:
-        table, reply = to_person_started("4")
+        game, reply = at_a_person("4")
     frame = reply["frame"]
     tile = next(iter(frame["turn"]["tiles"]))
     wrong = [f"{tile}@{b}" for b in "SENW" if f"{tile}@{b}" not in frame["turn"]["moves"]]
-    refused = ask(table, do="play", move=wrong[0], at=frame["log"])
+    refused = ask(game, do="play", move=wrong[0], at=frame["log"])
     assert refused["refused"]["code"] in ("no-match", "closed", "priority")
     assert "save" not in refused and refused["frame"]["log"] == frame["log"]
-    assert ask(table, do="play", move="10-3@N", at=frame["log"])["error"]["code"] == "refused"
+    assert ask(game, do="play", move="10-3@N", at=frame["log"])["error"]["code"] == "refused"
 
 
-def to_person_started(deal: str = "21") -> tuple[Game, dict[str, Any]]:
+def at_a_person(deal: str = "21") -> tuple[Game, Reply]:
+    """A game on the first deal from ``deal`` on whose opened board a person is to move."""
     for n in range(200):
-        table, reply = started(str(int(deal) + n))
-        reply = to_person(table, reply)
+        game, reply = start(str(int(deal) + n))
+        reply = to_person(game, reply)
         if reply["frame"]["turn"] is not None and reply["frame"]["board"]["opening"]:
-            return table, reply
+            return game, reply
     raise AssertionError("no deal found")
 
 
 def test_a_stale_intent_changes_nothing() -> None:
-    table, reply = to_person_started()
+    game, reply = at_a_person()
     frame = reply["frame"]
     move = frame["turn"]["moves"][0]
-    stale = ask(table, do="play", move=move, at=frame["log"] - 1)
+    stale = ask(game, do="play", move=move, at=frame["log"] - 1)
     assert stale["stale"] and stale["frame"]["log"] == frame["log"]
-    assert ask(table, do="computer", at=frame["log"])["stale"], "a person is to move"
+    assert ask(game, do="computer", at=frame["log"])["stale"], "a person is to move"
 
 
 def test_undo_redo_restart_next_hand_and_hint() -> None:
-    table, reply = to_person_started()
+    game, reply = at_a_person()
     frame = reply["frame"]
-    hint = ask(table, do="hint", at=frame["log"])["hint"]
+    hint = ask(game, do="hint", at=frame["log"])["hint"]
     assert hint in frame["turn"]["moves"]
-    played = ask(table, do="play", move=hint, at=frame["log"])
+    played = ask(game, do="play", move=hint, at=frame["log"])
     assert played["frame"]["log"] == frame["log"] + 1 and played["frame"]["can"]["undo"]
-    undone = ask(table, do="undo")
+    undone = ask(game, do="undo")
     assert undone["frame"] == frame | {"can": undone["frame"]["can"]}
     assert undone["frame"]["can"]["redo"]
-    redone = ask(table, do="redo")
+    redone = ask(game, do="redo")
     assert redone["frame"]["log"] == played["frame"]["log"]
-    restarted = ask(table, do="restart")
+    restarted = ask(game, do="restart")
     assert restarted["frame"]["moves"] == 0
-    assert ask(table, do="next-hand")["frame"]["hand_number"] == 1, "the hand is not over"
+    assert ask(game, do="next-hand")["frame"]["hand_number"] == 1, "the hand is not over"
 
 
 def test_a_whole_match_through_the_protocol() -> None:
-    table, reply = started("33", seats=["computer"] * 4)
-    hands = 1
-    while not reply["frame"]["match_over"]:
+    game, first = start("33", seats=["computer"] * 4)
+    hands = 0
+    for reply in play_on(game, first):
         frame = reply["frame"]
         if frame["outcome"] is not None:
-            reply = ask(table, do="next-hand")
             hands += 1
-            assert reply["frame"]["hand_number"] == hands
+            assert frame["hand_number"] == hands
             continue
         assert frame["turn"] is None and all(h["tiles"] is None for h in frame["hands"])
-        reply = ask(table, do="computer", at=frame["log"])
-    frame = reply["frame"]
+    assert frame["match_over"]
     assert frame["winner"] is not None and frame["scores"][frame["winner"]] >= 100
     assert all(h["tiles"] is not None for h in frame["hands"]), "all hands shown at the end"
-    record = ask(table, do="record")
+    record = ask(game, do="record")
     assert len(record["record"]) == hands and record["export"]["text"].count("\n") == hands
-    replay = ask(table, do="replay", hand=0, step=3)["replay"]
+    replay = ask(game, do="replay", hand=0, step=3)["replay"]
     assert replay["step"] == 3 and replay["position"]["moves"] == 3
-    imported = ask(table, do="import", text=record["export"]["text"])["replay"]
+    imported = ask(game, do="import", text=record["export"]["text"])["replay"]
     assert imported["imported"] and imported["count"] == hands
-    assert ask(table, do="import", text="{nope")["refused"]["code"] == "import"
+    assert ask(game, do="import", text="{nope")["refused"]["code"] == "import"
 
 
 def test_people_take_the_device_and_see_only_their_own_tiles() -> None:
-    table, reply = started("3", seats=PEOPLE)
+    game, reply = start("3", seats=PEOPLE)
     for _ in range(6):
         frame = reply["frame"]
         if frame["outcome"] is not None:
             break
         if frame["seats"][frame["to_move"]] == "computer":
-            reply = ask(table, do="computer", at=frame["log"])
+            reply = ask(game, do="computer", at=frame["log"])
             continue
         assert frame["handoff"] == frame["to_move"] and frame["turn"] is None
         assert all(h["tiles"] is None for h in frame["hands"])
-        reply = ask(table, do="take-device", seat=SEAT_NAMES[frame["to_move"]])
+        reply = ask(game, do="take-device", seat=SEAT_NAMES[frame["to_move"]])
         frame = reply["frame"]
         shown = [s for s in range(4) if frame["hands"][s]["tiles"] is not None]
         assert shown == [frame["to_move"]] and frame["turn"] is not None
-        reply = ask(table, do="play", move=frame["turn"]["moves"][0], at=frame["log"])
+        reply = ask(game, do="play", move=frame["turn"]["moves"][0], at=frame["log"])
 
 
 @pytest.mark.parametrize(
@@ -213,8 +192,8 @@ def test_bad_intents_before_a_game_get_an_error(text: str, code: str) -> None:
     ],
 )
 def test_bad_intents_during_a_game_get_an_error(intent: dict[str, Any], code: str) -> None:
-    table, _ = started(seats=["computer"] * 4)
-    assert ask(table, **intent)["error"]["code"] == code
+    game, _ = start(seats=["computer"] * 4)
+    assert ask(game, **intent)["error"]["code"] == code
 
 
 @settings(max_examples=60, deadline=None)
@@ -252,21 +231,22 @@ def test_bad_intents_during_a_game_get_an_error(intent: dict[str, Any], code: st
         ]
     ),
 )
-def test_no_intent_crashes_the_table(junk: Any, do: str) -> None:
-    table, _ = started()
+def test_no_intent_crashes_the_worker(junk: Any, do: str) -> None:
+    game, _ = start()
     intent = dict(junk) if isinstance(junk, dict) else {}
     intent["do"] = do
-    reply = json.loads(table.handle(json.dumps(intent)))
+    reply = json.loads(game.handle(json.dumps(intent)))
     assert isinstance(reply, dict)
     assert reply.get("error", {}).get("code") != "internal", reply
 
 
 def test_a_new_worker_keeps_who_holds_the_device() -> None:
-    table, reply = started("3", seats=PEOPLE)
-    while reply["frame"]["handoff"] is None and reply["frame"]["outcome"] is None:
-        reply = ask(table, do="computer", at=reply["frame"]["log"])
+    game, reply = start("3", seats=PEOPLE)
+    reply = played_until(
+        game, reply, lambda f: f["handoff"] is not None or f["outcome"] is not None
+    )
     seat = reply["frame"]["handoff"]
-    reply = ask(table, do="take-device", seat=SEAT_NAMES[seat])
+    reply = ask(game, do="take-device", seat=SEAT_NAMES[seat])
     again = ask(Game(), do="start", save=reply["save"], deal=None, holder=seat)
     assert again["frame"]["viewer"] == seat and again["frame"]["handoff"] is None
     reload = ask(Game(), do="start", save=reply["save"], deal=None)
