@@ -41,11 +41,11 @@ of the rule that forbids a move), ``hint``, ``record``, ``replay``, ``corrupt`` 
 save could not be used: a new match was started), or ``error`` (``{"code", "detail"}``) for an
 intent that makes no sense. :meth:`Game.handle` never raises.
 
->>> table = Game()
->>> reply = json.loads(table.handle('{"do": "start", "save": null, "deal": "7"}'))
+>>> game = Game()
+>>> reply = json.loads(game.handle('{"do": "start", "save": null, "deal": "7"}'))
 >>> reply["frame"]["deal"], sorted(reply)
 ('7', ['frame', 'save'])
->>> json.loads(table.handle('{"do": "fly"}'))["error"]["code"]
+>>> json.loads(game.handle('{"do": "fly"}'))["error"]["code"]
 'unknown-intent'
 """
 
@@ -75,7 +75,7 @@ from .rules.tiles import SEATS, Move, parse_seat
 
 
 class BadIntent(LonganaError):
-    """An intent the table cannot act on (the page's bug, or a stale or forged message)."""
+    """An intent the game cannot act on (the page's bug, or a stale or forged message)."""
 
     def __init__(self, code: str, detail: str) -> None:
         super().__init__(detail)
@@ -90,13 +90,13 @@ def unless_class(act: Act) -> Act:
     """``act``, refused in a class match (``class-locked``): its results must stay comparable."""
 
     @functools.wraps(act)
-    def guarded(table: Game, intent: dict[str, Any]) -> Reply:
-        if table.session is not None and table.session.class_code is not None:
+    def guarded(game: Game, intent: dict[str, Any]) -> Reply:
+        if game.session is not None and game.session.class_code is not None:
             return {
-                "frame": frame_of(table.session, table.holder),
+                "frame": frame_of(game.session, game.holder),
                 "refused": {"code": "class-locked", "params": {}},
             }
-        return act(table, intent)
+        return act(game, intent)
 
     return guarded
 
@@ -144,7 +144,7 @@ class Game:
             if act is None:
                 raise BadIntent("unknown-intent", f"no such intent: {intent['do']!r}")
             if intent["do"] not in NO_GAME_NEEDED and self.session is None:
-                raise BadIntent("not-started", "the table has no game yet: send start first")
+                raise BadIntent("not-started", "no game has started yet: send start first")
             return _dump(act(intent))
         except BadIntent as error:
             return _dump({"error": {"code": error.code, "detail": str(error)}})
@@ -167,7 +167,7 @@ class Game:
         return {"frame": frame_of(game, self.holder), "save": game.to_json(), **extra}
 
     def fresh(self, intent: dict[str, Any]) -> bool:
-        """Whether the intent was made for the position the table is at now."""
+        """Whether the intent was made for the position the game is at now."""
         at = intent.get("at")
         return at is None or at == len(self.game.log)
 
