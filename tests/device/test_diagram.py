@@ -163,7 +163,9 @@ def test_the_svg_has_a_title_for_screen_readers_and_no_game_attributes() -> None
     root = ET.fromstring(svg)
     assert root.attrib["role"] == "img"
     title = root.find(f"{SVG}title")
-    assert title is not None and title.text == "Equal-end priority: 6-4 may go on East's branch only"
+    assert (
+        title is not None and title.text == "Equal-end priority: 6-4 may go on East's branch only"
+    )
     # the page's automation counts data-tile and data-branch: the example must not add any
     assert "data-tile" not in svg and "data-branch=" not in svg and "data-target" not in svg
 
