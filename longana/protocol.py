@@ -7,8 +7,8 @@ An intent is ``{"do": NAME, ...}``:
 
 =================  ==========================================================================
 ``start``          ``save`` (text or null), ``seats``, ``level``, ``deal`` (or null), ``holder``
-                   (or null): resume the save (unless ``deal`` asks for another deal) or start
-                   a new match
+                   (a seat or null): resume the save (unless ``deal`` asks for another deal) or
+                   start a new match
 ``play``           ``move`` (``"7-3@N"``, ``"9-9"``, ``"pass"``), ``at``: the person's move
 ``computer``       ``at``: the computer seat to move makes one move
 ``undo``, ``redo``, ``restart``, ``next-hand``, ``hint``, ``record``
@@ -31,6 +31,10 @@ An intent is ``{"do": NAME, ...}``:
 Class play (:mod:`longana.classplay`) refuses with ``{"refused": {"code": "class-" + the
 ClassError's code, "params"}}``; in a class match ``undo``, ``redo``, ``restart``, ``hint``
 and ``seats`` are refused with the code ``class-locked`` (and the frame's ``can`` is all false).
+
+A seat is its letter everywhere (``"S"``, ``"E"``, ``"N"``, ``"W"``, as in the notation): in
+intents, in frames (:mod:`longana.device.frame`, whose typed dictionaries give their shape), in
+refusals, records and the teacher's table.
 
 ``at`` is the frame's ``log`` the page acted on: an intent made for a position that has
 changed since is answered with the current frame and ``"stale": true``, and changes nothing.
@@ -190,8 +194,7 @@ class Game:
         ``corrupt`` or ``replaced`` said in ``extra``. Takes the device's holder too: after a
         reload nobody's tiles show before a confirm, while a new worker for the same page (the
         old one died) keeps who holds the device."""
-        holder = intent.get("holder")
-        self.holder = holder if isinstance(holder, int) and holder in SEATS else None
+        self.holder = _seat_or_none(intent.get("holder"))
         save = intent.get("save")
         if not isinstance(save, str):
             return None
@@ -353,10 +356,10 @@ class Game:
         return {"class_code": code.text}
 
     def class_result(self, intent: dict[str, Any]) -> Reply:
-        seat = intent.get("seat")
+        seat = _seat_or_none(intent.get("seat"))
         try:
             result = classplay.Result.of(
-                self.game, seat if isinstance(seat, int) else -1, intent.get("name", "")
+                self.game, -1 if seat is None else seat, intent.get("name", "")
             )
         except classplay.ClassError as error:
             return {"refused": _class_refusal(error)}
@@ -407,6 +410,14 @@ class Game:
 
 
 NO_GAME_NEEDED = frozenset({"start", "class-start", "class-code", "class-table"})
+
+
+def _seat_or_none(text: Any) -> int | None:
+    """A seat's letter from an intent as the seat's number; None when it is none."""
+    try:
+        return parse_seat(text)
+    except LonganaError:
+        return None
 
 
 def _class_refusal(error: classplay.ClassError) -> dict[str, Any]:

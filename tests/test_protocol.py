@@ -53,7 +53,7 @@ def test_the_turn_map_agrees_with_the_engine_for_every_tile_and_branch() -> None
             turn = frame["turn"]
             session = Session.from_json(reply["save"])
             hand = session.match.hand
-            assert turn["seat"] == hand.to_move == frame["viewer"]
+            assert turn["seat"] == SEAT_NAMES[hand.to_move] == frame["viewer"]
             assert turn["moves"] == [str(m) for m in hand.legal_moves()]
             for tile in hand.tiles(hand.to_move):
                 entry = turn["tiles"][str(tile)]
@@ -132,10 +132,10 @@ def test_a_whole_match_through_the_protocol() -> None:
             hands += 1
             assert frame["hand_number"] == hands
             continue
-        assert frame["turn"] is None and all(h["tiles"] is None for h in frame["hands"])
+        assert frame["turn"] is None and all(h["tiles"] is None for h in frame["hands"].values())
     assert frame["match_over"]
     assert frame["winner"] is not None and frame["scores"][frame["winner"]] >= 100
-    assert all(h["tiles"] is not None for h in frame["hands"]), "all hands shown at the end"
+    assert all(h["tiles"] is not None for h in frame["hands"].values()), "all shown at the end"
     record = ask(game, do="record")
     assert len(record["record"]) == hands and record["export"]["text"].count("\n") == hands
     replay = ask(game, do="replay", hand=0, step=3)["replay"]
@@ -155,10 +155,10 @@ def test_people_take_the_device_and_see_only_their_own_tiles() -> None:
             reply = ask(game, do="computer", at=frame["log"])
             continue
         assert frame["handoff"] == frame["to_move"] and frame["turn"] is None
-        assert all(h["tiles"] is None for h in frame["hands"])
-        reply = ask(game, do="take-device", seat=SEAT_NAMES[frame["to_move"]])
+        assert all(h["tiles"] is None for h in frame["hands"].values())
+        reply = ask(game, do="take-device", seat=frame["to_move"])
         frame = reply["frame"]
-        shown = [s for s in range(4) if frame["hands"][s]["tiles"] is not None]
+        shown = [s for s, h in frame["hands"].items() if h["tiles"] is not None]
         assert shown == [frame["to_move"]] and frame["turn"] is not None
         reply = ask(game, do="play", move=frame["turn"]["moves"][0], at=frame["log"])
 
@@ -246,7 +246,7 @@ def test_a_new_worker_keeps_who_holds_the_device() -> None:
         game, reply, lambda f: f["handoff"] is not None or f["outcome"] is not None
     )
     seat = reply["frame"]["handoff"]
-    reply = ask(game, do="take-device", seat=SEAT_NAMES[seat])
+    reply = ask(game, do="take-device", seat=seat)
     again = ask(Game(), do="start", save=reply["save"], deal=None, holder=seat)
     assert again["frame"]["viewer"] == seat and again["frame"]["handoff"] is None
     reload = ask(Game(), do="start", save=reply["save"], deal=None)

@@ -8,59 +8,53 @@ try:
 except ImportError:  # MicroPython
     pass
 
-from .html import a, button
+from .html import button, escape
+from .words import phrase
+
+TYPE_CHECKING = False  # mypy takes it as true: types only, never imported at runtime
+if TYPE_CHECKING:
+    from .i18n import Catalog
 
 
-def _t(cat: Any, key: str, **params: Any) -> str:
-    return a(cat.t(key, **params))
-
-
-def why(refusal: dict, cat: Any) -> str:
-    """A class refusal ``{"code": "class-check", ...}`` in words."""
-    code = str(refusal.get("code", "")).replace("class-", "", 1)
-    text = cat.t("class.why." + code)
-    return text if text != "class.why." + code else cat.t("why.illegal")
-
-
-def settings_html(cat: Any, made: Any, name: str) -> str:
+def settings_html(cat: "Catalog", made: Any, name: str) -> str:
     """Settings' class section: join a class match by its code, or make a code from the
     settings above (shown in ``[data-class-code]``), and the student's name."""
     shown = ""
     if made:
         shown = (
             '<p class="note">'
-            + _t(cat, "class.made")
+            + phrase(cat, "class.made")
             + "</p>"
             + '<p class="class-code" data-class-code>'
-            + a(made)
+            + escape(made)
             + "</p>"
             + '<p class="note class-link">?class='
-            + a(made)
+            + escape(made)
             + "</p>"
         )
     return (
         '<fieldset class="class-box"><legend>'
-        + _t(cat, "class.section")
+        + phrase(cat, "class.section")
         + "</legend>"
         + '<p class="note">'
-        + _t(cat, "class.intro")
+        + phrase(cat, "class.intro")
         + "</p>"
         + '<label class="field"><span>'
-        + _t(cat, "class.code_field")
+        + phrase(cat, "class.code_field")
         + "</span>"
         + '<input type="text" data-setting="class" name="class" autocomplete="off" '
         'autocapitalize="characters" spellcheck="false" maxlength="40" placeholder="'
-        + _t(cat, "class.code_placeholder")
+        + phrase(cat, "class.code_placeholder")
         + '"></label>'
         + '<p class="field-error" data-setting-error="class" role="alert" hidden></p>'
         + '<label class="field"><span>'
-        + _t(cat, "class.name_field")
+        + phrase(cat, "class.name_field")
         + "</span>"
         + '<input type="text" data-setting="name" name="name" maxlength="16" '
         'autocomplete="given-name" value="'
-        + a(name)
+        + escape(name)
         + '" placeholder="'
-        + _t(cat, "class.name_placeholder")
+        + phrase(cat, "class.name_placeholder")
         + '"></label>'
         + '<div class="dlg-buttons start">'
         + button("class-join", cat.t("class.join"))
@@ -72,56 +66,56 @@ def settings_html(cat: Any, made: Any, name: str) -> str:
     )
 
 
-def result_html(cat: Any, result: dict, href: Any) -> str:
+def result_html(cat: "Catalog", result: "dict[str, str]", href: Any) -> str:
     """The student's result code (and file) at a hand's end or the match's end."""
     file_link = (
         '<a class="btn small" data-action="result-file" href="'
-        + a(href)
+        + escape(href)
         + '" download="'
-        + a(result["filename"])
+        + escape(result["filename"])
         + '">'
-        + _t(cat, "class.result_file")
+        + phrase(cat, "class.result_file")
         + "</a>"
         if href
         else ""
     )
     return (
         '<section class="class-result"><h3>'
-        + _t(cat, "class.result_title")
+        + phrase(cat, "class.result_title")
         + "</h3>"
         + '<p class="note">'
-        + _t(cat, "class.result_note")
+        + phrase(cat, "class.result_note")
         + "</p>"
         + '<p class="class-code" data-result-code>'
-        + a(result["text"])
+        + escape(result["text"])
         + "</p>"
         + file_link
         + "</section>"
     )
 
 
-def _signed(cat: Any, x: float) -> str:
+def _signed(cat: "Catalog", x: float) -> str:
     text = cat.decimal(x)
     return text if text.startswith("-") or text == "0" else "+" + text
 
 
-def results_html(cat: Any, table: Any, errors: list, csv_href: Any) -> str:
+def results_html(cat: "Catalog", table: Any, errors: "list[str]", csv_href: Any) -> str:
     """The teacher's table: codes and files in, each student's score per deal against the
     average of everyone who played it, ranked; CSV out; prints cleanly."""
     rows = []
     hands = table["hands"] if table else 0
     head = (
         '<tr><th scope="col">'
-        + _t(cat, "class.rank")
+        + phrase(cat, "class.rank")
         + '</th><th scope="col">'
-        + _t(cat, "class.student")
+        + phrase(cat, "class.student")
         + '</th><th scope="col">'
-        + _t(cat, "class.seat")
+        + phrase(cat, "class.seat")
         + '</th><th scope="col" class="num">'
-        + _t(cat, "class.total")
+        + phrase(cat, "class.total")
         + "</th>"
         + "".join(
-            '<th scope="col" class="num">' + _t(cat, "class.hand", n=k + 1) + "</th>"
+            '<th scope="col" class="num">' + phrase(cat, "class.hand", n=k + 1) + "</th>"
             for k in range(hands)
         )
         + "</tr>"
@@ -141,15 +135,15 @@ def results_html(cat: Any, table: Any, errors: list, csv_href: Any) -> str:
                 cells.append('<td class="num">–</td>')
         rows.append(
             '<tr data-student="'
-            + a(row["name"])
+            + escape(row["name"])
             + '" data-rank="'
             + str(row["rank"])
             + '"><td>'
             + str(row["rank"])
             + '</td><th scope="row">'
-            + a(row["name"])
+            + escape(row["name"])
             + "</th><td>"
-            + a(cat.seat(row["seat"]))
+            + escape(cat.seat(row["seat"]))
             + '</td><td class="num total">'
             + _signed(cat, row["total"])
             + "</td>"
@@ -160,15 +154,15 @@ def results_html(cat: Any, table: Any, errors: list, csv_href: Any) -> str:
     if table and table.get("duplicates"):
         notes = (
             '<p class="note" data-results-duplicate>'
-            + _t(cat, "class.duplicate", names=cat.join([str(n) for n in table["duplicates"]]))
+            + phrase(cat, "class.duplicate", names=cat.join([str(n) for n in table["duplicates"]]))
             + "</p>"
         )
     error_text = " ".join(errors)
     export = (
         '<a class="btn" data-action="export-csv" href="'
-        + a(csv_href)
+        + escape(csv_href)
         + '" download="longana-class-results.csv">'
-        + _t(cat, "class.export")
+        + phrase(cat, "class.export")
         + "</a>"
         if csv_href
         else ""
@@ -180,24 +174,24 @@ def results_html(cat: Any, table: Any, errors: list, csv_href: Any) -> str:
     )
     return (
         '<h2 id="dlg-title">'
-        + a(title)
+        + escape(title)
         + "</h2>"
         + '<div class="no-print"><p class="note">'
-        + _t(cat, "class.results_intro")
+        + phrase(cat, "class.results_intro")
         + "</p>"
         + '<label class="field wide"><span>'
-        + _t(cat, "class.results_input")
+        + phrase(cat, "class.results_input")
         + "</span>"
         + '<textarea data-results-input rows="4" spellcheck="false"></textarea></label>'
         + '<label class="field"><span>'
-        + _t(cat, "class.results_files")
+        + phrase(cat, "class.results_files")
         + "</span>"
         + '<input type="file" data-results-files multiple accept=".json,application/json">'
         + "</label>"
         + '<p class="field-error" data-results-error role="alert"'
         + ("" if errors else " hidden")
         + ">"
-        + a(error_text)
+        + escape(error_text)
         + "</p>"
         + '<div class="dlg-buttons start">'
         + button("add-results", cat.t("class.add"), "btn primary")
@@ -212,7 +206,7 @@ def results_html(cat: Any, table: Any, errors: list, csv_href: Any) -> str:
         + export
         + button("print", cat.t("class.print"))
         + '<button type="button" class="btn primary" data-action="close">'
-        + _t(cat, "actions.close")
+        + phrase(cat, "actions.close")
         + "</button></div>"
     )
 
@@ -220,11 +214,11 @@ def results_html(cat: Any, table: Any, errors: list, csv_href: Any) -> str:
 # -- the matches played on this device ------------------------------------------------------
 
 
-def history_html(cat: Any, entries: list) -> str:
+def history_html(cat: "Catalog", entries: "list[dict[str, Any]]") -> str:
     """Each match (date, the computer's level, who won), figures per level, and the scores of
     the last match as a chart."""
     if not entries:
-        body = '<p class="note">' + _t(cat, "history.empty") + "</p>"
+        body = '<p class="note">' + phrase(cat, "history.empty") + "</p>"
     else:
         won = [e for e in entries if e["winner"] in e["people"]]
         hands = sum(len(e["totals"]) for e in entries)
@@ -232,7 +226,7 @@ def history_html(cat: Any, entries: list) -> str:
         per_hand = cat.decimal(points / hands) if hands else "0"
         figures = (
             "<p>"
-            + _t(cat, "history.figures", won=len(won), played=len(entries), per_hand=per_hand)
+            + phrase(cat, "history.figures", won=len(won), played=len(entries), per_hand=per_hand)
             + "</p>"
         )
         levels = []
@@ -241,7 +235,7 @@ def history_html(cat: Any, entries: list) -> str:
             if mine:
                 levels.append(
                     "<li>"
-                    + _t(
+                    + phrase(
                         cat,
                         "history.per_level",
                         level=cat.t("settings.levels." + level),
@@ -252,14 +246,14 @@ def history_html(cat: Any, entries: list) -> str:
                 )
         rows = "".join(
             "<tr><td>"
-            + a(e["date"])
+            + escape(e["date"])
             + "</td><td>"
-            + a(cat.t("settings.levels." + e["level"]))
+            + escape(cat.t("settings.levels." + e["level"]))
             + "</td><td>"
             + (
-                _t(cat, "history.won")
+                phrase(cat, "history.won")
                 if e in won
-                else _t(cat, "history.lost", winner=cat.seat(e["winner"]))
+                else phrase(cat, "history.lost", winner=cat.seat(e["winner"]))
             )
             + "</td></tr>"
             for e in reversed(entries[-20:])
@@ -272,14 +266,14 @@ def history_html(cat: Any, entries: list) -> str:
             + '<figure class="history-chart">'
             + chart(entries[-1]["totals"], cat)
             + "<figcaption>"
-            + _t(cat, "history.chart")
+            + phrase(cat, "history.chart")
             + "</figcaption></figure>"
             + '<table class="result"><thead><tr><th scope="col">'
-            + _t(cat, "history.when")
+            + phrase(cat, "history.when")
             + '</th><th scope="col">'
-            + _t(cat, "history.level")
+            + phrase(cat, "history.level")
             + '</th><th scope="col">'
-            + _t(cat, "history.result")
+            + phrase(cat, "history.result")
             + "</th></tr></thead><tbody>"
             + rows
             + "</tbody></table>"
@@ -287,13 +281,13 @@ def history_html(cat: Any, entries: list) -> str:
     delete = button("history-delete", cat.t("history.delete")) if entries else ""
     return (
         '<h2 id="dlg-title">'
-        + _t(cat, "history.title")
+        + phrase(cat, "history.title")
         + "</h2>"
         + body
         + '<div class="dlg-buttons">'
         + delete
         + '<button type="button" class="btn primary" data-action="close">'
-        + _t(cat, "actions.close")
+        + phrase(cat, "actions.close")
         + "</button></div>"
     )
 
@@ -301,7 +295,7 @@ def history_html(cat: Any, entries: list) -> str:
 COLOURS = ("#1f5fa8", "#b8262b", "#23794a", "#6a3fb5")  # S E N W, as in the record
 
 
-def chart(totals: list, cat: Any) -> str:
+def chart(totals: "list[list[int]]", cat: "Catalog") -> str:
     """Each seat's total after every hand, as lines (an SVG with a text alternative)."""
     width, height, pad = 320, 160, 24
     top = max([100] + [max(t) for t in totals])
@@ -341,7 +335,7 @@ def chart(totals: list, cat: Any) -> str:
     return (
         '<svg viewBox="0 0 ' + str(width) + " " + str(height) + '" role="img" '
         'aria-label="'
-        + a(cat.t("history.chart") + ": " + words)
+        + escape(cat.t("history.chart") + ": " + words)
         + '">'
         + target
         + "".join(lines)

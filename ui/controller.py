@@ -1,54 +1,98 @@
 """What a tap means: the page's interaction state over the worker's frames.
 
-The controller holds the last frame and the :class:`~ui.render.Look` (selected tile, preview,
-hint, open dialog) and turns the person's input into words and intents. It never decides a
-rule: where a tile may go, and why not, is in the frame (``frame["turn"]``); a move is played
-by sending ``{"do": "play", ...}`` to the worker, which checks it again. No DOM here: runs
-under MicroPython and CPython (tested with hand-made frames and the real worker's frames).
+The controller holds the last frame and the :class:`Interaction` (selected tile, preview, hint,
+open dialog) and turns the person's input into words and intents. It never decides a rule:
+where a tile may go, and why not, is in the frame (``frame["turn"]``); a move is played by
+sending ``{"do": "play", ...}`` to the worker, which checks it again. No DOM here: runs under
+MicroPython and CPython (tested with hand-made frames and the real worker's frames).
 """
 
 try:
     from typing import Any
-except ImportError:  # MicroPython
+except ImportError:  # MicroPython: no typing module; annotations are not evaluated there
     pass
 
-from .html import other
-from .render import Look, describe, person_turn, split, targets, why
+from .notation import SEATS, other, seat_of, split, tile_of
+from .words import describe, why
+
+TYPE_CHECKING = False  # mypy takes it as true: the frame's types, never imported at runtime
+if TYPE_CHECKING:
+    from longana.device.frame import Frame, Seat, TileChoice
+
+    from .i18n import Catalog
+
+
+class Interaction:
+    """What the page shows on top of the frame: the selected tile, the previewed move (move
+    text: ``"7-3@N"``, ``"9-9"``, ``"pass"``), whether it is a hint, who is thinking, the open
+    dialog, the seat drawn at the bottom, and the board's measured area and tile size."""
+
+    __slots__ = ("selected", "preview", "hint", "thinking", "area", "tile_px", "dialog", "bottom")
+
+    def __init__(self) -> None:
+        self.selected: str | None = None  # a tile text, "7-3"
+        self.preview: str | None = None  # a move text
+        self.hint = False
+        self.thinking: Seat | None = None  # the computer seat whose move is awaited
+        self.area: tuple[float, float] | None = None  # the board's width, height in CSS px
+        self.tile_px = 20
+        self.dialog: str | None = None  # the open dialog's name
+        self.bottom: Seat = "S"  # the seat drawn at the bottom: the person holding the device
+
+
+def person_turn(frame: "Frame", interaction: Interaction) -> bool:
+    """Whether the person at the device may act now (their turn, no dialog open)."""
+    return frame.get("turn") is not None and interaction.dialog is None
+
+
+def targets(frame: "Frame", interaction: Interaction) -> "list[Seat]":
+    """The branches the selected tile may go on, as the frame says."""
+    turn = frame.get("turn")
+    if turn is None or interaction.selected is None:
+        return []
+    entry = turn["tiles"].get(interaction.selected)
+    return list(entry["targets"]) if entry else []
 
 
 class Controller:
-    def __init__(self, cat: Any) -> None:
+    def __init__(self, cat: "Catalog") -> None:
         self.cat = cat
-        self.frame: Any = None  # the last frame from the worker (or the cached one)
-        self.look = Look()
+        self.frame: Frame | None = None  # the last frame from the worker (or the cached one)
+        self.interaction = Interaction()
         self.message = ""
 
     # -- questions ----------------------------------------------------------------------------
 
     def my_turn(self) -> bool:
-        return self.frame is not None and person_turn(self.frame, self.look)
+        return self.frame is not None and person_turn(self.frame, self.interaction)
 
-    def entry(self, tile: str) -> Any:
+    def entry(self, tile: str) -> "TileChoice | None":
         turn = self.frame.get("turn") if self.frame else None
         return turn["tiles"].get(tile) if turn else None
 
+    def targets(self) -> "list[Seat]":
+        return targets(self.frame, self.interaction) if self.frame else []
+
     def clear(self) -> None:
         """Nothing selected, nothing previewed."""
-        self.look.selected = self.look.preview = None
-        self.look.hint = False
+        self.interaction.selected = self.interaction.preview = None
+        self.interaction.hint = False
+
+    def not_your_turn(self) -> None:
+        frame = self.frame
+        if frame is not None and frame["to_move"] is not None:
+            self.message = self.cat.t("select.not_your_turn", seat=self.cat.seat(frame["to_move"]))
 
     # -- the person's input -------------------------------------------------------------------
 
     def select(self, tile: str) -> None:
-        c = self.cat
-        frame = self.frame
+        c, frame, now = self.cat, self.frame, self.interaction
         if frame is None or frame["outcome"] is not None or frame["match_over"]:
             return
-        if not self.my_turn():
-            if frame["to_move"] is not None:
-                self.message = c.t("select.not_your_turn", seat=c.seat(frame["to_move"]))
-            return
         turn = frame["turn"]
+        if not self.my_turn() or turn is None:
+            self.not_your_turn()
+            return
         if turn["must_pass"]:
             self.message = c.t("turn.must_pass")
             return
@@ -57,58 +101,60 @@ class Controller:
             return
         if frame["board"]["opening"] is None:
             if entry.get("open"):
-                self.look.selected, self.look.preview, self.look.hint = tile, tile, False
+                now.selected, now.preview, now.hint = tile, tile, False
                 self.message = c.t("select.preview_open", tile=tile)
-            else:
+            elif "refusal" in entry:
                 self.message = why(entry["refusal"], c)
             return
-        if self.look.selected == tile and self.look.preview is None:
+        if now.selected == tile and now.preview is None:
             self.clear()
             self.message = ""
             return
-        self.look.selected, self.look.preview, self.look.hint = tile, None, False
+        now.selected, now.preview, now.hint = tile, None, False
         if entry["targets"]:
             self.message = c.t("select.chosen", tile=tile)
         else:
             self.message = c.t("select.no_place", tile=tile)
 
-    def aim(self, letter: str) -> None:
+    def aim(self, branch: "Seat") -> None:
         """The person taps (or drops on) a branch with a tile selected."""
-        c = self.cat
-        frame = self.frame
-        if not self.my_turn() or frame["board"]["opening"] is None:
+        c, frame, now = self.cat, self.frame, self.interaction
+        if frame is None or not self.my_turn() or frame["board"]["opening"] is None:
             return
-        tile = self.look.selected
+        tile = now.selected
         if tile is None:
             self.message = c.t("select.pick_first")
             return
-        if letter in targets(frame, self.look):
-            self.look.preview, self.look.hint = tile + "@" + letter, False
-            end = frame["board"]["ends"]["SENW".index(letter)]
+        if branch in self.targets():
+            now.preview, now.hint = tile + "@" + branch, False
+            end = frame["board"]["ends"][branch]
             self.message = c.t(
-                "select.preview", tile=tile, branch=c.branch(letter), end=other(tile, end)
+                "select.preview", tile=tile, branch=c.branch(branch), end=other(tile, end)
             )
             return
-        refusal = self.entry(tile)["why"].get(letter)
+        entry = self.entry(tile)
+        refusal = entry["why"].get(branch) if entry else None
         if refusal is not None:
             self.message = why(refusal, c)
 
     def confirm(self) -> Any:
         """The intent that plays the previewed move, or None."""
-        if self.look.preview is None or not self.my_turn():
+        if self.frame is None or self.interaction.preview is None or not self.my_turn():
             return None
-        return {"do": "play", "move": self.look.preview, "at": self.frame["log"]}
+        return {"do": "play", "move": self.interaction.preview, "at": self.frame["log"]}
 
     def cancel(self) -> bool:
-        if self.look.selected is None and self.look.preview is None:
+        if self.interaction.selected is None and self.interaction.preview is None:
             return False
         self.clear()
         self.message = self.cat.t("select.cancelled")
         return True
 
     def pass_turn(self) -> None:
-        if self.my_turn() and self.frame["turn"]["must_pass"]:
-            self.look.selected, self.look.preview, self.look.hint = None, "pass", False
+        turn = self.frame["turn"] if self.frame else None
+        if self.my_turn() and turn is not None and turn["must_pass"]:
+            now = self.interaction
+            now.selected, now.preview, now.hint = None, "pass", False
             self.message = self.cat.t("select.preview_pass")
 
     def command(self, text: str) -> bool:
@@ -117,37 +163,38 @@ class Controller:
         c = self.cat
         words = text.strip().replace(" ", "")
         if not self.my_turn():
-            if self.frame is not None and self.frame["to_move"] is not None:
-                self.message = c.t("select.not_your_turn", seat=c.seat(self.frame["to_move"]))
+            self.not_your_turn()
             return False
         if words.lower() == "pass":
             self.pass_turn()
-            if self.look.preview != "pass":
+            if self.interaction.preview != "pass":
                 self.message = why({"code": "must-play", "params": {}}, c)
-            return self.look.preview == "pass"
-        tile, branch = split(words.upper())
-        tile = _tile(tile)
-        if branch is not None and branch not in "SENW":
+            return self.interaction.preview == "pass"
+        tile, letter = split(words.upper())
+        tile = tile_of(tile)
+        branch = seat_of(letter)
+        if letter is not None and branch is None:
             # the language's own letter (Ost: O) where it is no letter of the notation
-            for seat in "SENW":
-                if c.letter(seat).upper() == branch:
+            for seat in SEATS:
+                if c.letter(seat).upper() == letter:
                     branch = seat
-        if tile is None or (branch is not None and branch not in "SENW"):
+        if tile is None or (letter is not None and branch is None):
             self.message = c.t("keys.bad", text=text.strip())
             return False
         if self.entry(tile) is None:
             self.message = c.t("keys.not_held", tile=tile)
             return False
-        self.look.selected, self.look.preview = None, None
+        self.interaction.selected, self.interaction.preview = None, None
         self.select(tile)
-        if branch is not None and self.look.selected == tile:
+        if branch is not None and self.interaction.selected == tile:
             self.aim(branch)
-        return self.look.preview is not None
+        return self.interaction.preview is not None
 
     def show_hint(self, move: str) -> None:
         c = self.cat
         tile, branch = split(move)
-        self.look.preview, self.look.selected, self.look.hint = move, tile, True
+        now = self.interaction
+        now.preview, now.selected, now.hint = move, tile, True
         if tile is None:
             self.message = c.t("hint.suggest_pass")
         elif branch is None:
@@ -158,50 +205,45 @@ class Controller:
     def preselect_forced_opening(self) -> bool:
         """The person opens with the one double allowed: it is previewed at once."""
         frame = self.frame
+        turn = frame["turn"] if frame else None
         if (
-            not self.my_turn()
+            frame is None
+            or turn is None
+            or not self.my_turn()
             or frame["board"]["opening"] is not None
-            or self.look.preview is not None
+            or self.interaction.preview is not None
         ):
             return False
-        openings = frame["turn"]["openings"]
+        openings = turn["openings"]
         if len(openings) != 1:
             return False
-        self.look.selected = self.look.preview = openings[0]
+        self.interaction.selected = self.interaction.preview = openings[0]
         return True
 
     # -- the worker's answers -------------------------------------------------------------------
 
-    def receive(self, reply: dict) -> None:
+    def receive(self, reply: Any) -> None:
         """Take a reply's frame; a new position clears the selection and says what happened
         (the last move); a refusal says why."""
         frame = reply.get("frame")
-        if frame is not None:
-            moved = (
-                self.frame is None
-                or frame["log"] != self.frame["log"]
-                or frame["hand_number"] != self.frame["hand_number"]
-            )
-            self.frame = frame
-            if moved:
-                self.clear()
-                last = frame["last"]
-                self.message = describe(last, self.cat) if last is not None else ""
+        if frame is not None and self.take(frame):
+            self.clear()
+            last = frame["last"]
+            self.message = describe(last, self.cat) if last is not None else ""
         refused = reply.get("refused")
         if refused is not None:
             self.clear()
             self.message = why(refused, self.cat)
 
-
-def _tile(text: Any) -> Any:
-    """``"3-7"`` or ``"7-3"`` → ``"7-3"`` (high first); None when it is not a tile."""
-    if (
-        not text
-        or len(text) != 3
-        or text[1] != "-"
-        or not text[0].isdigit()
-        or not text[2].isdigit()
-    ):
-        return None
-    a, b = int(text[0]), int(text[2])
-    return str(max(a, b)) + "-" + str(min(a, b))
+    def take(self, frame: "Frame") -> bool:
+        """Show ``frame`` (a reply's, or the one cached from the last visit, which says
+        nothing); whether the position moved."""
+        moved = (
+            self.frame is None
+            or frame["log"] != self.frame["log"]
+            or frame["hand_number"] != self.frame["hand_number"]
+        )
+        self.frame = frame
+        if frame["viewer"] is not None:  # the table turns: the holder sits at the bottom
+            self.interaction.bottom = frame["viewer"]
+        return moved

@@ -6,8 +6,14 @@ this module only draws and words it. All words come from ``rules.diagram`` of th
 Runs under MicroPython and CPython.
 """
 
-from .html import a
-from .i18n import SEATS, fill, pips
+try:
+    from typing import Any
+except ImportError:  # MicroPython: no typing module; annotations are not evaluated there
+    pass
+
+from .html import escape
+from .i18n import fill
+from .notation import SEATS, other, pips
 
 CENTRE_X, CENTRE_Y = 0, 0  # the drawing is cropped to what it holds
 LONG, SHORT, GAP = 36, 18, 2
@@ -55,7 +61,7 @@ class Canvas:
         weight = ' font-weight="bold"' if bold else ""
         self.add(
             f'<text x="{g(x)}" y="{g(y)}" font-size="{size}" text-anchor="{anchor}" '
-            f'dominant-baseline="middle" fill="{INK}"{weight}>{a(words)}</text>',
+            f'dominant-baseline="middle" fill="{INK}"{weight}>{escape(words)}</text>',
             left,
             y - size / 2,
             left + width,
@@ -122,20 +128,14 @@ class Canvas:
         )
 
 
-def other(tile: str, end: int) -> int:
-    high, low = pips(tile)
-    return low if high == end else high
-
-
-def caption(example: dict, text: dict) -> list:
+def caption(example: "dict[str, Any]", text: "dict[str, Any]") -> "list[tuple[str, str]]":
     """In words: the tile, then each branch it matches, with the rule that decides. Lines are
     (kind, words), kind "tile", "legal" or "forbidden"."""
     board, seat, tile = example["board"], example["seat"], example["tile"]
-    s = SEATS.index(seat)
-    lines = [("tile", fill(str(text["your_tile"]), {"tile": tile, "end": board["ends"][s]}))]
+    lines = [("tile", fill(str(text["your_tile"]), {"tile": tile, "end": board["ends"][seat]}))]
     for mark in example["marks"]:
-        b = SEATS.index(mark["branch"])
-        words = {"branch": _name(mark["branch"], seat, text), "tile": tile, "end": board["ends"][b]}
+        branch = mark["branch"]
+        words = {"branch": _name(branch, seat, text), "tile": tile, "end": board["ends"][branch]}
         if mark["verdict"] == "legal":
             lines.append(("legal", fill(str(text["legal"]), words)))
         elif mark["verdict"] == "priority" and mark["earlier"] is not None:
@@ -146,11 +146,13 @@ def caption(example: dict, text: dict) -> list:
     return lines
 
 
-def _name(branch: str, seat: str, text: dict) -> str:
+def _name(branch: str, seat: str, text: "dict[str, Any]") -> str:
     return str(text["own_branch"] if branch == seat else text["branch"][branch])
 
 
-def draw(example: dict, text: dict, id_prefix: str = "rules-example") -> str:
+def draw(
+    example: "dict[str, Any]", text: "dict[str, Any]", id_prefix: str = "rules-example"
+) -> str:
     """An SVG (text) of the example's board as its seat sees it holding its tile: every
     branch with its tiles, end and open/closed state; where the tile may go, a dashed slot
     with the tile in it and a tick; where it matches but may not go, the slot crossed out."""
@@ -193,26 +195,28 @@ def draw(example: dict, text: dict, id_prefix: str = "rules-example") -> str:
         + '<title id="'
         + id_prefix
         + '-title">'
-        + a(title)
+        + escape(title)
         + "</title>"
         + '<desc id="'
         + id_prefix
         + '-desc">'
-        + a(description)
+        + escape(description)
         + "</desc>"
         + "".join(canvas.parts)
         + "</svg>"
     )
 
 
-def _branch(canvas: Canvas, example: dict, mark: dict, text: dict) -> None:
+def _branch(
+    canvas: Canvas, example: "dict[str, Any]", mark: "dict[str, Any]", text: "dict[str, Any]"
+) -> None:
     board, seat, tile = example["board"], example["seat"], example["tile"]
     letter = mark["branch"]
     branch = SEATS.index(letter)
     dx, dy = DIRECTIONS[branch]
-    placed = board["lines"][branch]
-    end = board["ends"][branch]
-    is_open = bool(board["order"][branch])
+    placed = board["branches"][letter]
+    end = board["ends"][letter]
+    is_open = bool(board["order"][letter])
     canvas.parts.append(
         '<g data-diagram-branch="'
         + letter
@@ -266,7 +270,7 @@ def _branch(canvas: Canvas, example: dict, mark: dict, text: dict) -> None:
     # the seat's name and whether its branch is open, beside the end
     who = str(text["you"]) if letter == seat else str(text["seat"][letter])
     state = (
-        fill(str(text["open"]), {"order": board["order"][branch]})
+        fill(str(text["open"]), {"order": board["order"][letter]})
         if is_open
         else str(text["closed_state"])
     )

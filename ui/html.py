@@ -10,7 +10,8 @@ try:
 except ImportError:  # MicroPython
     pass
 
-from .i18n import decimal, pips
+from .i18n import decimal
+from .notation import pips
 
 # Pip positions on a 3x3 grid (1 = top left, 9 = bottom right), as on a double-nine set.
 PIPS = {
@@ -27,7 +28,7 @@ PIPS = {
 }
 
 
-def a(value: Any) -> str:
+def escape(value: Any) -> str:
     """Text made safe for HTML content and attribute values."""
     return (
         str(value)
@@ -37,15 +38,6 @@ def a(value: Any) -> str:
         .replace('"', "&quot;")
         .replace("'", "&#x27;")
     )
-
-
-def is_double(tile: str) -> bool:
-    return tile[0] == tile[-1]
-
-
-def other(tile: str, end: int) -> int:
-    high, low = pips(tile)
-    return low if high == end else high
 
 
 def half(value: int, horizontal: bool) -> str:
@@ -90,7 +82,7 @@ def tile_face(
         + '"'
         + tile_attr
         + ' aria-label="'
-        + a(label)
+        + escape(label)
         + '"'
         + attrs
         + ">"
@@ -172,16 +164,16 @@ def tool_button(
     it is off (its tool tip and its description)."""
     off = "" if enabled else " disabled"
     title = label + " – " + why if why else label
-    described = ' aria-description="' + a(why) + '"' if why else ""
+    described = ' aria-description="' + escape(why) + '"' if why else ""
     return (
         '<button type="button" class="'
         + cls
         + '" data-action="'
         + action
         + '" aria-label="'
-        + a(label)
+        + escape(label)
         + '" title="'
-        + a(title)
+        + escape(title)
         + '"'
         + described
         + key_attrs(action)
@@ -189,7 +181,7 @@ def tool_button(
         + ">"
         + icon(icon_name or action)
         + '<span class="lbl">'
-        + a(label)
+        + escape(label)
         + "</span>"
         + kbd(action)
         + "</button>"
@@ -208,7 +200,7 @@ def button(action: str, label: str, cls: str = "btn", enabled: bool = True) -> s
         + key_attrs(action)
         + off
         + ">"
-        + a(label)
+        + escape(label)
         + kbd(action)
         + "</button>"
     )

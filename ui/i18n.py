@@ -11,7 +11,8 @@ try:
 except ImportError:  # MicroPython: annotations are not evaluated
     pass
 
-SEATS = ("S", "E", "N", "W")
+from .notation import SEATS, pips
+
 LANGUAGES = ("de", "en", "es", "ms")  # the languages of the rule cards
 ENGLISH = "en"
 
@@ -41,7 +42,7 @@ def pick_language(query_lang: Any, saved: Any, browser: Any) -> str:
 
 
 class Catalog:
-    def __init__(self, messages: dict, fallback: Any = None) -> None:
+    def __init__(self, messages: "dict[str, Any]", fallback: Any = None) -> None:
         self.messages = messages
         self.fallback = fallback or {}
         self.lang = str(messages.get("lang", ENGLISH))
@@ -75,6 +76,7 @@ class Catalog:
 
     # -- game words -------------------------------------------------------------------------
 
+    # a seat is its letter; the device's history (``longana:history``) names seats by number
     def seat(self, seat: Any) -> str:
         return self.t("seat." + letter(seat))
 
@@ -98,13 +100,14 @@ class Catalog:
         high, low = pips(tile)
         return self.t("tile_name", high=self.number(high), low=self.number(low))
 
-    def join(self, items: list) -> str:
+    def join(self, items: "list[str]") -> str:
         if len(items) <= 1:
             return "".join(items)
         return self.t("list_sep").join(items[:-1]) + self.t("list_and") + items[-1]
 
 
 def letter(seat: Any) -> str:
+    """A seat's letter, from its letter or (the device's history) its number."""
     return seat if isinstance(seat, str) else SEATS[seat]
 
 
@@ -116,13 +119,7 @@ def decimal(x: float, point: str = ".") -> str:
     return ("-" if tenths < 0 else "") + str(whole) + (point + str(part) if part else "")
 
 
-def pips(tile: str) -> tuple:
-    """``"7-3"`` → ``(7, 3)``, the higher number first."""
-    a, b = int(tile[0]), int(tile[-1])
-    return (a, b) if a >= b else (b, a)
-
-
-def fill(text: str, params: dict) -> str:
+def fill(text: str, params: "dict[str, Any]") -> str:
     """Replace ``{name}`` with ``params[name]``; unknown names stay as they are."""
     out = []
     i = 0

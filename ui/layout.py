@@ -66,7 +66,7 @@ class Branch:
 
     __slots__ = ("shown", "boxes", "fits")
 
-    def __init__(self, shown: int, boxes: tuple, fits: bool = True) -> None:
+    def __init__(self, shown: int, boxes: "tuple[Box, ...]", fits: bool = True) -> None:
         self.shown, self.boxes, self.fits = shown, boxes, fits
 
 

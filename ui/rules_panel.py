@@ -12,13 +12,13 @@ except ImportError:  # MicroPython
     pass
 
 from .diagram import caption, draw
-from .html import a
+from .html import escape as a  # (renamed in ui/html.py)
 
 FIGURE_SECTION = "priority"
 MARKS = {"legal": "\u2713", "forbidden": "\u2717", "tile": ""}  # tick, cross: not words
 
 
-def rules_html(rules: dict, example: Any, heading_level: int = 2) -> str:
+def rules_html(rules: "dict[str, Any]", example: Any, heading_level: int = 2) -> str:
     """The panel's inner HTML: a heading, then one ``<section>`` per part of the rules (the
     drawing only when the example's data is at hand)."""
     h, sub = "h" + str(heading_level), "h" + str(heading_level + 1)
@@ -68,7 +68,7 @@ def keys_html(cat: Any, heading_level: int = 3) -> str:
     )
 
 
-def figure_html(example: dict, text: dict) -> str:
+def figure_html(example: "dict[str, Any]", text: "dict[str, Any]") -> str:
     lines = "".join(
         '<li data-caption="'
         + kind

@@ -10,7 +10,9 @@ tests. Runs under MicroPython and CPython. The keys are those of interfaces.md:
   (storage full), it stays where it is and the store refuses to save until the person chooses
   to start fresh (:meth:`Store.start_fresh`);
 - ``longana:settings`` holds :class:`Settings` (anything unreadable takes its default);
-- ``longana:frame`` holds the last frame shown (derived from the save; losing it loses nothing).
+- ``longana:frame`` holds the last frame shown (derived from the save; losing it loses nothing),
+  as ``{"schema": FRAME_SCHEMA, "frame": …}``: a frame of another shape (an earlier release's,
+  whose seats were numbers) is no cache.
 
 A copy served under a sub-path keeps its own keys: the same names followed by ``@`` and the
 copy's path (``longana:save@/class/7b/``); a copy at the origin's root keeps the plain names.
@@ -28,12 +30,17 @@ except ImportError:  # MicroPython
 
 from .i18n import LANGUAGES
 
+TYPE_CHECKING = False  # mypy takes it as true: the frame's types, never imported at runtime
+if TYPE_CHECKING:
+    from longana.device.frame import Frame
+
 SAVE, CORRUPT, SETTINGS, FRAME = (
     "longana:save",
     "longana:save:corrupt",
     "longana:settings",
     "longana:frame",
 )
+FRAME_SCHEMA = 2  # the frame's shape: seats as letters (1: the first releases, seats as numbers)
 HISTORY = "longana:history"  # the matches finished on this device (deletable by the person)
 
 # Message keys of the notices.
@@ -93,7 +100,7 @@ class Settings:
         )
 
     @classmethod
-    def read(cls, text: Any) -> tuple:
+    def read(cls, text: Any) -> "tuple[Settings, bool]":
         """The settings in ``text`` and whether any of it had to be replaced by a default
         (a missing field or an unknown extra one is fine: an older or newer page)."""
         default = cls()
@@ -127,7 +134,7 @@ class Settings:
         return settings, replaced
 
 
-def _pick(value: Any, allowed: tuple, default: str) -> str:
+def _pick(value: Any, allowed: "tuple[str, ...]", default: str) -> str:
     return value if isinstance(value, str) and value in allowed else default
 
 
@@ -148,7 +155,7 @@ class Store:
 
     # -- the save --------------------------------------------------------------------------
 
-    def read_save(self) -> tuple:
+    def read_save(self) -> "tuple[str | None, str | None]":
         """(save text or None, notice key or None)."""
         if self.storage is None:
             return None, UNAVAILABLE
@@ -169,7 +176,8 @@ class Store:
             return failure(error)
         if frame is not None:
             try:
-                self.storage.setItem(self.keys[FRAME], json.dumps(cacheable(frame)))
+                cache = {"schema": FRAME_SCHEMA, "frame": cacheable(frame)}
+                self.storage.setItem(self.keys[FRAME], json.dumps(cache))
             except Exception:  # noqa: BLE001 - a cache: losing it loses nothing
                 self.forget(FRAME)
         return None
@@ -197,6 +205,14 @@ class Store:
         except Exception:  # noqa: BLE001
             return None
 
+    def put(self, name: str, text: str) -> bool:
+        """Store ``text`` under ``name``; False when storage refused (full, blocked)."""
+        try:
+            self.storage.setItem(self.keys[name], text)
+        except Exception:  # noqa: BLE001 - full or refused
+            return False
+        return True
+
     def forget(self, name: str) -> None:
         try:
             self.storage.removeItem(self.keys[name])
@@ -205,17 +221,21 @@ class Store:
 
     # -- the last table shown ----------------------------------------------------------------
 
-    def read_frame(self) -> Any:
+    def read_frame(self) -> "Frame | None":
+        """The last frame shown, if it is there and of this release's shape."""
         try:
             text = self.get(FRAME)
-            frame = json.loads(text) if text is not None else None
+            cache = json.loads(text) if text is not None else None
         except Exception:  # noqa: BLE001 - a broken cache is no cache
             return None
+        if not isinstance(cache, dict) or cache.get("schema") != FRAME_SCHEMA:
+            return None
+        frame: Frame | None = cache.get("frame")
         return frame if isinstance(frame, dict) and "board" in frame else None
 
     # -- settings ------------------------------------------------------------------------------
 
-    def read_settings(self) -> tuple:
+    def read_settings(self) -> "tuple[Settings, str | None]":
         """(settings, notice key or None): the defaults where there are none."""
         if self.storage is None:
             return Settings(), SETTINGS_UNAVAILABLE
@@ -236,15 +256,15 @@ class Store:
         return None
 
 
-def cacheable(frame: dict) -> dict:
+def cacheable(frame: "Frame") -> "Frame":
     """The frame as it may be shown on a later visit before the worker answers: nobody's tiles
     while several people share the device (a reload shows none before someone confirms), and
     no legal map (nothing can be played until the worker is there)."""
-    out = dict(frame)
+    out = frame.copy()
     out["turn"] = None
     out["can"] = {"undo": False, "redo": False, "restart": False, "hint": False}
     if frame.get("people", 1) > 1 and frame.get("outcome") is None:
-        out["hands"] = [{"count": h["count"], "tiles": None} for h in frame["hands"]]
+        out["hands"] = {s: {"count": h["count"], "tiles": None} for s, h in frame["hands"].items()}
         out["viewer"] = None
     return out
 

@@ -22,7 +22,7 @@ from longana.device.session import COMPUTER, PERSON, Session
 from longana.players.levels import choose
 from longana.protocol import Game
 from longana.rules.errors import LonganaError
-from longana.rules.tiles import SEAT_NAMES, Move
+from longana.rules.tiles import Move
 
 P, C = PERSON, COMPUTER
 SOLO = (P, C, C, C)
@@ -498,7 +498,7 @@ def to_end(table: Game, reply: dict[str, Any], hands: int = 99) -> dict[str, Any
             reply = ask(table, do="next-hand")
         elif frame["seats"][frame["to_move"]] == "person":
             if frame["handoff"] is not None:
-                reply = ask(table, do="take-device", seat=SEAT_NAMES[frame["handoff"]])
+                reply = ask(table, do="take-device", seat=frame["handoff"])
                 continue
             reply = ask(table, do="play", move=frame["turn"]["moves"][0], at=frame["log"])
         else:
@@ -548,10 +548,10 @@ def test_class_intents_from_code_to_table() -> None:
     )
     assert fresh["replaced"] and fresh["frame"]["log"] == 0
 
-    first = ask(table, do="class-result", seat=0, name="Ana")["result"]
+    first = ask(table, do="class-result", seat="S", name="Ana")["result"]
     assert first["text"].startswith(text + "/S/Ana/") and first["filename"].endswith(".json")
     assert Result.from_json(first["file"]).text == first["text"]
-    second = ask(table, do="class-result", seat=2, name="Bo")["result"]
+    second = ask(table, do="class-result", seat="N", name="Bo")["result"]
     replied = ask(
         Game(),
         do="class-table",
@@ -596,7 +596,7 @@ def test_class_intents_refuse_bad_input() -> None:
     ] == {"code": "class-target", "params": {"min": 10, "max": 999}}
     table = Game()
     ask(table, do="start", save=None, deal="7")
-    assert ask(table, do="class-result", seat=0, name="Al")["refused"]["code"] == "class-none"
+    assert ask(table, do="class-result", seat="S", name="Al")["refused"]["code"] == "class-none"
     assert "refused" not in ask(table, do="undo")  # an ordinary match still has undo
     error = json.loads(table.handle(json.dumps({"do": "class-table", "texts": "x"})))
     assert error["error"]["code"] == "bad-texts"

@@ -260,7 +260,7 @@ if __name__ == "__main__":
 def page_code() -> str:
     root = LOCALES.parent
     files = [
-        *sorted((root / "ui").glob("*.py")),
+        *sorted((root / "ui").rglob("*.py")),
         *sorted((root / "ui").glob("*.js")),
         root / "index.html",
     ]

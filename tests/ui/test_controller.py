@@ -9,9 +9,8 @@ from typing import Any
 
 from longana.device.session import Session
 from longana.protocol import Game
-from ui.controller import Controller
+from ui.controller import Controller, targets
 from ui.i18n import Catalog
-from ui.render import targets
 
 ROOT = Path(__file__).resolve().parents[2]
 CAT = Catalog(json.loads((ROOT / "locales" / "en.json").read_text(encoding="utf-8")))
@@ -63,20 +62,20 @@ def test_select_lights_the_frames_targets_then_preview_then_confirm() -> None:
     frame = ctl.frame
     tile, entry = next((t, e) for t, e in frame["turn"]["tiles"].items() if e["targets"])
     ctl.select(tile)
-    assert ctl.look.selected == tile and ctl.look.preview is None
-    assert targets(frame, ctl.look) == entry["targets"]
+    assert ctl.interaction.selected == tile and ctl.interaction.preview is None
+    assert targets(frame, ctl.interaction) == entry["targets"]
     assert ctl.message == CAT.t("select.chosen", tile=tile)
     assert ctl.confirm() is None, "nothing previewed yet"
     branch = entry["targets"][0]
     ctl.aim(branch)
-    assert ctl.look.preview == f"{tile}@{branch}"
+    assert ctl.interaction.preview == f"{tile}@{branch}"
     intent = ctl.confirm()
     assert intent == {"do": "play", "move": f"{tile}@{branch}", "at": frame["log"]}
     reply = ask(table, intent)
     ctl.receive(reply)
-    assert ctl.look.selected is None and ctl.look.preview is None
+    assert ctl.interaction.selected is None and ctl.interaction.preview is None
     assert ctl.frame["log"] > frame["log"]
-    assert tile not in (ctl.frame["hands"][0]["tiles"] or [])
+    assert tile not in (ctl.frame["hands"]["S"]["tiles"] or [])
     assert ctl.message.startswith("South plays " + tile)
 
 
@@ -88,7 +87,7 @@ def test_a_refused_branch_is_explained_with_the_engines_reason() -> None:
     ctl.select(tile)
     branch, refusal = next(iter(entry["why"].items()))
     ctl.aim(branch)
-    assert ctl.look.preview is None
+    assert ctl.interaction.preview is None
     assert ctl.message and "why." not in ctl.message
     words = {"no-match": "does not fit", "closed": "is closed", "priority": "Equal ends"}
     assert words[refusal["code"]] in ctl.message
@@ -101,34 +100,34 @@ def test_the_opening_refuses_a_tile_that_is_not_an_allowed_double() -> None:
     ctl.clear()
     wrong = [t for t, e in turn["tiles"].items() if not e.get("open")]
     ctl.select(wrong[0])
-    assert ctl.look.preview is None
+    assert ctl.interaction.preview is None
     assert ctl.message == CAT.t("why.opening", doubles=", ".join(turn["openings"]))
     ctl.select(turn["openings"][0])
-    assert ctl.look.preview == turn["openings"][0]
+    assert ctl.interaction.preview == turn["openings"][0]
     assert ctl.confirm()["move"] == turn["openings"][0]
 
 
 def test_pass_only_when_the_frame_says_so() -> None:
     table, ctl = person_turn(lambda f: f["turn"]["must_pass"])
     assert ctl.frame["turn"]["moves"] == ["pass"]
-    tile = ctl.frame["hands"][0]["tiles"][0]
+    tile = ctl.frame["hands"]["S"]["tiles"][0]
     ctl.select(tile)
-    assert ctl.look.selected is None and ctl.message == CAT.t("turn.must_pass")
+    assert ctl.interaction.selected is None and ctl.message == CAT.t("turn.must_pass")
     ctl.pass_turn()
-    assert ctl.look.preview == "pass"
+    assert ctl.interaction.preview == "pass"
     reply = ask(table, ctl.confirm())
     ctl.receive(reply)
     assert "passes" in ctl.message and "open" in ctl.message
     _, other = person_turn(with_choice)
     other.pass_turn()
-    assert other.look.preview is None, "no pass while a tile fits"
+    assert other.interaction.preview is None, "no pass while a tile fits"
 
 
 def test_a_hint_is_a_preview_to_confirm() -> None:
     table, ctl = person_turn(with_choice)
     hint = ask(table, {"do": "hint", "at": ctl.frame["log"]})["hint"]
     ctl.show_hint(hint)
-    assert ctl.look.hint and ctl.look.preview == hint
+    assert ctl.interaction.hint and ctl.interaction.preview == hint
     assert ctl.confirm()["move"] == hint
     game = Session.from_json(ask(table, {"do": "undo"})["save"])
     assert hint in [str(m) for m in game.match.hand.legal_moves()] or game.can_redo
@@ -136,25 +135,27 @@ def test_a_hint_is_a_preview_to_confirm() -> None:
 
 def test_an_open_dialog_pauses_input() -> None:
     _, ctl = person_turn(with_choice)
-    ctl.look.dialog = "rules"
+    ctl.interaction.dialog = "rules"
     tile = next(iter(ctl.frame["turn"]["tiles"]))
     ctl.select(tile)
-    assert ctl.look.selected is None and not ctl.my_turn()
+    assert ctl.interaction.selected is None and not ctl.my_turn()
     assert ctl.confirm() is None
-    ctl.look.dialog = None
+    ctl.interaction.dialog = None
     ctl.select(tile)
-    assert ctl.look.selected == tile
+    assert ctl.interaction.selected == tile
 
 
 def test_a_tile_of_another_seat_is_not_selected_and_cancel_clears() -> None:
     _, ctl = person_turn(with_choice)
     tile = next(t for t, e in ctl.frame["turn"]["tiles"].items() if e["targets"])
     ctl.select(tile)
-    assert ctl.cancel() and ctl.look.selected is None
+    assert ctl.cancel() and ctl.interaction.selected is None
     assert ctl.message == CAT.t("select.cancelled")
     assert not ctl.cancel(), "nothing to cancel"
     ctl.select("9-9" if "9-9" not in ctl.frame["turn"]["tiles"] else "0-0")
-    assert ctl.look.selected is None or ctl.look.selected in ctl.frame["turn"]["tiles"]
+    assert (
+        ctl.interaction.selected is None or ctl.interaction.selected in ctl.frame["turn"]["tiles"]
+    )
 
 
 def test_a_typed_move_previews_like_a_tap_or_says_why_not() -> None:
@@ -164,9 +165,9 @@ def test_a_typed_move_previews_like_a_tap_or_says_why_not() -> None:
     )
     high, low = tile.split("-")
     assert ctl.command(f" {low}-{high}@{entry['targets'][0].lower()} ")
-    assert ctl.look.preview == f"{tile}@{entry['targets'][0]}"
+    assert ctl.interaction.preview == f"{tile}@{entry['targets'][0]}"
     branch = next(iter(entry["why"]))
-    assert not ctl.command(f"{tile}@{branch}") and ctl.look.preview is None
+    assert not ctl.command(f"{tile}@{branch}") and ctl.interaction.preview is None
     assert not ctl.command("7-3@Q") and ctl.message == CAT.t("keys.bad", text="7-3@Q")
     missing = next(
         f"{a}-{b}"
@@ -190,4 +191,4 @@ def test_a_typed_move_may_name_the_branch_by_the_languages_own_letter() -> None:
     )
     tile = next(t for t, e in ctl.frame["turn"]["tiles"].items() if "E" in e["targets"])
     assert ctl.command(f"{tile}@O"), "Ost is O in German"
-    assert ctl.look.preview == f"{tile}@E"
+    assert ctl.interaction.preview == f"{tile}@E"

@@ -12,10 +12,11 @@ from typing import Any
 
 from longana.device.diagram import example
 from longana.protocol import Game
-from ui import class_panels, panels, render
+from ui import class_panels, panels, record_panels, render
 from ui.controller import Controller
 from ui.i18n import Catalog
 from ui.rules_panel import keys_html, rules_html
+from ui.words import describe
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGLISH = json.loads((ROOT / "locales" / "en.json").read_text(encoding="utf-8"))
@@ -77,7 +78,7 @@ def frames() -> list[dict[str, Any]]:
         if frame["outcome"] is not None:
             break
         if frame["handoff"] is not None:
-            intent = {"do": "take-device", "seat": "SENW"[frame["handoff"]]}
+            intent = {"do": "take-device", "seat": frame["handoff"]}
         elif frame["turn"] is not None:
             intent = {"do": "play", "move": frame["turn"]["moves"][0], "at": frame["log"]}
         else:
@@ -88,23 +89,21 @@ def frames() -> list[dict[str, Any]]:
 
 def test_the_table_and_its_bars_hold_only_catalog_words() -> None:
     for frame in frames():
-        look = render.Look()
-        look.area = (640.0, 400.0)
         ctl = Controller(CAT)
+        ctl.interaction.area = (640.0, 400.0)
         ctl.receive({"frame": frame})
         if frame["turn"]:
-            tile = next(iter(frame["turn"]["tiles"]))
-            ctl.select(tile)
-            look.selected = ctl.look.selected
+            ctl.select(next(iter(frame["turn"]["tiles"])))
+        now = ctl.interaction
         shown = (
-            render.table_html(frame, CAT, look)
+            render.table_html(frame, CAT, now)
             + render.top_html(frame, CAT, "save.full")
-            + render.action_buttons(frame, CAT, look)
-            + render.prompt(frame, CAT, look, False)
+            + render.action_buttons(frame, CAT, now)
+            + render.prompt(frame, CAT, now, False)
             + ctl.message
         )
         if frame["last"]:
-            shown += render.describe(frame["last"], CAT)
+            shown += describe(frame["last"], CAT)
         assert leftovers(shown) == [], frame["log"]
         if frame["outcome"] is not None:
             assert leftovers(panels.hand_end_html(frame, CAT, True)) == []
@@ -127,15 +126,15 @@ def test_every_panel_holds_only_catalog_words() -> None:
     record = json.loads(table.handle('{"do": "record"}'))
     replay = json.loads(table.handle('{"do": "replay", "hand": 0, "step": 5}'))["replay"]
     views = [
-        panels.record_html(record["record"], CAT, "5", "blob:x", "f.jsonl"),
-        panels.replay_html(replay, CAT, (600.0, 260.0), 20),
+        record_panels.record_html(record["record"], CAT, "5", "blob:x", "f.jsonl"),
+        record_panels.replay_html(replay, CAT, (600.0, 260.0), 20),
         panels.settings_html(
             frame["seats"], "normal", "hard", "5", "de", CAT, {"de": "Deutsch", "en": "English"}
         ),
-        panels.handoff_html(2, CAT),
+        panels.handoff_html("N", CAT),
         panels.corrupt_html("save.corrupt", "", CAT, "blob:y", "b.json"),
         panels.restart_html(2, CAT),
-        panels.match_end_html({**frame, "winner": 1, "match_over": True}, CAT),
+        panels.match_end_html({**frame, "winner": "E", "match_over": True}, CAT),
         rules_html(CAT.raw("rules"), example()) + keys_html(CAT),
         class_panels.settings_html(CAT, "7B-PCCC-N100-K4", ""),
         class_panels.result_html(CAT, {"text": "R1", "filename": "r.json"}, "blob:z"),

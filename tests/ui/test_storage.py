@@ -4,12 +4,14 @@ never lost; full or missing storage keeps the game playing; copies keep their ow
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from longana.device.session import Session
 from longana.protocol import Game
+from ui.notation import SEATS
 from ui.storage import (
     CORRUPT,
     CORRUPT_KEPT,
@@ -64,6 +66,9 @@ class FakeStorage:
         if self.refuse:
             raise SecurityError("The operation is insecure.")
         self.items.pop(key, None)
+
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
 
 def start(save: str | None, **extra: Any) -> dict[str, Any]:
@@ -177,18 +182,38 @@ def test_the_cached_frame_shows_no_persons_tiles_when_several_share_the_device()
     )
     seat = reply["frame"]["to_move"]
     if reply["frame"]["seats"][seat] == "person":
-        letter = "SENW"[seat]
-        reply = json.loads(table.handle(json.dumps({"do": "take-device", "seat": letter})))
+        reply = json.loads(table.handle(json.dumps({"do": "take-device", "seat": seat})))
         assert reply["frame"]["hands"][seat]["tiles"] is not None
     cached = cacheable(reply["frame"])
-    assert all(h["tiles"] is None for h in cached["hands"]) and cached["turn"] is None
+    assert all(h["tiles"] is None for h in cached["hands"].values()) and cached["turn"] is None
     alone = json.loads(Game().handle('{"do": "start", "save": null, "deal": "3"}'))["frame"]
-    assert cacheable(alone)["hands"][0]["tiles"] == alone["hands"][0]["tiles"]
+    assert cacheable(alone)["hands"]["S"]["tiles"] == alone["hands"]["S"]["tiles"]
+
+
+def test_the_frame_cache_round_trips() -> None:
+    reply = start(None, deal="3")
+    store = Store(FakeStorage())
+    assert store.write_save(reply["save"], reply["frame"]) is None
+    assert store.read_frame() == cacheable(reply["frame"])
 
 
 def test_a_broken_frame_cache_is_no_cache() -> None:
     assert Store(FakeStorage({FRAME: "{nope"})).read_frame() is None
     assert Store(FakeStorage({FRAME: "[]"})).read_frame() is None
+    assert Store(FakeStorage({FRAME: '{"schema": 2, "frame": []}'})).read_frame() is None
+
+
+def test_the_previous_releases_frame_is_no_cache_and_its_save_still_loads() -> None:
+    """Today's release cached its frame with seats as numbers; that shape is ignored (the
+    table is shown when the worker answers), and its save resumes."""
+    items = json.loads((FIXTURES / "release-1-storage.json").read_text(encoding="utf-8"))
+    old = json.loads(items["frame"])
+    assert isinstance(old["to_move"], int) and "board" in old, "the fixture is of release 1"
+    store = Store(FakeStorage({FRAME: items["frame"], SAVE: items["save"]}))
+    assert store.read_frame() is None
+    reply = start(store.read_save()[0])
+    assert reply["resumed"] and reply["frame"]["log"] == old["log"]
+    assert reply["frame"]["to_move"] == SEATS[old["to_move"]]
 
 
 def test_settings_round_trip_and_fall_back_field_by_field() -> None:

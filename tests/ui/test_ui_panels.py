@@ -1,6 +1,6 @@
-"""The page's panels as text (ui/panels.py, ui/render.py): what a person reads in the record,
-the replay, the handoff screen and the broken-save message, and that every word comes from
-the catalog and no secret tile leaks into the live record."""
+"""The page's panels as text (ui/panels.py, ui/record_panels.py, ui/render.py): what a person
+reads in the record, the replay, the handoff screen and the broken-save message, and that every
+word comes from the catalog and no secret tile leaks into the live record."""
 
 from __future__ import annotations
 
@@ -15,8 +15,10 @@ from longana.device.history import history
 from longana.device.session import COMPUTER, PERSON, Session
 from longana.protocol import Game
 from longana.rules.match import Match
-from ui import panels, render
+from ui import panels, record_panels, render
+from ui.controller import Interaction
 from ui.i18n import Catalog
+from ui.notation import SEATS
 
 ROOT = Path(__file__).resolve().parents[2]
 CAT = Catalog(json.loads((ROOT / "locales" / "en.json").read_text(encoding="utf-8")))
@@ -43,7 +45,7 @@ def test_the_record_shows_every_move_the_opener_the_result_and_the_deal() -> Non
     match.next_hand()
     match.push(match.hand.legal_moves()[0])
     summaries = history(match)
-    html = panels.record_html(
+    html = record_panels.record_html(
         [s.to_dict() for s in summaries], CAT, match.seed, "blob:x", "f.jsonl"
     )
     assert unresolved(html) == []
@@ -53,7 +55,7 @@ def test_the_record_shows_every_move_the_opener_the_result_and_the_deal() -> Non
     for step in first.steps:
         assert f'data-step="{step.number}" data-move="{step.notation}"' in html
     assert CAT.t("record.opener", seat=CAT.seat(first.opener), tile=str(first.opening)) in html
-    assert panels.result_words(summaries[0].to_dict()["result"], CAT) in html
+    assert record_panels.result_words(summaries[0].to_dict()["result"], CAT) in html
     assert "Domino" in html or "Blocked" in html
     # the finished hand may be stepped through, the live one may not
     assert 'data-replay-index="0"' in html and 'data-replay-index="1"' not in html
@@ -64,7 +66,7 @@ def test_the_live_record_shows_no_tile_nobody_has_played() -> None:
     match = Match("8")
     for _ in range(5):
         match.push(match.hand.legal_moves()[0])
-    html = panels.record_html(
+    html = record_panels.record_html(
         [s.to_dict() for s in history(match)], CAT, match.seed, None, "f.jsonl"
     )
     played = {str(m.tile) for _, m in match.hand.history if m.tile is not None}
@@ -80,7 +82,7 @@ def test_a_replay_draws_the_position_apart_from_the_live_table() -> None:
     first = ask(table, do="import", text=json.dumps(EXAMPLE))["replay"]
     for k in (0, 3, len(first["summary"]["steps"])):
         replay = ask(table, do="replay", imported=True, hand=0, step=k)["replay"]
-        html = panels.replay_html(replay, CAT, (600.0, 260.0), 20)
+        html = record_panels.replay_html(replay, CAT, (600.0, 260.0), 20)
         assert unresolved(html) == []
         assert f'data-replay-step="{k}"' in html
         # none of the live table's attributes, so no test or tool mistakes it for the game
@@ -88,12 +90,12 @@ def test_a_replay_draws_the_position_apart_from_the_live_table() -> None:
             assert f" {name}" not in html
         # every dealt tile once: in a hand or on the board
         assert html.count("data-replay-tile=") == 32
-    html = panels.replay_html(first, CAT, (600.0, 260.0), 20)
+    html = record_panels.replay_html(first, CAT, (600.0, 260.0), 20)
     assert 'data-action="step-back" disabled' in html
 
 
 def test_handoff_and_broken_save_and_restart_read_from_the_catalog() -> None:
-    html = panels.handoff_html(2, CAT)
+    html = panels.handoff_html("N", CAT)
     assert "Pass the device to North" in html and 'data-action="take-device"' in html
     assert "data-tile" not in html
     html = panels.corrupt_html("save.corrupt", "the save is not valid JSON", CAT, "blob:y", "b.txt")
@@ -106,8 +108,8 @@ def test_handoff_and_broken_save_and_restart_read_from_the_catalog() -> None:
 def test_face_down_hands_carry_no_numbers() -> None:
     game = Session("3", seats=(PERSON, COMPUTER, PERSON, COMPUTER))
     frame = frame_of(game, None)
-    for seat in range(4):
-        html = render.seat_html(frame, seat, CAT, render.Look())
+    for seat in SEATS:
+        html = render.seat_html(frame, seat, CAT, Interaction())
         hand_part = html[html.index('<div class="hand') :]
         assert "data-tile" not in hand_part and not re.search(r"\d-\d", hand_part)
 
@@ -124,8 +126,7 @@ def test_toolbar_buttons_are_disabled_when_they_would_do_nothing() -> None:
 
 def test_every_new_message_key_is_in_the_english_catalog() -> None:
     source = "".join(
-        (ROOT / "ui" / name).read_text(encoding="utf-8")
-        for name in ("page.py", "panels.py", "render.py", "controller.py", "input.py", "main.py")
+        path.read_text(encoding="utf-8") for path in sorted((ROOT / "ui").rglob("*.py"))
     )
     keys = set(
         re.findall(

@@ -1,7 +1,11 @@
 """A few DOM helpers for the page (MicroPython in the browser; never imported by the tests)."""
 
+import json
+
 import js
 from pyscript import ffi
+
+from ..i18n import ENGLISH, Catalog
 
 KEEP = []  # proxies handed to the browser live as long as the page
 
@@ -42,8 +46,6 @@ def closest(el, selector):
 
 def options(**entries):
     """A plain JavaScript object (JSON-able values only)."""
-    import json
-
     return js.JSON.parse(json.dumps(entries))
 
 
@@ -60,15 +62,11 @@ async def fetch_json(url):
     response = await js.fetch(url)
     if not response.ok:
         raise OSError(url + ": " + str(response.status))
-    import json
-
     return json.loads(str(await response.text()))
 
 
 async def load_catalog(lang):
     """(catalog of ``lang`` over English, whether it failed and English is shown instead)."""
-    from .i18n import ENGLISH, Catalog
-
     english = await fetch_json("./locales/en.json")
     if lang == ENGLISH:
         return Catalog(english), False

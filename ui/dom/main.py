@@ -1,14 +1,15 @@
 # The page's entry point (PyScript on MicroPython, main thread): picks the language, shows the
 # last table at once if there is one, then starts the game worker and plays. If starting fails,
-# it tells the loading screen (ui/boot.js), which offers to retry.
+# it tells the loading screen (ui/boot.js), which offers to retry. index.html runs it as a
+# script, so its imports name the package.
 import asyncio
 
 import js
 
-from ui.dom import load_catalog
+from ui.dom.browser import load_catalog
+from ui.dom.input import Input
+from ui.dom.page import Page
 from ui.i18n import pick_language
-from ui.input import Input
-from ui.page import Page
 from ui.storage import Store, deal_number, query_value
 
 NAMES = {"de": "Deutsch", "en": "English", "es": "Español", "ms": "Bahasa Melayu"}
@@ -31,50 +32,28 @@ async def start():
     lang = pick_language(query_value(query, "lang"), settings.lang, languages.split(","))
     cat, failed = await load_catalog(lang)
     page = Page(cat, store, settings, NAMES)
-    page.mount()
-    Input(page).bind()
+    page.screen.mount()
+    Input(page, page.ctl, page.panels, page.classes, page.history).bind()
     if failed:
         page.notice("notice.catalog_failed", "catalog-failed")
     deal = deal_number(query_value(query, "deal"))
     save, save_notice = store.read_save()
     cached = store.read_frame() if save is not None else None
     if cached is not None and (deal is None or cached.get("deal") == deal):
-        page.ctl.frame = cached
-        page.render()
+        page.show_cached(cached)
         js.performance.mark("longana:shown")
         js.longanaBoot.ready()
-    s = settings
-    page.save_text = save  # what this tab read: a newer save of another tab is never overwritten
-    class_code = query_value(query, "class")
-    if class_code and (cached is None or cached.get("class") != class_code):
-        # a class match given by the address: its own deals (a save of it resumes instead)
-        reply = await page.link.ask({"do": "class-start", "code": class_code})
-        if reply is not None and "refused" in reply:
-            page.notice(
-                "class.why." + reply["refused"]["code"].replace("class-", "", 1), "class-refused"
-            )
-            reply = None
-        if reply is None:
-            class_code = None
-    if not class_code or reply is None:
-        reply = await page.link.ask(
-            {"do": "start", "save": save, "seats": s.seats, "level": s.level, "deal": deal}
-        )
+    page.saves.text = save  # what this tab read: a newer save of another tab is never overwritten
+    reply = await first_reply(page, save, deal, query_value(query, "class"), cached)
     if reply is None:
-        page.fatal()
-        return
-    corrupt = "corrupt" in reply
-    if corrupt:
-        kept = store.set_aside(save)  # before the new game is saved over it
-    page.persist(reply["save"], reply["frame"])
+        return  # no worker could answer: the page says so
     page.live = True
-    page.ctl.receive(reply)
-    page.say("")
+    words = ""
     if reply.get("resumed"):
-        page.say(cat.t("undone.resumed"))
+        words = cat.t("undone.resumed")
     if reply.get("replaced"):
-        page.say(cat.t("undone.deal_from_address", deal=deal))
-    page.render()
+        words = cat.t("undone.deal_from_address", deal=deal)
+    page.apply(reply, words)
     if cached is None:
         js.performance.mark("longana:shown")
     js.document.body.dataset.ready = "true"
@@ -83,15 +62,27 @@ async def start():
     if settings_notice is not None and save_notice is None:
         page.notice(settings_notice, "settings")
     if save_notice is not None:
-        page.save_problem = save_notice
+        page.saves.problem = save_notice
         page.notice(save_notice, "save-off")
         page.render()
     js.longanaBoot.offline()
-    if corrupt:
-        page.show_corrupt(kept, reply["corrupt"]["detail"], save)
-        page.render()
-        return  # the computer waits until the person has read the message
-    page.schedule()
+
+
+async def first_reply(page, save, deal, class_code, cached):
+    """The class match given by the address (its own deals; a save of it resumes instead),
+    else the saved game, else a new match."""
+    if class_code and (cached is None or cached.get("class") != class_code):
+        reply = await page.ask({"do": "class-start", "code": class_code})
+        if reply is None:
+            return None
+        if "refused" not in reply:
+            return reply
+        code = reply["refused"]["code"].replace("class-", "", 1)
+        page.notice("class.why." + code, "class-refused")
+    s = page.settings
+    return await page.ask(
+        {"do": "start", "save": save, "seats": s.seats, "level": s.level, "deal": deal}
+    )
 
 
 async def main():

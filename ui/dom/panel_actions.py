@@ -1,60 +1,63 @@
 """The panels the person opens from the tools: the rules, the record (with its step-through
-and import), and the settings. The computer waits while one is open (the page's loop sees the
-open dialog); everything shown comes from the catalog, the frame or the worker's answers.
-MicroPython in the browser."""
+and import), and the settings. The computer waits while one is open (the page's pace sees the
+open dialog); everything shown comes from the catalog, the frame or the worker's answers."""
 
 import json
 
 import js
 
-from . import class_panels, panels
-from .dom import load_catalog, q, warn
-from .i18n import LANGUAGES, SEATS
-from .layout import tile_size
-from .rules_panel import keys_html, rules_html
-from .storage import Settings
+from .. import class_panels, record_panels
+from ..i18n import LANGUAGES
+from ..layout import tile_size
+from ..notation import SEATS
+from ..panels import close_button, settings_html
+from ..rules_panel import keys_html, rules_html
+from ..storage import Settings
+from .browser import load_catalog, q, warn
 
 
 class PanelActions:
-    def __init__(self, page):
+    def __init__(self, page, ctl):
         self.page = page
+        self.ctl = ctl
         self.example = None  # the rules drawing's data (rules-example.json)
+        self.replay = None  # the hand being stepped through (the worker's answer)
+        self.made = None  # the class code made in Settings
 
     async def open_rules(self):
-        page = self.page
-        page.gen += 1
+        page, cat = self.page, self.ctl.cat
+        page.pause()
         if self.example is None:
             try:
                 response = await js.fetch("./rules-example.json")
                 self.example = json.loads(str(await response.text()))
             except Exception as error:  # noqa: BLE001 - the rules read fine without it
                 warn("no rules drawing: " + str(error))
-        rules = page.cat.raw("rules")
         html = (
-            rules_html(rules, self.example)
-            + keys_html(page.cat)
+            rules_html(cat.raw("rules"), self.example)
+            + keys_html(cat)
             + '<div class="dlg-buttons">'
-            + panels.close_button(page.cat)
+            + close_button(cat)
             + "</div>"
         )
         page.open_dialog("rules", html, labelled_by="rules-heading")
 
     async def open_record(self):
         page = self.page
-        page.gen += 1
-        page.look.thinking = None
-        reply = await page.link.ask({"do": "record"})
+        page.pause()
+        reply = await page.ask({"do": "record"})
         if reply is None or "record" not in reply:
             return
         export = reply.get("export")
         page.close_dialog(resume=False)
+        self.replay = None
         href = page.url(export["text"], "application/x-ndjson") if export else None
         page.open_dialog(
             "record",
-            panels.record_html(
+            record_panels.record_html(
                 reply["record"],
-                page.cat,
-                page.frame["deal"],
+                self.ctl.cat,
+                self.ctl.frame["deal"],
                 href,
                 export["name"] if export else "",
             ),
@@ -64,76 +67,74 @@ class PanelActions:
             last.scrollIntoView(js.JSON.parse('{"block": "nearest"}'))
 
     async def show_replay(self, intent):
-        page = self.page
-        reply = await page.link.ask(intent)
+        """A finished or imported hand at a step, in the record's dialog."""
+        page, cat = self.page, self.ctl.cat
+        reply = await page.ask(intent)
         if reply is None:
             return
         if "refused" in reply:
             el = q("[data-import-error]")
             if el is not None:
-                el.textContent = page.cat.t(
-                    "record.import_error", detail=reply["refused"]["params"]["detail"]
-                )
+                detail = reply["refused"]["params"]["detail"]
+                el.textContent = cat.t("record.import_error", detail=detail)
                 el.hidden = False
             return
-        if "replay" not in reply or page.look.dialog != "record":
+        if "replay" not in reply or self.ctl.interaction.dialog != "record":
             return
-        page.replay = reply["replay"]
+        replay = reply["replay"]
         width = min(860.0, float(js.window.innerWidth) * 0.96) - 36
         height = 220.0 if float(js.window.innerWidth) < 600 else 260.0  # as in ui/style.css
-        lines = [
-            [t[0] == t[-1] for t, _ in line] for line in page.replay["position"]["board"]["lines"]
-        ]
-        html = panels.replay_html(
-            page.replay, page.cat, (width, height), tile_size(lines, width, height)
+        branches = replay["position"]["board"]["branches"]
+        lines = [[t[0] == t[-1] for t, _ in branches[s]] for s in SEATS]
+        html = record_panels.replay_html(
+            replay, cat, (width, height), tile_size(lines, width, height)
         )
         dialog = q('[data-dialog="record"]')
-        replay = page.replay
         dialog.innerHTML = html
         dialog.dataset.view = "replay"
-        page.replay = replay
+        self.replay = replay
 
     async def step_replay(self, delta):
-        page = self.page
-        r = page.replay
+        r = self.replay
         if r is None:
             return
+        step = r["step"] + delta
         await self.show_replay(
-            {
-                "do": "replay",
-                "hand": r["hand"],
-                "step": r["step"] + delta,
-                "imported": r["imported"],
-            }
+            {"do": "replay", "hand": r["hand"], "step": step, "imported": r["imported"]}
         )
         way = "back" if delta < 0 else "forward"
         focus = q('[data-dialog="record"] [data-action="step-' + way + '"]')
         if focus is not None and not focus.hasAttribute("disabled"):
             focus.focus()
 
-    # settings and new matches
+    async def choose_replay(self, hand):
+        """Another hand of the same record (the replay's hand chooser)."""
+        if self.replay is not None:
+            intent = {"do": "replay", "hand": hand, "step": 0, "imported": self.replay["imported"]}
+            await self.show_replay(intent)
+
+    async def read_import(self, file):
+        text = str(await file.text())
+        if self.ctl.interaction.dialog == "record":
+            await self.show_replay({"do": "import", "text": text})
+
+    # -- settings and new matches -------------------------------------------------------------
+
     def open_settings(self):
-        page = self.page
-        page.gen += 1
-        page.look.thinking = None
+        page, frame, cat = self.page, self.ctl.frame, self.ctl.cat
+        page.pause()
         s = page.settings
         page.open_dialog(
             "settings",
-            panels.settings_html(
-                page.frame["seats"],
-                s.speed,
-                page.frame["level"],
-                page.frame["deal"],
-                page.cat.lang,
-                page.cat,
-                page.names,
+            settings_html(
+                frame["seats"], s.speed, frame["level"], frame["deal"], cat.lang, cat, page.names
             )
-            + class_panels.settings_html(page.cat, page.classes.made, s.name),
+            + class_panels.settings_html(cat, self.made, s.name),
         )
 
     def read_settings(self):
-        page = self.page
         """The settings dialog's fields; saved on the device."""
+        page = self.page
         seats = []
         for letter in SEATS:
             el = q('[data-seat-kind="' + letter + '"]')
@@ -152,10 +153,7 @@ class PanelActions:
                 "name": str(named.value).strip() if named is not None else page.settings.name,
             }
         )
-        page.settings, _ = Settings.read(text)
-        problem = page.store.write_settings(page.settings)
-        if problem is not None and page.save_problem is None:
-            page.notice(problem, "save-off")
+        page.keep_settings(Settings.read(text)[0])
 
     async def close_settings(self):
         """Settings apply when their panel closes: the language at once (the game, its undo
@@ -163,9 +161,8 @@ class PanelActions:
         page = self.page
         self.read_settings()
         await self.apply_language()
-        await page.act(
-            {"do": "seats", "seats": page.settings.seats, "level": page.settings.level}, close=True
-        )
+        s = page.settings
+        await page.act({"do": "seats", "seats": s.seats, "level": s.level}, close=True)
 
     async def new_match(self, deal):
         self.read_settings()
@@ -175,7 +172,7 @@ class PanelActions:
     async def apply_language(self):
         page = self.page
         lang = page.settings.lang
-        if lang in LANGUAGES and lang != page.cat.lang:
+        if lang in LANGUAGES and lang != self.ctl.cat.lang:
             cat, failed = await load_catalog(lang)
             page.speak(cat)
             if failed:

@@ -1,0 +1,77 @@
+"""What the worker says in codes, in words of the language shown: a move, a refusal, a hand's
+outcome. The worker never sends sentences (``{"code", "params"}`` and moves in notation); the
+words are all here and in the catalogs. Runs under MicroPython and CPython.
+"""
+
+try:
+    from typing import Any
+except ImportError:  # MicroPython: no typing module; annotations are not evaluated there
+    pass
+
+from .html import escape
+from .notation import SEATS, split
+
+TYPE_CHECKING = False  # mypy takes it as true: the frame's types, never imported at runtime
+if TYPE_CHECKING:
+    from longana.device.frame import LastMove, OutcomeShown, Refusal
+
+    from .i18n import Catalog
+
+
+def phrase(cat: "Catalog", key: str, **params: Any) -> str:
+    """The catalog's words for ``key``, made safe for HTML."""
+    return escape(cat.t(key, **params))
+
+
+def describe(last: "LastMove", cat: "Catalog") -> str:
+    """A move in words: "East plays 7-3 on North's branch."."""
+    seat = last["seat"]
+    move = last["move"]
+    if move == "pass":
+        key = "played.pass_opens" if last["opened"] else "played.pass"
+        return cat.t(key, seat=cat.seat(seat), branch=cat.branch(seat))
+    tile, branch = split(move)
+    if branch is None:
+        return cat.t("played.open", seat=cat.seat(seat), tile=tile)
+    return cat.t("played.play", seat=cat.seat(seat), tile=tile, branch=cat.branch(branch))
+
+
+def why(refusal: "Refusal", cat: "Catalog") -> str:
+    """The engine's refusal ``{"code", "params"}`` in words of the language shown."""
+    params = dict(refusal.get("params") or {})
+    code = refusal.get("code", "illegal")
+    branch = params.get("branch")
+    if isinstance(branch, str):
+        params["owner"] = cat.seat(branch)
+        params["branch"] = cat.branch(branch)
+    if isinstance(params.get("earlier"), str):
+        params["earlier"] = cat.branch(params["earlier"])
+    for key in ("seat", "to_move"):
+        if isinstance(params.get(key), str):
+            params[key] = cat.seat(params[key])
+    for key in list(params):
+        if isinstance(params[key], list):
+            params[key] = cat.t("list_sep").join(str(x) for x in params[key])
+    text = cat.t("why." + str(code), **params)
+    return text if text != "why." + str(code) else cat.t("why.illegal")
+
+
+def class_why(refusal: "Refusal", cat: "Catalog") -> str:
+    """A class refusal ``{"code": "class-check", ...}`` in words."""
+    code = str(refusal.get("code", "")).replace("class-", "", 1)
+    text = cat.t("class.why." + code)
+    return text if text != "class.why." + code else cat.t("why.illegal")
+
+
+def outcome_words(out: "OutcomeShown | None", cat: "Catalog") -> str:
+    """A hand's end in words (a frame's ``outcome`` or a record's ``result``)."""
+    if out is None:
+        return ""
+    winner = out["winner"]
+    if out["reason"] == "domino":
+        return cat.t("hand_end.domino", winner=cat.seat(winner or "S"), points=out["points"])
+    low = min(out["pips"][s] for s in SEATS)
+    if winner is None:
+        tied = [cat.seat(s) for s in SEATS if out["pips"][s] == low]
+        return cat.t("hand_end.block_tie", tied=cat.join(tied), low=low)
+    return cat.t("hand_end.block_win", winner=cat.seat(winner), low=low, points=out["points"])
