@@ -12,6 +12,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from longana import Move
 from longana.device.session import COMPUTER, PERSON, Session
 
 SOUTH_PERSON = (PERSON, COMPUTER, COMPUTER, COMPUTER)
@@ -87,3 +88,58 @@ def domino_save() -> dict[str, Any]:
         if _play_until(session, rng, last_tile) and session.match.hand.outcome is None:
             return session.to_dict()
     raise AssertionError("no deal found for domino_save")
+
+
+def seed_where(predicate: Callable[[Any], bool], limit: int = 5000) -> str:
+    """The first deal number whose match satisfies ``predicate(match)``."""
+    from longana.rules.match import Match
+
+    for n in range(1, limit):
+        if predicate(Match(str(n))):
+            return str(n)
+    raise AssertionError("no deal number found")
+
+
+def south_opens_seed() -> str:
+    """A deal number whose first hand is opened by South (holding the highest double)."""
+    return seed_where(lambda m: m.hand.opener == 0)
+
+
+@functools.cache
+def long_branch_save(min_longest: int = 9) -> dict[str, Any]:
+    """A saved session in the middle of a first hand with long branches, South (a person)
+    to move with a legal play; the computer at E, N and W. Found by random play-outs."""
+    import random
+
+    from longana.device.session import COMPUTER, PERSON, Session
+
+    best: tuple[int, str, list[str]] | None = None
+    for n in range(1, 400):
+        seed = str(n)
+        session = Session(seed, seats=(PERSON, COMPUTER, COMPUTER, COMPUTER))
+        rng = random.Random(n)
+        moves: list[str] = []
+        hand = session.match.hand
+        while hand.outcome is None:
+            legal = hand.legal_moves()
+            if (
+                hand.to_move == 0
+                and hand.is_opened
+                and legal[0].tile is not None
+                and len(hand.tiles(0)) >= 2
+            ):
+                lines = hand.board.branches
+                score = min(len(line) for line in lines) * 100 + sum(len(x) for x in lines)
+                if best is None or score > best[0]:
+                    best = (score, seed, moves[:])
+            move = rng.choice(legal)
+            session.play(move)
+            moves.append(str(move))
+        if best is not None and best[0] >= min_longest * 100:
+            break
+    assert best is not None
+    _, seed, moves = best
+    session = Session(seed, seats=(PERSON, COMPUTER, COMPUTER, COMPUTER))
+    for text in moves:
+        session.play(Move.parse(text))
+    return session.to_dict()

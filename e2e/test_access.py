@@ -24,15 +24,10 @@ import pytest
 
 from longana import SEAT_NAMES, Move
 
-from .conftest import (
-    ACT_MS,
-    ROOT,
-    Browsers,
-    Game,
-    long_branch_save,
-    session_of,
-    south_opens_seed,
-)
+from .browsers import Browsers
+from .game import ACT_MS, Game
+from .positions import long_branch_save, south_opens_seed
+from .shown import ROOT, session_of
 
 FAST = {"speed": "fast"}
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -68,13 +63,19 @@ def shortcut(game: Game, selector: str) -> str:
 TABLE = ":not([data-dialog] *)"
 
 
-def focus_at_turn(game: Game, problems: list[str], where: str) -> None:
-    """At the person's turn the focus is somewhere (it lands on a playable tile or Pass)."""
+def leaves_body(game: Game) -> None:
+    """Wait (a while) until the focus is on an element, not on <body>: the page has handled
+    what was pressed."""
     with contextlib.suppress(Exception):
         game.page.wait_for_function(
             "() => document.activeElement && document.activeElement !== document.body",
             timeout=3_000,
         )
+
+
+def focus_at_turn(game: Game, problems: list[str], where: str) -> None:
+    """At the person's turn the focus is somewhere (it lands on a playable tile or Pass)."""
+    leaves_body(game)
     if active(game)["body"]:
         problems.append(f"{where}: focus on <body> at South's turn")
 
@@ -94,7 +95,7 @@ class Keys:
         self.count += 1
         self.log.append(key)
         if check_focus:
-            self.game.page.wait_for_timeout(30)
+            leaves_body(self.game)
             if active(self.game)["body"]:
                 self.problems.append(f"focus on <body> after {'+'.join(self.log)}")
 
@@ -365,7 +366,7 @@ def axe(game: Game, where: str, found: dict[str, list[str]]) -> None:
     assert AXE.is_file(), f"{AXE} is missing: run `npm ci`"
     if not game.page.evaluate("() => typeof window.axe !== 'undefined'"):
         game.page.add_script_tag(path=str(AXE))
-    game.page.wait_for_timeout(150)  # the re-laid table settles
+    game.wait_laid()  # the re-laid table settles
     start = time.monotonic()
     violations = game.page.evaluate(AXE_JS)
     size = game.page.viewport_size
@@ -404,10 +405,7 @@ def set_size(game: Game, width: int, height: int) -> None:
     game.page.wait_for_function(
         "([w, h]) => innerWidth === w && innerHeight === h", arg=[width, height]
     )
-    game.page.evaluate(
-        "() => new Promise(r => requestAnimationFrame(() => "
-        "requestAnimationFrame(() => setTimeout(r, 250))))"
-    )
+    game.wait_laid()
 
 
 def play(game: Game, seat: str) -> None:

@@ -30,7 +30,9 @@ from longana.classplay import ClassCode, ClassError, Result, csv_text, standings
 from longana.players.levels import choose as computer_choice
 from longana.rules.records import hand_record
 
-from .conftest import Browsers, Game, artifact, english, session_of
+from .browsers import Browsers
+from .game import Game, artifact
+from .shown import english, session_of
 
 CODE = ClassCode.make("E2E7", ("person", "computer", "computer", "computer"), "normal", 20)
 MATCH_MS = 150_000  # one student's whole class match on the fast setting, 2 busy cores

@@ -25,8 +25,10 @@ import pytest
 
 from longana import SEAT_NAMES, Tile
 
-from .conftest import ACT_MS, ROOT, Browsers, Game, artifact, board_from_state, table
+from .browsers import Browsers
+from .game import ACT_MS, Game, artifact
 from .positions import second_hand_save
+from .shown import ROOT, board_from_state, position_shown
 
 FAST = {"speed": "fast"}
 PHONE = {"width": 360, "height": 640}
@@ -291,7 +293,7 @@ class Phone:
             scroller = None
         if scroller is not None:
             page.evaluate("(el) => el.scrollTo(0, 0)", scroller)
-        page.wait_for_timeout(150)  # the board refits after the bars change
+        self.game.wait_laid()  # the board refits after the bars change
         clips = list(page.evaluate(CLIPS_JS))
         if clips:
             self.problems[panel] = clips
@@ -306,12 +308,12 @@ class Phone:
             )
             if not moved:
                 break
-            page.wait_for_timeout(100)
+            self.game.next_frame()
             self.shot(f"{panel}-{k}")
         if also is not None:
             page.locator(also).first.scroll_into_view_if_needed()
             page.evaluate("(el) => el.scrollBy(0, el.clientHeight / 5)", scroller)
-            page.wait_for_timeout(100)
+            self.game.next_frame()
             self.shot(f"{panel}-drawing")
         page.evaluate("(el) => el.scrollTo(0, 0)", scroller)
 
@@ -348,7 +350,6 @@ KNOWN_CLIPS = [
         "another label: ui/render.py cap_html (lbl-below/lbl-above), ui/style.css .slot-label",
     ),
 ]
-CLIPS: dict[str, dict[str, list[str]]] = {}  # lang -> panel -> problems (from the hand played)
 
 
 # -- playing --------------------------------------------------------------------------------------
@@ -582,28 +583,37 @@ def play_a_hand_in(browsers: Browsers, lang: str) -> Phone:
 # -- the tests ------------------------------------------------------------------------------------
 
 
+@pytest.fixture(scope="module")
+def german_clips(module_browsers: Browsers) -> dict[str, list[str]]:
+    """The German hand at 360x640, played once for the tests that need it (whichever runs
+    first): what clips, panel by panel."""
+    return play_a_hand_in(module_browsers, "de").problems
+
+
 @pytest.mark.parametrize("lang", ["de", "ms", "es"])
-def test_fresh_browser_plays_a_hand_in_its_language(browsers: Browsers, lang: str) -> None:
+def test_fresh_browser_plays_a_hand_in_its_language(
+    browsers: Browsers, lang: str, request: pytest.FixtureRequest
+) -> None:
     """A browser set to ``lang`` opens the game in it; a hand played as South, with every
     panel and dialog opened on the way (rules, settings, record, a refusal, a hint, a preview,
     the restart question, the hand's end, the step-through), shows no English; the end caps
-    carry the language's seat letters. German runs at 360x640 (judged by the next test)."""
-    phone = play_a_hand_in(browsers, lang)
-    if phone.enabled:
-        CLIPS[lang] = phone.problems
+    carry the language's seat letters. German runs at 360x640 (its clips are judged by the
+    next test, from the same hand)."""
+    if lang == "de":
+        request.getfixturevalue("german_clips")
+    else:
+        play_a_hand_in(browsers, lang)
 
 
-def test_german_never_clips_at_360x640(browsers: Browsers) -> None:
-    """German's longer words at 360x640, on the table and in every panel of the hand played
-    above: no sideways scrolling, no clipped button, no words out of their box (the list of
-    what clips: ``artifacts/de-360-clips.txt``)."""
-    if "de" not in CLIPS:  # run on its own: play the German hand here
-        CLIPS["de"] = play_a_hand_in(browsers, "de").problems
+def test_german_never_clips_at_360x640(german_clips: dict[str, list[str]]) -> None:
+    """German's longer words at 360x640, on the table and in every panel of the German hand:
+    no sideways scrolling, no clipped button, no words out of their box (the list of what
+    clips: ``artifacts/de-360-clips.txt``)."""
     known: list[str] = []
     unknown: list[str] = []
-    found = [f"{panel}: {p}" for panel, problems in CLIPS["de"].items() for p in problems]
+    found = [f"{panel}: {p}" for panel, problems in german_clips.items() for p in problems]
     artifact("de-360-clips.txt").write_text("\n".join(found) + "\n", encoding="utf-8")
-    for panel, problems in CLIPS["de"].items():
+    for panel, problems in german_clips.items():
         for problem in problems:
             fault = next(
                 (where for pattern, where in KNOWN_CLIPS if re.search(pattern, problem)), None
@@ -644,7 +654,7 @@ def test_switching_language_mid_hand_keeps_the_game(browsers: Browsers) -> None:
     # the yardstick sees English where it is: many pieces on this English table
     assert len(foreign_on_screen(game, "de")) >= 5, foreign_on_screen(game, "de")
     south_to_play(game)
-    before_move = table(game)
+    before_move = position_shown(game)
     play_turn(game)
     assert game.wait_turn("S") == "turn"
     legal = game.legal_for("S")
@@ -653,7 +663,7 @@ def test_switching_language_mid_hand_keeps_the_game(browsers: Browsers) -> None:
     else:
         game.action("pass").click()  # the pass's preview
     assert game.action("confirm").is_enabled(), "no preview to keep"
-    before = table(game)
+    before = position_shown(game)
     preview = game.page.evaluate(
         "() => [...document.querySelectorAll('#app [data-preview]')].map(p => p.dataset.preview)"
     )
@@ -668,7 +678,7 @@ def test_switching_language_mid_hand_keeps_the_game(browsers: Browsers) -> None:
     check_language(game, "de", "just after the switch from English", stale_message=True)
     check_words(game, "de", "just after the switch")
     check_letters(game, "de")
-    assert table(game) == before, "the switch changed the table"
+    assert position_shown(game) == before, "the switch changed the table"
     after = game.page.evaluate(
         "() => [...document.querySelectorAll('#app [data-preview]')].map(p => p.dataset.preview)"
     )
@@ -680,7 +690,9 @@ def test_switching_language_mid_hand_keeps_the_game(browsers: Browsers) -> None:
     game.action("cancel").click()
     game.tool("undo")
     assert game.wait_turn("S") == "turn"
-    assert table(game) == before_move, "Undo after the switch did not take South's move back"
+    assert position_shown(game) == before_move, (
+        "Undo after the switch did not take South's move back"
+    )
     check_language(game, "de", "after Undo")
     if stale:
         pytest.xfail(

@@ -8,7 +8,10 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
-from .conftest import SEATS, Browsers, Game, check_against_save, long_branch_save
+from .browsers import Browsers
+from .game import Game
+from .positions import long_branch_save
+from .shown import SEATS, check_against_save
 
 SIZES = [(360, 640), (568, 320), (640, 360), (768, 1024), (1366, 768)]
 LONG = 15  # tiles on the board, besides the opening double, for "long branches"

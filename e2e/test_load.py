@@ -7,7 +7,10 @@ from typing import Any
 
 from longana.rules.match import Match
 
-from .conftest import SEATS, Browsers, Game, check_against_save, seed_where, session_of
+from .browsers import Browsers
+from .game import Game
+from .positions import seed_where
+from .shown import SEATS, check_against_save, session_of
 
 
 def check_table(game: Game) -> dict[str, Any]:

@@ -6,7 +6,8 @@ import json
 
 from longana.rules.records import hand_from_record, match_from_dict
 
-from .conftest import ROOT, SEATS, Browsers, session_of
+from .browsers import Browsers
+from .shown import ROOT, SEATS, session_of
 
 MATCH_MS = 240_000  # the whole match, fast setting, 2 cores
 

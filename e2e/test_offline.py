@@ -9,6 +9,7 @@ one serves its own folder, so that it can swap releases or stop the server.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import shutil
@@ -22,19 +23,10 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tools.serve import serve
 
-from .conftest import (
-    ACT_MS,
-    SITE,
-    TURN_MS,
-    WORKER_MS,
-    Browsers,
-    Game,
-    Guard,
-    english,
-    preseed,
-    seed_where,
-    table,
-)
+from .browsers import SITE, Browsers, Guard, preseed
+from .game import ACT_MS, TURN_MS, WORKER_MS, Game
+from .positions import seed_where
+from .shown import english, position_shown
 
 FAST = {"speed": "fast"}
 CSS_MARK = "/* e2e: release 2 */"
@@ -100,16 +92,20 @@ def storage_keys(page: Page) -> list[str]:
     return sorted(page.evaluate("() => Object.keys(localStorage)"))
 
 
-def wait_table(game: Game, expected: dict[str, Any], timeout_ms: float = TURN_MS) -> None:
-    """Poll until the page shows ``expected`` (e2e.conftest.table)."""
+def wait_position(game: Game, expected: dict[str, Any], timeout_ms: float = TURN_MS) -> None:
+    """Wait until the page shows ``expected`` (e2e.shown.position_shown), looking again each
+    time it draws the table."""
     deadline = time.monotonic() + timeout_ms / 1000
     while True:
-        got = table(game)
+        drawn = game.renders()
+        got = position_shown(game)
         if got == expected:
             return
-        if time.monotonic() > deadline:
+        left = deadline - time.monotonic()
+        if left <= 0:
             raise AssertionError(f"the table is\n  {got}\nnot\n  {expected}")
-        game.page.wait_for_timeout(200)
+        with contextlib.suppress(PlaywrightTimeoutError):
+            game.wait_render(drawn, timeout=left * 1000)
 
 
 def notices(page: Page) -> list[str]:
@@ -147,7 +143,7 @@ def test_a_new_release_is_announced_and_reloading_into_it_keeps_the_game(
         assert game.wait_turn("S") == "turn"
         save = game.save()
         assert save is not None and len(save["log"]) >= 2, save
-        log, before = save["log"], table(game)
+        log, before = save["log"], position_shown(game)
         game.page.evaluate("() => { window.e2eRelease1 = true; }")
 
         shutil.copytree(tmp_path / "release2", served, dirs_exist_ok=True)  # the new release
@@ -157,7 +153,7 @@ def test_a_new_release_is_announced_and_reloading_into_it_keeps_the_game(
         assert english()["boot"]["update"] in notice.inner_text()
         # announced, not applied: same document, same game, release 1's files still served
         assert game.page.evaluate("() => window.e2eRelease1 === true"), "the page reloaded"
-        assert game.save() == save and table(game) == before
+        assert game.save() == save and position_shown(game) == before
         css = game.page.evaluate("() => fetch('./ui/style.css').then(r => r.text())")
         assert CSS_MARK not in css, "release 2's files reached the page before it reloaded"
         assert game.page.evaluate(
@@ -172,7 +168,7 @@ def test_a_new_release_is_announced_and_reloading_into_it_keeps_the_game(
         after = game.save()
         assert after is not None and after["log"] == log, (log, after)
         assert game.wait_turn("S") == "turn"
-        assert table(game) == before
+        assert position_shown(game) == before
         # ... under release 2: its cache alone (release 1's deleted), its files served
         wait_controlled(game.page)
         assert cache_names(game.page) == [f"longana-/@{version2}"]
@@ -229,7 +225,7 @@ def test_two_copies_on_one_origin_keep_separate_games_and_both_load_offline(
         ), names
         sizes = cache_sizes(b.page)
         assert all(sizes[n] > 10 for n in names), sizes
-        tables = {"a": table(a), "b": table(b)}
+        tables = {"a": position_shown(a), "b": position_shown(b)}
         assert tables["a"] != tables["b"]
         save_b = saved(b.page, "longana:save@/b/")
         assert save_b is not None
@@ -239,7 +235,7 @@ def test_two_copies_on_one_origin_keep_separate_games_and_both_load_offline(
     for name, game in (("a", a), ("b", b)):
         game.reload()
         assert game.wait_turn("S") == "turn"
-        assert table(game) == tables[name], f"/{name}/ offline"
+        assert position_shown(game) == tables[name], f"/{name}/ offline"
         again = saved(game.page, f"longana:save@/{name}/")
         assert again is not None and again["log"] == logs[name], f"/{name}/ offline"
     assert cache_names(a.page) == names
@@ -277,7 +273,7 @@ def test_tabs_of_one_copy_follow_each_other_and_never_lose_a_move(browsers: Brow
     )
     tab_b = Game(page_b, guard, browsers.base_url).open()
     assert tab_b.wait_turn("S") == "turn"
-    assert table(tab_b) == table(tab_a)
+    assert position_shown(tab_b) == position_shown(tab_a)
     for tab in (tab_a, tab_b):
         tab.page.evaluate(WATCH_JS)
 
@@ -286,7 +282,7 @@ def test_tabs_of_one_copy_follow_each_other_and_never_lose_a_move(browsers: Brow
     assert tab_a.wait_turn("S") == "turn"
     first = tab_a.save()
     assert first is not None and len(first["log"]) >= 2
-    wait_table(tab_b, table(tab_a))
+    wait_position(tab_b, position_shown(tab_a))
     print(f"\ntab B after A's move: notices {seen(tab_b.page)}")
 
     # B moves after it (B is not stale: A's move stays) and A follows
@@ -298,7 +294,7 @@ def test_tabs_of_one_copy_follow_each_other_and_never_lose_a_move(browsers: Brow
         "tab B's move lost tab A's"
     )
     assert len(second["log"]) > len(first["log"])
-    wait_table(tab_a, table(tab_b))
+    wait_position(tab_a, position_shown(tab_b))
     assert tab_a.save() == second
     print(f"tab A after B's move: notices {seen(tab_a.page)}")
 
@@ -310,16 +306,16 @@ def test_tabs_of_one_copy_follow_each_other_and_never_lose_a_move(browsers: Brow
             break
         tab_a.play_turn("S")
         assert tab_a.wait_turn("S") == "turn"
-        wait_table(tab_b, table(tab_a))
+        wait_position(tab_b, position_shown(tab_a))
     else:
         raise AssertionError("South never had two plays")
     tab_b.page.evaluate("() => { window.e2eDeaf = true; }")
-    stale, told = table(tab_b), seen(tab_b.page).count("other-tab")
+    stale, told = position_shown(tab_b), seen(tab_b.page).count("other-tab")
     tab_a.play_turn("S", choose=lambda ms: ms[0])
     assert tab_a.wait_turn("S") == "turn"
-    newer, shown = tab_a.save(), table(tab_a)
+    newer, shown = tab_a.save(), position_shown(tab_a)
     assert newer is not None
-    assert table(tab_b) == stale, "tab B followed although its storage events were stopped"
+    assert position_shown(tab_b) == stale, "tab B followed although its storage events were stopped"
     tab_b.show_preview(legal[1], legal, "S")
     tab_b.action("confirm").click()
     try:
@@ -334,15 +330,15 @@ def test_tabs_of_one_copy_follow_each_other_and_never_lose_a_move(browsers: Brow
             "the stale tab said nothing (no other-tab notice); the newer "
             f"game {'was overwritten' if overwritten else 'is kept'}"
         ) from None
-    wait_table(tab_b, shown)
+    wait_position(tab_b, shown)
     assert tab_b.save() == newer, "the stale tab overwrote the newer game"
-    assert table(tab_a) == shown
+    assert position_shown(tab_a) == shown
 
     tab_c = Game(context.new_page(), guard, browsers.base_url).open()
     assert tab_c.wait_turn("S") == "turn"
     third = tab_c.save()
     assert third is not None and third["log"] == newer["log"]
-    assert table(tab_c) == table(tab_a) == table(tab_b)
+    assert position_shown(tab_c) == position_shown(tab_a) == position_shown(tab_b)
 
 
 def test_a_move_made_while_another_tab_starts_is_kept(browsers: Browsers) -> None:
@@ -361,17 +357,17 @@ def test_a_move_made_while_another_tab_starts_is_kept(browsers: Browsers) -> Non
         held.append(route)
 
     context.route("**/ui/worker.py", hold)
-    tab_c = Game(context.new_page(), guard, browsers.base_url).open(ready=False)
+    with context.expect_event(
+        "request", lambda request: request.url.endswith("/ui/worker.py"), timeout=WORKER_MS
+    ):
+        tab_c = Game(context.new_page(), guard, browsers.base_url).open(ready=False)
     tab_c.page.wait_for_function(  # C has read the save (and shows the table it holds)
         "() => performance.getEntriesByName('longana:shown').length > 0", timeout=WORKER_MS
     )
-    deadline = time.monotonic() + WORKER_MS / 1000
-    while not held and time.monotonic() < deadline:
-        tab_c.page.wait_for_timeout(100)
     assert held, "tab C never asked for its game worker"
     tab_a.play_turn("S")
     assert tab_a.wait_turn("S") == "turn"
-    newer, shown = tab_a.save(), table(tab_a)
+    newer, shown = tab_a.save(), position_shown(tab_a)
     assert newer is not None
     context.unroute("**/ui/worker.py")
     for route in held:
@@ -383,8 +379,8 @@ def test_a_move_made_while_another_tab_starts_is_kept(browsers: Browsers) -> Non
         f"actions) over the newer one ({len(newer['log'])} actions)"
     )
     assert tab_c.wait_turn("S") == "turn"
-    wait_table(tab_c, shown)
-    assert table(tab_a) == shown, "tab A lost its move to the tab that started"
+    wait_position(tab_c, shown)
+    assert position_shown(tab_a) == shown, "tab A lost its move to the tab that started"
 
 
 # -- a first visit's bytes ------------------------------------------------------------------------

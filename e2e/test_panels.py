@@ -25,8 +25,10 @@ from longana.device.history import (
 from longana.rules.errors import RecordError
 from ui import diagram
 
-from .conftest import Browsers, Game, english, session_of
+from .browsers import Browsers
+from .game import Game
 from .positions import second_hand_save
+from .shown import english, session_of
 
 FAST = {"speed": "fast"}
 

@@ -9,17 +9,9 @@ from typing import Any
 
 from longana import SEAT_NAMES, Move, Tile
 
-from .conftest import (
-    ACT_MS,
-    ROOT,
-    SEATS,
-    TURN_MS,
-    Browsers,
-    Game,
-    board_from_state,
-    check_against_save,
-    session_of,
-)
+from .browsers import Browsers
+from .game import ACT_MS, TURN_MS, Game
+from .shown import ROOT, SEATS, board_from_state, check_against_save, session_of
 
 FAST = {"speed": "fast"}  # the device setting for quick computer moves
 

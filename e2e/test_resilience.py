@@ -13,16 +13,10 @@ from playwright.sync_api import Route
 
 from tools.serve import serve
 
-from .conftest import (
-    SITE,
-    WORKER_MS,
-    Browsers,
-    Game,
-    check_against_save,
-    english,
-    preseed,
-    seed_where,
-)
+from .browsers import SITE, Browsers, preseed
+from .game import WORKER_MS, Game
+from .positions import seed_where
+from .shown import check_against_save, english
 
 FAST = {"speed": "fast"}
 

@@ -8,7 +8,9 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from longana.rules.match import Match
 
-from .conftest import SEATS, Browsers, Game, check_against_save, table
+from .browsers import Browsers
+from .game import Game
+from .shown import SEATS, check_against_save, position_shown
 
 FAST = {"speed": "fast"}
 
@@ -41,33 +43,35 @@ def test_same_deal_number_gives_the_same_first_hand(browsers: Browsers) -> None:
 def test_reload_resumes_the_hand_with_undo_working(browsers: Browsers) -> None:
     game = browsers.game(settings=FAST)
     south_turn_with_choice(game)
-    before_move = table(game)
+    before_move = position_shown(game)
     game.play_turn("S")
     assert game.wait_turn("S") in ("turn", "hand-end")
-    before_reload = table(game)
+    before_reload = position_shown(game)
     game.reload()
     assert game.wait_turn("S") in ("turn", "hand-end")
-    assert table(game) == before_reload, "the reload did not resume where the game was"
+    assert position_shown(game) == before_reload, "the reload did not resume where the game was"
     check_against_save(game.state())
     game.tool("undo")
     assert game.wait_turn("S") == "turn"
-    assert table(game) == before_move, "undo after a reload did not go back to South's turn"
+    assert position_shown(game) == before_move, (
+        "undo after a reload did not go back to South's turn"
+    )
 
 
 def test_undo_after_a_computer_response_then_redo_gives_the_same_board(browsers: Browsers) -> None:
     game = browsers.game(settings=FAST)
     south_turn_with_choice(game)
-    before = table(game)
+    before = position_shown(game)
     game.play_turn("S")
     if game.wait_turn("S") != "turn":
         pytest.skip("the hand ended at once: nothing to undo into")  # rare
-    after = table(game)
+    after = position_shown(game)
     game.tool("undo")
     assert game.wait_turn("S") == "turn"
-    assert table(game) == before
+    assert position_shown(game) == before
     game.tool("redo")
     assert game.wait_turn("S") == "turn"
-    assert table(game) == after, "redo did not restore the same computer moves"
+    assert position_shown(game) == after, "redo did not restore the same computer moves"
     check_against_save(game.state())
 
 

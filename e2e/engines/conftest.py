@@ -28,7 +28,8 @@ import pytest
 
 from tools.serve import serve
 
-from ..conftest import SITE, artifact
+from ..browsers import SITE
+from ..game import artifact
 from .drivers import FIREFOX, MINIBROWSER, WEBKIT_DRIVER, XVFB, Driver, start
 from .smoke import SIZES, Smoke
 

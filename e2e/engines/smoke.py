@@ -15,7 +15,8 @@ from typing import Any
 
 from longana import SEAT_NAMES, Move
 
-from ..conftest import STATE_JS, artifact, board_from_state, mask
+from ..game import artifact
+from ..shown import STATE_JS, board_from_state, mask
 from .drivers import Driver
 
 FIRST_LOAD_S = 240.0  # a cold WebKit start took 17-39 s by hand; the machine is shared

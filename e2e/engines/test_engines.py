@@ -18,7 +18,8 @@ from typing import Any
 
 import pytest
 
-from ..conftest import ROOT, check_against_save, south_opens_seed
+from ..positions import south_opens_seed
+from ..shown import ROOT, check_against_save
 from .drivers import WaitTimeout
 from .smoke import TABLE, TURN_S, Smoke, table
 
