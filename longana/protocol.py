@@ -41,7 +41,8 @@ changed since is answered with the current frame and ``"stale": true``, and chan
 
 Every reply is an object with ``frame`` and ``save`` (the text for the page to store) after
 anything that may change the game, plus what was asked: ``refused`` (``{"code", "params"}``
-of the rule that forbids a move), ``hint``, ``record``, ``replay``, ``corrupt`` (the loaded
+of the rule that forbids a move), ``hint`` (with its ``explanation``, every legal move's
+estimate and reasons: ``longana.players.explain``), ``record``, ``replay``, ``corrupt`` (the loaded
 save could not be used: a new match was started), or ``error`` (``{"code", "detail"}``) for an
 intent that makes no sense. :meth:`Game.handle` never raises.
 
@@ -62,7 +63,7 @@ from typing import Any
 
 from . import classplay
 from .device.frame import frame_of, position_of, refusal
-from .device.handoff import hint
+from .device.handoff import explained_hint
 from .device.history import (
     Imported,
     can_export,
@@ -259,7 +260,12 @@ class Game:
     def hint(self, intent: dict[str, Any]) -> Reply:
         if not self.fresh(intent):
             return self.changed(stale=True)
-        return {"frame": frame_of(self.game, self.holder), "hint": str(hint(self.game))}
+        explanation = explained_hint(self.game)  # hard's hint, every move's estimate and reasons
+        return {
+            "frame": frame_of(self.game, self.holder),
+            "hint": str(explanation.suggested),
+            "explanation": explanation.to_dict(),
+        }
 
     def new_match(self, intent: dict[str, Any]) -> Reply:
         self.session = Session(_deal(intent), seats=_seats(intent), level=_level(intent))

@@ -19,6 +19,7 @@ before the hand ends, a computer's hand never is, and all four are shown once it
 
 from __future__ import annotations
 
+from ..players.explain import Explanation, explain
 from ..players.levels import choose
 from ..rules.errors import LonganaError
 from ..rules.tiles import SEATS, Move
@@ -81,3 +82,10 @@ def hint(session: Session, level: str = HINT_LEVEL) -> Move:
     again gives the same answer. Show it as a preview; the person confirms or not."""
     seat = _hint_seat(session)
     return choose(session.view(seat), level, session.decision_seed())
+
+
+def explained_hint(session: Session) -> Explanation:
+    """The hint with its reasons: every legal move of the person to move with ``hard``'s
+    estimate, the move :func:`hint` suggests first (the same view and seed)."""
+    seat = _hint_seat(session)
+    return explain(session.view(seat), session.decision_seed())

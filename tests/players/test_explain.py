@@ -121,7 +121,7 @@ def test_the_equal_ends_rule_says_where_a_tile_must_go(k: int) -> None:
 
 @every_seat
 def test_a_move_that_leaves_you_no_play_says_you_would_be_stuck(k: int) -> None:
-    # East opens 5-5, North and West follow; South's only 5 is 6-5, and nothing else of South's fits after it.
+    # East opens 5-5, North and West follow; South's only 5 is 6-5, and then nothing fits.
     hand = dealt(
         k,
         {"E": "5-5", "S": "6-5 8-7", "N": "5-1", "W": "5-2"},
@@ -269,13 +269,67 @@ def test_no_peeking_the_explanation_ignores_every_hidden_tile(later: bool, tied:
 
 # hard's choices on these positions as recorded before the explanation shared its play-outs
 # (commit 70972e0): any change to hard's moves must be meant, measured and said
-HARD_MOVES = (
-    "9-0@W 8-6@W 6-6@E 9-3@S 7-1@E 3-3@E 6-4@W 7-7@S 6-0@S 4-4@S 8-1@N 0-0@E 6-6@S 6-0@W "
-    "7-0@S 8-4@S 1-0@W 6-2@E 8-7@E 6-2@E 5-3@N 6-0@S 3-2@S 6-5@N 6-6@S 7-0@N 2-0@N 7-2@N "
-    "8-3@S 8-0@N 9-0@N 9-7@W 5-5@E 3-3@W 5-4@N 5-1@S 9-7@E 4-0@N 7-7@S 0-0 9-9@E 8-8@W "
-    "4-2@E 7-1@W 9-9@E 3-1@S 5-0@S 8-8@N 5-4@S 2-2 4-4@N 6-3@W 6-3@E 6-6@S 9-8@E 2-0@S "
-    "7-6@N 5-0@S 7-1@S"
-).split()
+HARD_MOVES = [
+    "9-0@W",
+    "8-6@W",
+    "6-6@E",
+    "9-3@S",
+    "7-1@E",
+    "3-3@E",
+    "6-4@W",
+    "7-7@S",
+    "6-0@S",
+    "4-4@S",
+    "8-1@N",
+    "0-0@E",
+    "6-6@S",
+    "6-0@W",
+    "7-0@S",
+    "8-4@S",
+    "1-0@W",
+    "6-2@E",
+    "8-7@E",
+    "6-2@E",
+    "5-3@N",
+    "6-0@S",
+    "3-2@S",
+    "6-5@N",
+    "6-6@S",
+    "7-0@N",
+    "2-0@N",
+    "7-2@N",
+    "8-3@S",
+    "8-0@N",
+    "9-0@N",
+    "9-7@W",
+    "5-5@E",
+    "3-3@W",
+    "5-4@N",
+    "5-1@S",
+    "9-7@E",
+    "4-0@N",
+    "7-7@S",
+    "0-0",
+    "9-9@E",
+    "8-8@W",
+    "4-2@E",
+    "7-1@W",
+    "9-9@E",
+    "3-1@S",
+    "5-0@S",
+    "8-8@N",
+    "5-4@S",
+    "2-2",
+    "4-4@N",
+    "6-3@W",
+    "6-3@E",
+    "6-6@S",
+    "9-8@E",
+    "2-0@S",
+    "7-6@N",
+    "5-0@S",
+    "7-1@S",
+]
 
 
 def test_hard_plays_the_moves_it_played_before() -> None:
@@ -287,3 +341,34 @@ def test_hard_plays_the_moves_it_played_before() -> None:
         if len(view.legal_moves()) > 1:
             moves.append(str(choose(view, "hard", seed)))
     assert moves == list(HARD_MOVES)
+
+
+# -- through the worker's protocol -------------------------------------------------------------
+
+
+def test_the_hint_reply_carries_the_explanation() -> None:
+    import json
+
+    from longana.device.handoff import hint
+    from longana.protocol import Game
+
+    def ask(**intent: Any) -> dict[str, Any]:
+        reply: dict[str, Any] = json.loads(game.handle(json.dumps(intent)))
+        return reply
+
+    game = Game()
+    seats = ["person", "computer", "computer", "computer"]
+    frame = ask(do="start", save=None, deal="23", seats=seats)["frame"]
+    hints = 0
+    while hints < 5 and frame["outcome"] is None:
+        if frame["to_move"] != "S":
+            frame = ask(do="computer", at=frame["log"])["frame"]
+            continue
+        answer = ask(do="hint", at=frame["log"])
+        explanation = answer["explanation"]
+        assert answer["hint"] == explanation["moves"][0]["move"] == str(hint(game.game))
+        assert sorted(m["move"] for m in explanation["moves"]) == sorted(frame["turn"]["moves"])
+        assert explanation["seat"] == "S" and explanation["kind"] in ("win", "points")
+        frame = ask(do="play", move=answer["hint"], at=frame["log"])["frame"]
+        hints += 1
+    assert hints == 5
