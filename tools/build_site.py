@@ -1,22 +1,26 @@
-"""Assemble the static site from the repository (standard library only).
+"""Assemble the static site from the repository (standard library only; node runs the pinned
+Pyodide once to find the standard library the game worker imports).
 
     python3 tools/build_site.py --out _site
 
 What goes in, all from this repository and its pinned ``node_modules`` (npm ci):
 
-- ``index.html``, ``worker.toml``, ``ui/`` (page code and style), ``locales/`` (message
-  catalogs), and ``pyscript.toml`` (the page's config) with a ``[files]`` entry for each page
-  module, so that they are in MicroPython's file system;
-- ``app.zip``: the ``longana`` engine (every ``.py`` under it), unpacked by PyScript into the
-  game worker's file system in one request (``[files]`` of ``worker.toml``);
+- ``index.html``, ``ui/`` (page code, style and the game worker ``ui/game-worker.mjs``),
+  ``locales/`` (message catalogs), and ``pyscript.toml`` (the page's config) with a ``[files]``
+  entry for each page module, so that they are in MicroPython's file system;
+- ``app.zip``: the engine modules the game worker imports (traced from ``longana.protocol`` with
+  ``modulefinder``: not ``longana/lab`` nor the command line), put on ``sys.path`` as a zip;
 - ``rules-example.json``: the rules panel's worked example, computed by the engine;
-- ``vendor/pyodide/``: only the runtime files plain Python needs (the game worker);
+- ``vendor/pyodide/``: only the runtime files plain Python needs (the game worker), with
+  ``python_stdlib.zip`` holding only the standard library the worker imports (traced by
+  ``tools/stdlib_trace.mjs``) and a lock file that lists no packages;
 - ``vendor/micropython/``: MicroPython's WebAssembly build (the page);
-- ``vendor/pyscript/``: PyScript's dist without source maps;
+- ``vendor/pyscript/``: the chunks of PyScript's dist that the page loads;
 - ``manifest.webmanifest``, ``icons/`` and ``favicon.ico`` (drawn here) so the page installs
   as an app;
 - ``sw.js``: a cache-first service worker whose precache list and cache name are generated
-  from the files and their contents, so a new release replaces the old cache.
+  from the files and their contents, so a new release replaces the old cache; the same
+  release names the game worker's memory snapshot.
 
 Every path is relative: the folder works from any static host, under a sub-path too.
 """
@@ -28,9 +32,13 @@ import hashlib
 import io
 import json
 import math
+import modulefinder
+import re
 import shutil
 import struct
+import subprocess
 import sys
+import tempfile
 import zipfile
 import zlib
 from pathlib import Path
@@ -42,6 +50,15 @@ PYODIDE_FILES = (
     "pyodide.asm.wasm",
     "python_stdlib.zip",
     "pyodide-lock.json",
+)
+PYODIDE_COPIED = PYODIDE_FILES[:3]  # the standard library and the lock file are cut down
+GAME_WORKER = "ui/game-worker.mjs"
+# what the game worker downloads itself (its loading screen counts these bytes)
+WORKER_DOWNLOADS = (
+    "vendor/pyodide/pyodide.asm.wasm",
+    "vendor/pyodide/pyodide.asm.js",
+    "vendor/pyodide/python_stdlib.zip",
+    "app.zip",
 )
 MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
 MARKER = ".longana-site"
@@ -162,31 +179,95 @@ def icon_svg() -> str:
     return "".join(parts) + "\n"
 
 
-# -- the package zip ----------------------------------------------------------------------------
+# -- the engine's zip and the standard library --------------------------------------------------
+
+WORKER_ENTRY = "longana.protocol"  # what ui/game-worker.mjs imports
 
 
-def package_zip(root: Path, packages: tuple[str, ...] = ("longana",)) -> bytes:
-    """Every ``.py`` under the packages (sub-packages too), in a zip with fixed dates (same
-    input, same bytes)."""
+def _zip(members: list[tuple[str, bytes]]) -> bytes:
+    """A deflated zip with fixed dates (same input, same bytes)."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
-        for package in packages:
-            for path in sorted((root / package).rglob("*.py")):
-                if "__pycache__" in path.parts:
-                    continue
-                name = path.relative_to(root).as_posix()
-                info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
-                info.compress_type = zipfile.ZIP_DEFLATED
-                info.external_attr = 0o644 << 16
-                archive.writestr(info, path.read_bytes())
+        for name, data in members:
+            info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, data)
     return buffer.getvalue()
 
 
-PAGE_SKIP = ("worker.py",)  # the game worker's script is not a page module
+def engine_modules(root: Path, entry: str = WORKER_ENTRY) -> tuple[list[Path], list[str]]:
+    """The engine's files the worker imports (``entry`` and everything it imports, anywhere in
+    their code) and the names of the standard-library modules they import."""
+    finder = modulefinder.ModuleFinder(path=[str(root)])
+    finder.import_hook(entry)
+    package = entry.split(".")[0]
+    files = sorted(
+        Path(str(module.__file__))
+        for name, module in finder.modules.items()
+        if name.split(".")[0] == package and module.__file__
+    )
+    stdlib = sorted(name for name in finder.badmodules if name.split(".")[0] != package)
+    return files, stdlib
+
+
+def package_zip(root: Path, files: list[Path]) -> bytes:
+    """The engine's files in a zip, by their paths under ``root``."""
+    return _zip([(path.relative_to(root).as_posix(), path.read_bytes()) for path in sorted(files)])
+
+
+def traced_stdlib(root: Path, app: bytes, modules: list[str]) -> list[str]:
+    """The members of Pyodide's ``python_stdlib.zip`` that the worker imports: Pyodide's own
+    start-up, ``modules`` and a whole match played through the engine (tools/stdlib_trace.mjs,
+    under node)."""
+    node = shutil.which("node")
+    if node is None:
+        raise SystemExit("node is needed to build the site (it traces the worker's imports)")
+    with tempfile.TemporaryDirectory(prefix="longana-build-") as folder:
+        zip_path = Path(folder) / "app.zip"
+        zip_path.write_bytes(app)
+        done = subprocess.run(
+            [node, str(root / "tools" / "stdlib_trace.mjs"), str(zip_path), json.dumps(modules)],
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
+    if done.returncode != 0:
+        raise SystemExit(
+            f"tracing the worker's imports failed:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
+        )
+    return list(json.loads(done.stdout.strip().splitlines()[-1])["files"])
+
+
+def stdlib_zip(source: Path, members: list[str]) -> bytes:
+    """Pyodide's standard library cut down to ``members`` (each a file of ``source``)."""
+    with zipfile.ZipFile(source) as full:
+        known = set(full.namelist())
+        missing = sorted(set(members) - known)
+        if missing:
+            raise SystemExit(f"not in {source}: {missing}")
+        return _zip([(name, full.read(name)) for name in sorted(set(members))])
+
+
+def lock_file(source: Path) -> str:
+    """Pyodide's lock file without its packages (the game loads none): only the standard
+    library's unvendored modules stay, so that importing one says what it is."""
+    lock = json.loads(source.read_text(encoding="utf-8"))
+    lock["packages"] = {
+        name: package
+        for name, package in lock["packages"].items()
+        if package.get("package_type") == "cpython_module"
+    }
+    return json.dumps(lock, separators=(",", ":")) + "\n"
 
 
 def page_modules(root: Path) -> list[str]:
-    return [p.name for p in sorted((root / "ui").glob("*.py")) if p.name not in PAGE_SKIP]
+    """The page's modules (``ui/`` and its sub-packages), as paths under ``ui/``."""
+    return sorted(
+        p.relative_to(root / "ui").as_posix()
+        for p in (root / "ui").rglob("*.py")
+        if "__pycache__" not in p.parts
+    )
 
 
 def page_config(root: Path) -> str:
@@ -260,25 +341,22 @@ self.addEventListener("fetch", (event) => {
 });
 """
 
-# PyScript's chunks that the game never loads (measured: a first visit fetches none of them);
-# they stay on the site but are not precached.
-UNUSED = (
-    "xterm",
-    "codemirror",
-    "zip-",
-    "index-",
-    "pyodide_graph",
-    "storage.js",
-    "service-worker.js",
-)
+# PyScript's dist: core.js, the chunk it imports and the chunks that one imports (a MicroPython
+# page with the plugins of pyscript.toml switched off still imports the small plugin chunks),
+# but not the editor's (CodeMirror), Pyodide's parts nor zip, which this page never loads.
+PYSCRIPT_UNUSED = ("codemirror", "pyodide_graph", "zip-")
+CHUNK = re.compile(r'"\./([A-Za-z0-9_.-]+\.js)"')
+
+
+def pyscript_files(dist: Path) -> list[str]:
+    """The files of PyScript's ``dist`` that the page loads."""
+    core = CHUNK.findall((dist / "core.js").read_text(encoding="utf-8"))
+    chunks = {name for main in core for name in CHUNK.findall((dist / main).read_text("utf-8"))}
+    return sorted({"core.js", *core, *(c for c in chunks if not c.startswith(PYSCRIPT_UNUSED))})
 
 
 def precached(name: str) -> bool:
-    if name.startswith("screenshots/"):  # for the install dialog only, which is online
-        return False
-    if name.startswith("vendor/pyscript/"):
-        return not name.split("/")[-1].startswith(UNUSED)
-    return not name.startswith("vendor/micropython/") or name.split("/")[-1] in MICROPYTHON_FILES
+    return not name.startswith("screenshots/")  # for the install dialog only, which is online
 
 
 def manifest() -> dict[str, object]:
@@ -362,12 +440,13 @@ def build(root: Path, out: Path) -> list[str]:
     out.mkdir(parents=True)
     (out / MARKER).write_text("built by tools/build_site.py\n", encoding="utf-8")
 
-    for name in ("index.html", "worker.toml"):
-        shutil.copyfile(root / name, out / name)
+    shutil.copyfile(root / "index.html", out / "index.html")
     (out / "pyscript.toml").write_text(page_config(root), encoding="utf-8")
     copy_tree(root / "ui", out / "ui")
     copy_tree(root / "locales", out / "locales")
-    (out / "app.zip").write_bytes(package_zip(root))
+    engine, stdlib_names = engine_modules(root)
+    app = package_zip(root, engine)
+    (out / "app.zip").write_bytes(app)
     (out / "rules-example.json").write_text(rules_example(), encoding="utf-8")
     micropython = modules / "@micropython" / "micropython-webassembly-pyscript"
     vendor_mpy = out / "vendor" / "micropython"
@@ -377,9 +456,19 @@ def build(root: Path, out: Path) -> list[str]:
 
     vendor_py = out / "vendor" / "pyodide"
     vendor_py.mkdir(parents=True)
-    for name in PYODIDE_FILES:
+    for name in PYODIDE_COPIED:
         shutil.copyfile(pyodide / name, vendor_py / name)
-    copy_tree(pyscript, out / "vendor" / "pyscript", skip=(".map",))
+    members = traced_stdlib(root, app, stdlib_names)
+    (vendor_py / "python_stdlib.zip").write_bytes(
+        stdlib_zip(pyodide / "python_stdlib.zip", members)
+    )
+    (vendor_py / "pyodide-lock.json").write_text(
+        lock_file(pyodide / "pyodide-lock.json"), encoding="utf-8"
+    )
+    vendor_ps = out / "vendor" / "pyscript"
+    vendor_ps.mkdir(parents=True)
+    for name in pyscript_files(pyscript):
+        shutil.copyfile(pyscript / name, vendor_ps / name)
 
     copy_tree(root / "assets" / "screenshots", out / "screenshots")
     icons = out / "icons"
@@ -396,10 +485,19 @@ def build(root: Path, out: Path) -> list[str]:
     files = sorted(
         p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file() and p.name != MARKER
     )
+    # the release: every file (the game worker as written, before its constants are filled)
     digest = hashlib.sha256()
     for name in files:
         digest.update(name.encode() + b"\0" + (out / name).read_bytes())
     version = digest.hexdigest()[:16]
+    worker = out / GAME_WORKER
+    sizes = {name: (out / name).stat().st_size for name in WORKER_DOWNLOADS}
+    worker.write_text(
+        worker.read_text(encoding="utf-8")
+        .replace('"__RELEASE__"', json.dumps(version))
+        .replace("__SIZES__", json.dumps(sizes)),
+        encoding="utf-8",
+    )
     precache = ["./"] + [f"./{name}" for name in files if precached(name)]
     (out / "sw.js").write_text(
         SERVICE_WORKER.replace("__VERSION__", version).replace(

@@ -1,7 +1,8 @@
-// Plain JavaScript that runs before Python: shows that the game is loading and, if the Python
-// runtime cannot start, says what failed and offers to retry. Never a blank page, never a
-// spinner forever. Its words come from locales/<lang>.json like every other word on the page;
-// FALLBACK is only used when even that file cannot be read.
+// Plain JavaScript that runs before Python: starts the game worker, shows that the game is
+// loading (on a first visit the download's progress) and, if the Python runtime cannot start,
+// says what failed and offers to retry. Never a blank page, never a spinner forever. Its
+// words come from locales/<lang>.json like every other word on the page; FALLBACK is only
+// used when even that file cannot be read.
 "use strict";
 (function () {
   const FALLBACK = {
@@ -41,6 +42,12 @@
   }
 
   window.longanaBoot = {
+    // the game worker: the one started with the page first, then a new one each time
+    game() {
+      const game = firstGame || gameWorker(false);
+      firstGame = null;
+      return game;
+    },
     ready() {
       if (ready) return;
       ready = true;
@@ -48,15 +55,6 @@
       if (pending) clearTimeout(pending);
       const boot = $("boot");
       if (boot) boot.remove();
-    },
-    // A promise that settles like `promise`, or fails after `ms` (the page's timeouts: the
-    // MicroPython page has no asyncio.wait_for that works on JavaScript promises).
-    within(promise, ms) {
-      let timer;
-      const late = new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms);
-      });
-      return Promise.race([Promise.resolve(promise), late]).finally(() => clearTimeout(timer));
     },
     fail(message, detail) { fail(message, detail); },
     words(lang) { return words; },
@@ -113,39 +111,106 @@
     return folder === "/" ? name : name + "@" + folder;
   }
 
-  // The game worker's large files, fetched here while it starts so that a slow network shows
-  // real progress; the browser's cache hands each file to the worker once it is in (the
-  // worker's own request waits for this one, then is answered without a second download).
-  const LARGE = ["./vendor/pyodide/pyodide.asm.wasm", "./vendor/pyodide/python_stdlib.zip",
-                 "./vendor/pyodide/pyodide.asm.js", "./app.zip"];
-  function download() {
-    const bar = $("boot-progress");
-    if (!bar || !window.ReadableStream) return;
-    const sizes = {}, done = {};
-    const show = () => {
-      const total = Object.values(sizes).reduce((a, b) => a + b, 0);
-      const got = Object.values(done).reduce((a, b) => a + b, 0);
-      if (!total || ready) return;
-      bar.max = total; bar.value = got; bar.hidden = false;
-      const mb = (n) => (n / 1e6).toFixed(1);
-      bar.setAttribute("aria-valuetext", say("progress").replace("{done}", mb(got))
-        .replace("{total}", mb(total)));
-      $("boot-text").textContent = bar.getAttribute("aria-valuetext");
+  // -- the game worker (ui/game-worker.mjs) -------------------------------------------------
+  // Started as this script runs, so that Pyodide loads while the page's MicroPython starts;
+  // ui/link.py talks to it through longanaBoot.game(). A call resolves to the reply's text, or
+  // to "" when the worker failed, did not start within START_MS or, once started, did not
+  // answer within CALL_MS (link.py then replaces it and feeds the new one the last save). A
+  // call never rejects: MicroPython's `except` does not see every JavaScript error.
+  const START_MS = 120000, CALL_MS = 15000;
+  let firstGame = null;
+
+  function gameWorker(progress) {
+    const pending = new Map();  // id -> {settle, at}
+    const born = performance.now();
+    let next = 0, readyAt = 0, dead = "", watch = null, worker = null;
+    const fail = (why) => {
+      if (dead) return;
+      dead = why;
+      if (why !== "ended") console.warn("longana: the game worker failed: " + why);
+      clearInterval(watch);
+      for (const call of pending.values()) call.settle("");
+      pending.clear();
+      if (worker) worker.terminate();
     };
-    for (const url of LARGE) {
-      fetch(url).then(async (response) => {
-        sizes[url] = +response.headers.get("content-length") || 0;
-        done[url] = 0;
-        if (!response.ok || !response.body) return;
-        const reader = response.body.getReader();
-        for (;;) {
-          const { done: end, value } = await reader.read();
-          if (end) break;
-          done[url] += value.length;
-          show();
-        }
-      }).catch(() => { /* the worker will ask again and report what fails */ });
+    const check = () => {
+      const now = performance.now();
+      if (!readyAt && now - born > START_MS) return fail(`not started in ${START_MS} ms`);
+      for (const call of pending.values()) {
+        if (readyAt && now - Math.max(call.at, readyAt) > CALL_MS) return fail(`no answer in ${CALL_MS} ms`);
+      }
+    };
+    try {
+      worker = new Worker(new URL("./ui/game-worker.mjs", document.baseURI),
+        { type: "module", name: progress ? "longana-game progress" : "longana-game" });
+    } catch (e) {
+      fail(String(e));
     }
+    if (worker) {
+      worker.addEventListener("message", (event) => {
+        const m = event.data || {};
+        if (m.mark) {
+          try {
+            performance.mark(m.mark, { startTime: Math.max(0, m.at - performance.timeOrigin),
+                                       detail: m.detail || null });
+          } catch (e) { /* a browser without mark options */ }
+        }
+        if (m.progress) showProgress(m.progress.done, m.progress.total);
+        if (m.ready) readyAt = performance.now();
+        if (m.failed) fail("it could not start: " + m.failed);
+        if (m.id !== undefined && pending.has(m.id)) {
+          if (m.error !== undefined) return fail("the engine failed: " + m.error);
+          const call = pending.get(m.id);
+          pending.delete(m.id);
+          call.settle(String(m.text));
+        }
+      });
+      worker.addEventListener("error", (event) => {
+        event.preventDefault();
+        fail("error: " + (event.message || "its script did not run"));
+      });
+      worker.addEventListener("messageerror", () => fail("a message could not be read"));
+      watch = setInterval(check, 500);
+    }
+    return {
+      call(text) {
+        if (dead) return Promise.resolve("");
+        const id = ++next;
+        return new Promise((settle) => {
+          pending.set(id, { settle, at: performance.now() });
+          worker.postMessage({ id, text: String(text) });
+        });
+      },
+      end() { fail("ended"); },
+    };
+  }
+
+  // A first visit's download, in bytes as they arrive (the game worker counts them).
+  function showProgress(got, total) {
+    const bar = $("boot-progress");
+    if (!bar || !total || ready || failed) return;
+    bar.max = total; bar.value = Math.min(got, total); bar.hidden = false;
+    let number = null;
+    try {
+      number = new Intl.NumberFormat(pickLang(), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    } catch (e) { /* no Intl: plain digits */ }
+    const mb = (n) => (number ? number.format(n / 1e6) : (n / 1e6).toFixed(1));
+    const text = say("progress").replace("{done}", mb(Math.min(got, total))).replace("{total}", mb(total));
+    bar.setAttribute("aria-valuetext", text);
+    const el = $("boot-text");
+    if (el) el.textContent = text;
+  }
+
+  // the language as interfaces.md orders it: ?lang=, the saved setting, the browser's, English
+  function pickLang() {
+    const ours = ["de", "en", "es", "ms"];
+    let saved = null;
+    try {
+      saved = JSON.parse(localStorage.getItem(copyKey("longana:settings")) || "{}").lang;
+    } catch (e) { /* unreadable settings: the page reports it once Python runs */ }
+    const asked = new URLSearchParams(location.search).get("lang");
+    const browser = (navigator.languages || []).map((t) => t.split(/[-_]/)[0].toLowerCase());
+    return [asked, saved, ...browser].find((l) => ours.includes(l)) || "en";
   }
 
   // A notice with a button, in the page's notice layer (it stays until acted on).
@@ -171,25 +236,21 @@
     layer.append(item);
   }
 
+  // the game worker starts now; a first visit (no game saved here yet) shows the download's
+  // progress in bytes
+  if (typeof WebAssembly === "object" && typeof Worker === "function") {
+    let visited = false;
+    try { visited = !!localStorage.getItem(copyKey("longana:save")); } catch (e) { /* no storage */ }
+    firstGame = gameWorker(!visited);
+  }
+
   addEventListener("error", (e) => early(e.message || e.error));
   addEventListener("unhandledrejection", (e) => early(e.reason && (e.reason.message || e.reason)));
 
   document.addEventListener("DOMContentLoaded", () => {
     $("boot-retry").addEventListener("click", () => location.reload());
     if (typeof WebAssembly !== "object") { fail("no_wasm"); return; }
-    // the language as interfaces.md orders it: ?lang=, the saved setting, the browser's, English
-    const ours = ["de", "en", "es", "ms"];
-    let saved = null;
-    try {
-      saved = JSON.parse(localStorage.getItem(copyKey("longana:settings")) || "{}").lang;
-    } catch (e) { /* unreadable settings: the page reports it once Python runs */ }
-    const asked = new URLSearchParams(location.search).get("lang");
-    const browser = (navigator.languages || []).map((t) => t.split(/[-_]/)[0].toLowerCase());
-    const lang = [asked, saved, ...browser].find((l) => ours.includes(l)) || "en";
-    // a first visit (no game saved here yet) shows the download's progress in bytes
-    let visited = false;
-    try { visited = !!localStorage.getItem(copyKey("longana:save")); } catch (e) { /* no storage */ }
-    if (!visited) download();
+    const lang = pickLang();
     fetch(`./locales/${lang}.json`).then((r) => r.ok ? r.json() : Promise.reject(r.status))
       .catch(() => lang === "en" ? null : fetch("./locales/en.json").then((r) => r.json()))
       .then((catalog) => { if (catalog && catalog.boot) words = catalog.boot; })
