@@ -2,10 +2,13 @@
 ranks them by duplicate scoring (the formats: ``docs/classplay.md``)."""
 
 from .code import ClassCode, ClassError, class_of
+from .names import look_alike, same_name, tidy_name
+from .result_code import Claim
 from .results import Result, read_result
-from .standings import Row, Standings, csv_text, reference_code, standings, standings_to_dict
+from .standings import Row, Standings, csv_text, standings, standings_to_dict
 
 __all__ = [
+    "Claim",
     "ClassCode",
     "ClassError",
     "Result",
@@ -13,8 +16,10 @@ __all__ = [
     "Standings",
     "class_of",
     "csv_text",
+    "look_alike",
     "read_result",
-    "reference_code",
+    "same_name",
     "standings",
     "standings_to_dict",
+    "tidy_name",
 ]

@@ -1,14 +1,18 @@
-"""Result codes and result files: what one student scored in a class match, checked.
+"""Results that prove themselves: what one student scored in a class match, replayed.
 
-A result code is one line a student reads out or types
-(``7B-PCCC-N100-2ZQ/S/Ana María/12+0+0+35=47/4XDM``: the class code, the seat, the name, the
-points of each finished hand, four check characters); a result file carries the code and the
-hand records, which :meth:`Result.from_json` replays through the engine. ``docs/classplay.md``
-describes both formats.
+A result carries the class code, the seat, the name and each decision a person made (its place
+among the legal moves of that turn, when there were two or more: :mod:`.result_code`); the
+deals, the level and the computer's answers come from the class code, so :func:`replay` plays
+the whole match again (:mod:`.replay`) and computes the points itself. A result file adds the
+hand records, whose computer moves are made again. ``docs/classplay.md`` has the formats.
 
->>> code = ClassCode.make("7b", ("person", "computer", "computer", "computer"), "normal")
->>> Result(code, 0, "Ana María", (12, 0, 0, 35), True).text
-'7B-PCCC-N100-2ZQ/S/Ana María/12+0+0+35=47/4XDM'
+>>> code = ClassCode.make("7b", ("person", "computer", "computer", "computer"), "easy", 10)
+>>> game = play_class(code, 99, lambda game, legal: legal[0])  # South takes the first move
+>>> result = Result.of(game, 0, "Zoë")
+>>> result.text, result.hands, result.finished
+('7B-PCCC-E10-2VG/34YM-HA39-H3R4-86B', (0,), True)
+>>> read_result(result.text) == result
+True
 """
 
 from __future__ import annotations
@@ -16,86 +20,78 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..device.session import PERSON, Session
 from ..rules.errors import LonganaError
-from ..rules.records import hand_record, match_from_dict
-from ..rules.tiles import SEAT_NAMES
-from .code import (
-    CLASS_VERSION,
-    DIGITS,
-    MAX_TEXT,
-    ClassCode,
-    ClassError,
-    checksum,
-    class_of,
-    code_check,
-    code_letters,
-    envelope,
-)
+from ..rules.records import JsonLimitError, hand_record, match_from_dict, read_json
+from ..rules.tiles import SEAT_NAMES, Move
+from .code import MAX_TEXT, ClassCode, ClassError, class_of
+from .names import name_error, tidy_name
+from .replay import computer_answer, decisions, finished_hands, play_class
+from .result_code import RESULT_VERSION, Claim, Digits, digest
 
 KIND = "longana-class-result"
-RESULT_PRIME = 65537  # > every key (the basic plane); 2 * 65537 <= 31 ** 4
-RESULT_CHECK = 4  # check characters
-MAX_NAME = 16
 
 
-def _key(char: str) -> int:
-    capital = char.upper()
-    return ord(capital) if len(capital) == 1 and ord(capital) < RESULT_PRIME else ord(char)
-
-
-def result_check(payload: str) -> str:
-    """The four check characters of a result code's tidied fields joined by ``/``."""
-    return checksum([_key(c) for c in payload], RESULT_PRIME, RESULT_CHECK)
-
-
-def _name_char(char: str) -> bool:
-    return char == " " or (
-        ord(char) < RESULT_PRIME and (char.isalnum() or unicodedata.category(char).startswith("M"))
+def _result(game: Session, seat: int, name: str) -> Result:
+    """The result of ``seat`` over the finished hands of a class match."""
+    code = class_of(game)
+    done = game.match.hands[: finished_hands(game)]
+    points = tuple(
+        h.outcome.points if h.outcome is not None and h.outcome.winner == seat else 0 for h in done
+    )
+    choices, plays = decisions(game)
+    records = tuple(json.dumps(hand_record(h), separators=(",", ":")) for h in done)
+    return Result(
+        code, seat, name, points, game.match.is_over, tuple(choices), tuple(plays), records
     )
 
 
-def tidy_name(text: object) -> str | None:
-    """The name as a result code holds it (NFC, single spaces), or None when it is not
-    1–16 letters, digits and spaces."""
-    if not isinstance(text, str) or len(text) > MAX_TEXT:
-        return None
-    name = " ".join(unicodedata.normalize("NFC", text).split())
-    if not 1 <= len(name) <= MAX_NAME or not all(_name_char(c) for c in name):
-        return None
-    return name
+def replay(claim: Claim) -> Result:
+    """The match of a result code played again from its class code with its decisions;
+    refused (``moves``) when they do not fit the match, or (``replay``) when they give
+    another game than the one the student played."""
+    choices = Digits(claim.choices)
+
+    def person(game: Session, legal: list[Move]) -> Move:
+        return legal[choices.take(len(legal))]
+
+    game = play_class(claim.code, claim.hands, person)
+    if finished_hands(game) < claim.hands:
+        raise ClassError(
+            "moves", f"the match ended after {finished_hands(game)} hands", hands=claim.hands
+        )
+    if choices.value:
+        raise ClassError("moves", "the code holds more decisions than the match had")
+    result = _result(game, claim.seat, claim.name)
+    if result.digest != claim.digest:
+        raise ClassError(
+            "replay",
+            "the decisions replay another game than the one played: "
+            "altered, or played on another release of the game",
+        )
+    return result
 
 
-def _result_payload(code: str, seat: str, name: str, points: str) -> str:
-    """What a result code's check covers: its fields without spaces, joined by ``/``."""
-    return "/".join((code, seat, "".join(name.split()), points))
-
-
-def _points_text(hands: Sequence[int], finished: bool) -> str:
-    text = "+".join(str(p) for p in hands)
-    return f"{text}={sum(hands)}" if finished else text
-
-
-_POINTS = re.compile(r"((?:0|[1-9]\d{0,3})(?:\+(?:0|[1-9]\d{0,3}))*)?(=(?:0|[1-9]\d{0,5}))?")
+# -- the result ------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
 class Result:
-    """What one student scored in a class match: the points of their seat in each finished hand.
-
-    ``records`` (the finished hands' hand records as JSON texts) are known when the result
-    comes from a match or a result file, not from a typed code.
-    """
+    """One seat's result in a class match, as played (:meth:`of`) or replayed: its points in
+    each finished hand, whether the match is over, the people's decisions (``(index, of)``:
+    the move's place among ``of`` legal moves), each finished hand's :func:`play_key`, and
+    the finished hands' records as JSON texts (when the result was played or replayed)."""
 
     code: ClassCode
     seat: int
     name: str
     hands: tuple[int, ...]
     finished: bool
+    choices: tuple[tuple[int, int], ...] = ()
+    plays: tuple[int, ...] = ()
     records: tuple[str, ...] = field(default=(), compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -105,16 +101,10 @@ class Result:
             or self.code.seats[self.seat] != PERSON
         ):
             raise ClassError(
-                "seat", "the seat is not a person's in this class code", seat=str(self.seat)
+                "seat", "the seat is not a person's in this class code", seat=self.seat
             )
         if tidy_name(self.name) != self.name:
-            raise ClassError(
-                "name", f"a name is 1 to {MAX_NAME} letters, digits and spaces", min=1, max=MAX_NAME
-            )
-        if any(not isinstance(p, int) or isinstance(p, bool) or p < 0 for p in self.hands):
-            raise ClassError("format", "hand points are whole numbers, 0 or more")
-        if self.finished and not self.hands:
-            raise ClassError("format", "a finished match has at least one hand")
+            raise name_error()
 
     @property
     def seat_letter(self) -> str:
@@ -125,90 +115,72 @@ class Result:
         return sum(self.hands)
 
     @classmethod
-    def of(cls, session: Session, seat: int, name: str) -> Result:
+    def of(cls, session: Session, seat: int, name: object) -> Result:
         """The result of ``seat`` in a class match, over its finished hands."""
-        code = class_of(session)
+        class_of(session)
         tidy = tidy_name(name)
         if tidy is None:
-            raise ClassError(
-                "name", f"a name is 1 to {MAX_NAME} letters, digits and spaces", min=1, max=MAX_NAME
-            )
+            raise name_error()
         if not isinstance(seat, int) or isinstance(seat, bool) or seat not in range(4):
             raise ClassError("seat", f"no such seat: {seat!r}", seat=str(seat))
-        match = session.match
-        done = [h for h in match.hands if h.outcome is not None]
-        points = tuple(
-            h.outcome.points if h.outcome is not None and h.outcome.winner == seat else 0
-            for h in done
-        )
-        records = tuple(json.dumps(hand_record(h), separators=(",", ":")) for h in done)
-        return cls(code, seat, tidy, points, match.is_over, records)
+        return _result(session, seat, tidy)
 
-    def _payload(self) -> str:
-        return _result_payload(
-            self.code.payload + code_check(self.code.payload),
-            self.seat_letter,
-            self.name,
-            _points_text(self.hands, self.finished),
-        )
+    @property
+    def claim(self) -> Claim:
+        number = Digits()
+        for index, of in self.choices:
+            number.put(index, of)
+        return Claim(self.code, self.seat, self.name, len(self.hands), self.digest, number.number())
+
+    @property
+    def digest(self) -> int:
+        return digest(self.plays)
+
+    @property
+    def proof(self) -> dict[str, Any]:
+        """What the teacher's device keeps of a result it replayed, so as not to replay it
+        again (:meth:`proven`): JSON."""
+        return {
+            "hands": list(self.hands),
+            "finished": self.finished,
+            "choices": [list(c) for c in self.choices],
+            "plays": list(self.plays),
+        }
+
+    @classmethod
+    def proven(cls, text: object, proof: object, expected: ClassCode | None = None) -> Result:
+        """A result code with the proof this device kept when it replayed it: no replay, but
+        the proof must be the code's (else ``format``)."""
+        claim = Claim.parse(text, expected)
+        try:
+            assert isinstance(proof, dict)
+            result = cls(
+                claim.code,
+                claim.seat,
+                claim.name,
+                tuple(_number(p) for p in proof["hands"]),
+                proof["finished"] is True,
+                tuple(_choice(c) for c in proof["choices"]),
+                tuple(_number(p) for p in proof["plays"]),
+            )
+        except (AssertionError, KeyError, TypeError, ValueError):
+            raise ClassError("format", "not a proof of a result") from None
+        if result.claim != claim or len(result.plays) != len(result.hands):
+            raise ClassError("format", "the proof is not this result's")
+        return result
 
     @property
     def text(self) -> str:
-        return (
-            f"{self.code.text}/{self.seat_letter}/{self.name}/"
-            f"{_points_text(self.hands, self.finished)}/{result_check(self._payload())}"
-        )
+        """The result code: the class code, ``/``, then the rest in groups of four."""
+        return self.claim.text
 
     def __str__(self) -> str:
         return self.text
 
     @classmethod
     def parse(cls, text: object, expected: ClassCode | None = None) -> Result:
-        """Read a result code; ``expected``: refuse one of another class code (``class``)."""
-        if not isinstance(text, str) or len(text) > MAX_TEXT:
-            raise ClassError("format", "a result code is a line of text")
-        fields = text.strip().split("/")
-        try:  # a class code of another release: say so before anything else
-            version = envelope(code_letters(fields[0]))
-        except ClassError:
-            version = None
-        if version is not None and version != CLASS_VERSION:
-            raise ClassError(
-                "version", "the result was made by another release of the game", version=version
-            )
-        if len(fields) != 5:
-            raise ClassError("format", "a result code has five parts separated by /")
-        compact = code_letters(fields[0])
-        seat_text = fields[1].strip().upper()
-        name = tidy_name(fields[2])
-        points = "".join(fields[3].split())
-        check = fields[4].strip().upper()
-        if seat_text not in SEAT_NAMES:
-            raise ClassError("format", "the seat is S, E, N or W")
-        if name is None:
-            raise ClassError("format", "the name is 1 to 16 letters, digits and spaces")
-        found = _POINTS.fullmatch(points)
-        if found is None:
-            raise ClassError("format", "hand points are numbers joined by +")
-        if len(check) != RESULT_CHECK or any(c not in DIGITS for c in check):
-            raise ClassError("format", "a result code ends with four check characters")
-        if result_check(_result_payload(compact, seat_text, name, points)) != check:
-            raise ClassError("check", "the result code's check does not agree: mistyped or altered")
-        code = ClassCode.parse(fields[0])
-        if expected is not None and code != expected:
-            raise ClassError(
-                "class",
-                "the result is of another class code",
-                code=code.text,
-                expected=expected.text,
-            )
-        hands = tuple(int(p) for p in found.group(1).split("+")) if found.group(1) else ()
-        finished = found.group(2) is not None
-        if finished and (not hands or int(found.group(2)[1:]) != sum(hands)):
-            raise ClassError("format", "the sum after = is not the sum of the hands")
-        if sum(hands) >= code.target and not finished:
-            raise ClassError("format", "the seat reached the target but the match goes on")
-        return cls(code, SEAT_NAMES.index(seat_text), name, hands, finished)
+        """Read a result code and replay it."""
+        return replay(Claim.parse(text, expected))
 
     # -- the file a student hands in ----------------------------------------------------------
 
@@ -218,7 +190,7 @@ class Result:
             raise ClassError("records", "this result has no hand records to write")
         data = {
             "kind": KIND,
-            "version": CLASS_VERSION,
+            "version": RESULT_VERSION,
             "code": self.text,
             "records": [json.loads(r) for r in self.records],
         }
@@ -232,68 +204,119 @@ class Result:
 
     @classmethod
     def from_json(cls, text: object, expected: ClassCode | None = None) -> Result:
-        """Read a result file; every hand record is replayed from the class code's deals and
-        must agree with the points in the code."""
+        """Read a result file: its hand records are replayed with the computer's moves made
+        again (``computer`` when one differs) and must be what its code says."""
         if not isinstance(text, str):
             raise ClassError("format", "a result file is JSON text")
         try:
-            data = json.loads(text)
-        except (ValueError, RecursionError):
+            data = read_json(text)
+        except JsonLimitError as error:
+            raise ClassError(error.code, str(error), max=error.limit) from None
+        except ValueError:
             raise ClassError("format", "the file is not JSON: not a result file") from None
         if not isinstance(data, dict) or data.get("kind") != KIND:
             raise ClassError("format", "not a Longana class result file")
-        if data.get("version") != CLASS_VERSION:
+        records = data.get("records")
+        if data.get("version") == "2":  # the earlier release's file: its moves prove it
+            return _earlier(data.get("code"), records, expected)
+        if data.get("version") != RESULT_VERSION:
             raise ClassError(
                 "version",
                 "the file was made by another release of the game",
                 version=str(data.get("version")),
             )
-        result = cls.parse(data.get("code"), expected)
-        records = data.get("records")
-        if not isinstance(records, list):
-            raise ClassError("format", "the file has no list of hand records")
-        return result.verified(records)
+        claim = Claim.parse(data.get("code"), expected)
+        played = from_records(claim.code, records, claim.seat, claim.name)
+        if played.claim != claim:
+            raise ClassError("records", "the file's hands are not the ones its code says")
+        return played
 
-    def verified(self, records: list[Any]) -> Result:
-        """This result with ``records`` once they replay and agree with its points."""
-        if len(records) != len(self.hands):
-            raise ClassError(
-                "records",
-                f"the code has {len(self.hands)} hands, the file {len(records)}",
-                hands=len(self.hands),
-                records=len(records),
-            )
-        if not records:
-            return self
-        code = self.code
-        try:
-            match = match_from_dict(
-                {"schema": 1, "seed": code.seed, "target": code.target, "hands": records}
-            )
-        except LonganaError as error:
-            raise ClassError(
-                "records", f"the hand records do not replay: {error}", detail=str(error)
-            ) from None
-        for number, hand in enumerate(match.hands, 1):
-            outcome = hand.outcome
-            if outcome is None:
-                raise ClassError("records", f"hand {number} is not finished", hand=number)
-            points = outcome.points if outcome.winner == self.seat else 0
-            if points != self.hands[number - 1]:
-                raise ClassError(
-                    "records",
-                    f"hand {number}: the records give {points} points, "
-                    f"the code {self.hands[number - 1]}",
-                    hand=number,
-                )
-        if match.is_over != self.finished:
-            raise ClassError("records", "the records and the code disagree on the match's end")
-        texts = tuple(json.dumps(hand_record(h), separators=(",", ":")) for h in match.hands)
-        return Result(code, self.seat, self.name, self.hands, self.finished, texts)
+
+def _number(value: object) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise ValueError(value)
+    return value
+
+
+def _choice(value: object) -> tuple[int, int]:
+    if not isinstance(value, list) or len(value) != 2:
+        raise ValueError(value)
+    index, of = _number(value[0]), _number(value[1])
+    if not index < of:
+        raise ValueError(value)
+    return index, of
+
+
+def from_records(code: ClassCode, records: object, seat: int, name: str) -> Result:
+    """The result that hand records give once they replay from the class code, every
+    computer move made again."""
+    if not isinstance(records, list):
+        raise ClassError("format", "the file has no list of hand records")
+    if not records:
+        return _result(code.session(), seat, name)
+    try:
+        match = match_from_dict(
+            {"schema": 1, "seed": code.seed, "target": code.target, "hands": records}
+        )
+    except LonganaError as error:
+        raise ClassError(
+            "records", f"the hand records do not replay: {error}", detail=str(error)
+        ) from None
+    if match.hand.outcome is None:
+        raise ClassError("records", f"hand {len(match.hands)} is not finished", hand=len(records))
+    game = code.session()
+    path = 0
+    for number, hand in enumerate(match.hands, 1):
+        if number > 1:
+            game.next_hand()
+            path = hash((path, "next"))
+        for step, move in enumerate(hand.played, 1):
+            mover = game.match.hand.to_move
+            if not game.is_person(mover) and len(game.match.hand.legal_moves()) > 1:
+                answer = computer_answer(game, path)
+                if answer != move:
+                    raise ClassError(
+                        "computer",
+                        f"hand {number}, move {step}: the computer at {SEAT_NAMES[mover]} "
+                        f"plays {answer}, the file says {move}",
+                        hand=number,
+                        move=step,
+                        seat=SEAT_NAMES[mover],
+                        played=str(move),
+                        computer=str(answer),
+                    )
+            game.play(move)
+            path = hash((path, str(move)))
+    return _result(game, seat, name)
+
+
+def _earlier(text: object, records: object, expected: ClassCode | None) -> Result:
+    """A result file of the earlier release (version 2): its code's class, seat, name and
+    points (``7B-PCCC-N100-2ZQ/S/Ana/12+0=12/4XDM``), proved by its records."""
+    parts = text.split("/") if isinstance(text, str) and len(text) <= MAX_TEXT else []
+    if len(parts) != 5:
+        raise ClassError("format", "the file's result code is not one")
+    code = ClassCode.parse(parts[0])
+    if expected is not None and code != expected:
+        raise ClassError(
+            "class", "the result is of another class code", code=code.text, expected=expected.text
+        )
+    seat_letter, name = parts[1].strip().upper(), tidy_name(parts[2])
+    if seat_letter not in SEAT_NAMES or code.seats[SEAT_NAMES.index(seat_letter)] != PERSON:
+        raise ClassError("seat", "the seat is not a person's in this class code", seat=seat_letter)
+    if name is None:
+        raise name_error()
+    result = from_records(code, records, SEAT_NAMES.index(seat_letter), name)
+    points = "+".join(str(p) for p in result.hands) + (
+        f"={result.total}" if result.finished else ""
+    )
+    if "".join(parts[3].split()) != points:
+        raise ClassError("records", "the file's hands do not give the points its code says")
+    return result
 
 
 def read_result(text: object, expected: ClassCode | None = None) -> Result:
-    """A result code line or a result file's text."""
+    """A result code line or a result file's text, replayed."""
     if isinstance(text, str) and text.lstrip().startswith("{"):
         return Result.from_json(text, expected)
     return Result.parse(text, expected)

@@ -6,6 +6,9 @@ and legally or raises a :class:`RecordError` that says what is wrong and where.
 
 from __future__ import annotations
 
+import json
+import re
+from itertools import accumulate
 from typing import Any
 
 from .errors import LonganaError, RecordError
@@ -14,6 +17,55 @@ from .match import Match, hand_rng
 from .tiles import SEAT_NAMES, SEATS, Move, Tile, parse_seat
 
 SCHEMA = 1
+
+#: JSON read from outside (files, saves, intents): the largest text, in characters, and the
+#: deepest nesting. Deeper JSON overflows the JavaScript stack under Pyodide (a fatal error, not
+#: ``RecursionError``), so :func:`read_json` measures both before ``json.loads``.
+MAX_JSON_TEXT = 8 * 1024 * 1024
+MAX_JSON_DEPTH = 100
+#: brackets as "(" and ")", JSON's other characters outside strings taken away
+_BRACKETS = str.maketrans("[{]}", "(())", "0123456789+-.eE \t\r\n,:truefalsn")
+_NOT_BRACKETS = re.compile(r"[^()]+")
+_STEP = {"(": 1, ")": -1}
+
+
+class JsonLimitError(RecordError):
+    """JSON refused before it is parsed: ``code`` is ``too-large`` or ``too-deep``, ``limit``
+    the largest size (characters) or depth read."""
+
+    def __init__(self, code: str, message: str, limit: int) -> None:
+        super().__init__(message)
+        self.code = code
+        self.limit = limit
+
+
+def json_depth(text: str) -> int:
+    """How deeply ``text``'s arrays and objects nest, as a parser would go down into them
+    (brackets inside strings do not count; one never closed does)."""
+    plain = text.replace("\\\\", "").replace('\\"', "")  # escaped backslashes, then quotes
+    outside = "".join(plain.split('"')[::2])  # every other piece is inside a string
+    brackets = _NOT_BRACKETS.sub("", outside.translate(_BRACKETS))
+    return max(accumulate(map(_STEP.__getitem__, brackets)), default=0)
+
+
+def check_json(text: str, limit: int = MAX_JSON_TEXT) -> None:
+    """Refuse text from outside that is too large or nests too deeply to parse safely (raises
+    :class:`JsonLimitError`)."""
+    if len(text) > limit:
+        raise JsonLimitError(
+            "too-large", f"the text is larger than {limit:,} characters", limit=limit
+        )
+    if json_depth(text) > MAX_JSON_DEPTH:
+        raise JsonLimitError(
+            "too-deep", f"the JSON nests deeper than {MAX_JSON_DEPTH} levels", limit=MAX_JSON_DEPTH
+        )
+
+
+def read_json(text: str, limit: int = MAX_JSON_TEXT) -> Any:
+    """``json.loads`` for text from outside, with its size and nesting checked first (raises
+    :class:`JsonLimitError`; ``ValueError`` as ``json.loads`` does for text that is no JSON)."""
+    check_json(text, limit)
+    return json.loads(text)
 
 
 def hand_record(hand: Hand) -> dict[str, Any]:

@@ -1,6 +1,7 @@
 """Class play (longana/classplay/): class codes and result codes that refuse every mistyped
-character, the same deals and computer answers on every device, result files checked against
-the engine, duplicate scoring, the CSV, and the worker's class intents."""
+character, the same deals and computer answers on every device, results replayed from the
+people's decisions, result files checked against the engine, duplicate scoring, the CSV, and
+the worker's class intents (the forgeries: test_forgeries.py)."""
 
 from __future__ import annotations
 
@@ -15,8 +16,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from longana.classplay import ClassCode, ClassError, Result, csv_text, standings
+from longana.classplay import Claim, ClassCode, ClassError, Result, csv_text, standings
+from longana.classplay import replay as replay_module
 from longana.classplay.code import CHECK_DIGITS, CLASS_VERSION, DIGITS, code_check
+from longana.classplay.names import MAX_NAME
+from longana.classplay.replay import legal_order, play_class
+from longana.classplay.result_code import (
+    READ_ALIKE,
+    RESULT_VERSION,
+    body_letters,
+    check_keys,
+    result_check,
+)
 from longana.device.frame import frame_of
 from longana.device.session import COMPUTER, PERSON, Session
 from longana.players.levels import choose
@@ -34,23 +45,26 @@ seatings = st.tuples(*[st.sampled_from((P, C))] * 4).filter(lambda s: P in s)
 codes = st.builds(
     ClassCode, deals, seatings, st.sampled_from(("easy", "normal", "hard")), st.integers(10, 999)
 )
-name_chars = "abcXYZ09 éñüßçøÅĲжΩ李"
+name_chars = "abcXYZ09 -'.éñüßçøÅĲжΩ李ễ"
 names = (
-    st.text(alphabet=name_chars, min_size=1, max_size=16)
+    st.text(alphabet=name_chars, min_size=1, max_size=MAX_NAME)
     .map(lambda s: " ".join(s.split()))
-    .filter(lambda s: 1 <= len(s) <= 16)
+    .filter(lambda s: 1 <= len(s) <= MAX_NAME and any(c.isalnum() for c in s))
 )
 
 
 @st.composite
-def results(draw: st.DrawFn) -> Result:
+def claims(draw: st.DrawFn) -> Claim:
     code = draw(codes)
     seat = draw(st.sampled_from([s for s in range(4) if code.seats[s] == P]))
-    hands = tuple(draw(st.lists(st.integers(0, 140), max_size=8)))
-    finished = bool(hands) and draw(st.booleans())
-    if sum(hands) >= code.target:
-        finished = True
-    return Result(code, seat, draw(names), hands, finished)
+    return Claim(
+        code,
+        seat,
+        draw(names),
+        draw(st.integers(0, 999)),
+        draw(st.integers(0, 1023)),
+        draw(st.integers(0, 2**200)),
+    )
 
 
 #: characters a typist might put instead of another: every letter and digit in both cases,
@@ -58,19 +72,23 @@ def results(draw: st.DrawFn) -> Result:
 OTHERS = DIGITS + DIGITS.lower() + " -–/+=#.,'éÉßж"
 
 
-def key(char: str) -> str:
+def key(char: str, body: bool = False) -> str:
     upper = char.upper()
-    return upper if len(upper) == 1 else char
+    upper = upper if len(upper) == 1 else char
+    return READ_ALIKE.get(upper, upper) if body else upper
 
 
 def changes(text: str) -> list[str]:
     """Every text with one character of ``text`` changed into another character (the same
-    letter in the other case is no change; nor is one separator for another)."""
+    letter in the other case is no change; nor is one separator for another, nor, after the
+    ``/`` of a result code, a read-alike: O for 0, I or L for 1)."""
     separators = " -–"
+    body = text.find("/") if "/" in text else len(text)
     out = []
     for index, old in enumerate(text):
         for new in OTHERS:
-            if key(new) == key(old) or (old in separators and new in separators):
+            after = index > body
+            if key(new, after) == key(old, after) or (old in separators and new in separators):
                 continue
             out.append(text[:index] + new + text[index + 1 :])
     return out
@@ -181,63 +199,73 @@ def test_every_single_character_change_of_a_class_code_is_refused(code: ClassCod
 
 
 @settings(max_examples=50, deadline=None)
-@given(results())
-def test_result_codes_round_trip(result: Result) -> None:
-    assert Result.parse(result.text) == result
-    assert Result.parse(result.text, expected=result.code) == result
-    loose = result.text.lower().replace("/", " / ").replace("+", " + ")
-    assert Result.parse(loose).hands == result.hands
+@given(claims())
+def test_result_codes_round_trip(claim: Claim) -> None:
+    text = claim.text
+    assert Claim.parse(text) == claim and Claim.parse(text, expected=claim.code) == claim
+    head, body = text.split("/")
+    loose = head.lower() + " / " + body.lower().replace("0", "o").replace("1", "l")
+    assert Claim.parse(loose) == claim
+    assert Claim.parse(text.replace("-", "")) == claim
+    assert text.isascii() and text.split("/")[0] == claim.code.text
 
 
 @settings(max_examples=12, deadline=None)
-@given(results())
-def test_every_single_character_change_of_a_result_code_is_refused(result: Result) -> None:
-    assert accepted(Result.parse, changes(result.text)) == []
+@given(claims())
+def test_every_single_character_change_of_a_result_code_is_refused(claim: Claim) -> None:
+    assert accepted(Claim.parse, changes(claim.text)) == []
 
 
 @pytest.mark.parametrize(
-    ("name", "hands", "finished"),
+    ("name", "hands", "choices"),
     [
-        ("A B", (), False),
-        ("x", (0,), False),
-        ("Ölçü Şahin Ñ 9 ж", (0, 0, 140), True),
-        ("ab  c", (7, 0), False),
-        ("李 雷", (100,), True),
+        ("A B", 0, 0),
+        ("x", 1, 1),
+        ("Ölçü Şahin Ñ 9 ж", 3, 2**70 + 5),
+        ("Jean-Luc O'Brien", 2, 7),
+        ("李 雷", 1, 12345),
     ],
 )
 def test_single_character_changes_of_awkward_result_codes(
-    name: str, hands: tuple[int, ...], finished: bool
+    name: str, hands: int, choices: int
 ) -> None:
     code = ClassCode.make("Q", (P, P, P, P), "easy", 100)
     for seat in range(4):
-        result = Result(code, seat, " ".join(name.split()), hands, finished)
-        assert accepted(Result.parse, changes(result.text)) == []
+        claim = Claim(code, seat, name, hands, 517, choices)
+        assert accepted(Claim.parse, changes(claim.text)) == []
 
 
 def test_result_code_format_and_refusals() -> None:
     code = ClassCode.parse("7B-PCCC-N100-2ZQ")
-    result = Result(code, 0, "Ana María", (12, 0, 0, 35), True)
-    text = "7B-PCCC-N100-2ZQ/S/Ana María/12+0+0+35=47/4XDM"
-    assert result.text == text and Result.parse(text) == result
-    going = Result(code, 0, "Ana María", (12, 0), False)
-    assert going.text.split("/")[3] == "12+0"
-    assert Result(code, 0, "Bo", (), False).text.split("/")[3] == ""
+    claim = Claim(code, 0, "Ana María", 4, 300, 123456)
+    text = claim.text
+    assert text.startswith("7B-PCCC-N100-2ZQ/" + RESULT_VERSION)
+    assert all(len(g) <= 4 for g in text.split("/")[1].split("-"))
     other = ClassCode.make("7C", SOLO, "normal")
     cases = {
-        "class": lambda: Result.parse(text, expected=other),
-        "format": lambda: Result.parse("7B-PCCC-N100-2ZQ"),
-        "check": lambda: Result.parse(text.replace("35=47", "36=48")),
-        "seat": lambda: Result(code, 1, "Ana", (), False),
-        "name": lambda: Result(code, 0, "Ana!", (), False),
+        "class": lambda: Claim.parse(text, expected=other),
+        "format": lambda: Claim.parse("7B-PCCC-N100-2ZQ"),
+        "check": lambda: Claim.parse(text[:-1] + ("2" if text[-1] != "2" else "3")),
+        "seat": lambda: Claim.parse(Claim(code, 1, "Ana", 1, 0, 0).text),  # the computer's
+        "name": lambda: Result(code, 0, "Ana \U0001f600", (), False),
+        "unproven": lambda: Claim.parse("7B-PCCC-N100-2ZQ/S/Ana María/12+0+0+35=47/4XDM"),
     }
     for expected, call in cases.items():
         with pytest.raises(ClassError) as caught:
             call()
         assert caught.value.code == expected, expected
+    with pytest.raises(ClassError) as caught:
+        Result(code, 1, "Ana", (), False)
+    assert caught.value.code == "seat"
     newer = forged("7BPCCCN100", "O")
     with pytest.raises(ClassError) as caught:
-        Result.parse(f"{newer}/S/Ana/12/ABCD")
+        Claim.parse(f"{newer}/3ABC-DEF")
     assert caught.value.code == "version"
+    body = "4" + body_letters(text.split("/")[1])[1:-3]  # a later release's result, checked
+    later = f"{code.text}/{body}{result_check(check_keys(code.payload + 'ZQ', body))}"
+    with pytest.raises(ClassError) as caught:
+        Claim.parse(later)
+    assert caught.value.code == "version" and caught.value.params == {"version": "4"}
 
 
 # -- the class match ---------------------------------------------------------------------------
@@ -339,11 +367,13 @@ def test_the_result_of_a_match(finished: Session) -> None:
     assert result.hands == tuple(
         o.points if o is not None and o.winner == 2 else 0 for o in outcomes
     )
-    assert Result.parse(result.text) == result
+    assert len(result.plays) == len(result.hands) == len(result.records)
+    back = Result.parse(result.text)  # replayed from the class code and the decisions
+    assert back == result and back.records == result.records
     partial = play(ClassCode.make("R5", (P, C, P, C), "easy", 40).session(), first_move, 1)
     early = Result.of(partial, 0, "Al")
-    assert not early.finished and len(early.hands) == 1
-    for seat, name, code in ((1, "Al", "seat"), (0, "", "name"), (0, "x" * 17, "name")):
+    assert not early.finished and len(early.hands) == 1 and Result.parse(early.text) == early
+    for seat, name, code in ((1, "Al", "seat"), (0, "", "name"), (0, "x" * 25, "name")):
         with pytest.raises(ClassError) as caught:
             Result.of(finished, seat, name)
         assert caught.value.code == code
@@ -352,15 +382,31 @@ def test_the_result_of_a_match(finished: Session) -> None:
     assert caught.value.code == "none"
 
 
+def test_a_result_holds_each_decision_of_the_people_and_nothing_else(finished: Session) -> None:
+    result = Result.of(finished, 0, "Al")
+    taken = iter(result.choices)
+
+    def person(game: Session, legal: list[Move]) -> Move:
+        index, of = next(taken)
+        assert of == len(legal) > 1
+        return legal[index]
+
+    again = play_class(result.code, len(result.hands), person)
+    assert next(taken, None) is None
+    assert [a.text for a in again.log] == [a.text for a in finished.log]
+    assert legal_order(again.match.hands[0]) == []  # a finished hand has no moves left
+
+
 def test_result_files_are_checked_against_the_engine(finished: Session) -> None:
     result = Result.of(finished, 0, "Ana")
     text = result.to_json()
     data = json.loads(text)
-    assert data["kind"] == "longana-class-result" and data["version"] == CLASS_VERSION
+    assert data["kind"] == "longana-class-result" and data["version"] == RESULT_VERSION
     assert data["code"] == result.text and len(data["records"]) == len(result.hands)
     back = Result.from_json(text)
     assert back == result and back.records == result.records
     assert result.filename == "longana-class-R5-S-Ana.json"
+    assert Result.of(finished, 0, "Алёна").filename == "longana-class-R5-S-student.json"
 
     def refused(change: Callable[[dict[str, Any]], object]) -> str:
         altered = json.loads(text)
@@ -377,22 +423,40 @@ def test_result_files_are_checked_against_the_engine(finished: Session) -> None:
         hands = d["records"][0]["hands"]
         hands["S"], hands["E"] = hands["E"], hands["S"]
 
-    def more_points(d: dict[str, Any]) -> None:
-        mine = Result.parse(d["code"])
-        d["code"] = Result(mine.code, 0, "Ana", (mine.hands[0] + 1,) + mine.hands[1:], True).text
+    def other_play(d: dict[str, Any]) -> None:  # the code of another play of the same class
+        other = play(ClassCode.parse(data["code"].split("/")[0]).session(), last_move)
+        d["code"] = Result.of(other, 0, "Ana").text
 
     assert refused(swap_move) == "records"
     assert refused(other_deal) == "records"
-    assert refused(more_points) == "records"
+    assert refused(other_play) == "records"
     assert refused(lambda d: d["records"].pop()) == "records"
     assert refused(lambda d: d.update(code=d["code"][:-1] + "2")) == "check"
     assert refused(lambda d: d.update(kind="longana-save")) == "format"
-    assert refused(lambda d: d.update(version="1")) == "version"
+    assert refused(lambda d: d.update(version="4")) == "version"
     assert refused(lambda d: d.update(records="none")) == "format"
     for junk in ("", "{", "[]", "null"):
         with pytest.raises(ClassError) as caught:
             Result.from_json(junk)
         assert caught.value.code == "format"
+
+
+def test_a_file_of_the_earlier_release_is_proved_by_its_moves(finished: Session) -> None:
+    """Version 2 files carried every move: replayed, with the computer's made again, they
+    prove themselves and count; their typed codes carried only points and are refused."""
+    result = Result.of(finished, 2, "Bo")
+    points = "+".join(map(str, result.hands)) + f"={result.total}"
+    old_code = f"{result.code.text}/N/Bo/{points}/ABCD"  # its check is not read: the moves are
+    old = {"kind": "longana-class-result", "version": "2", "code": old_code}
+    old["records"] = [json.loads(r) for r in result.records]
+    assert Result.from_json(json.dumps(old)) == result
+    lied = dict(old, code=old_code.replace(f"={result.total}", f"={result.total + 1}"))
+    with pytest.raises(ClassError) as caught:
+        Result.from_json(json.dumps(lied))
+    assert caught.value.code == "records"
+    with pytest.raises(ClassError) as caught:
+        Result.parse(old_code)
+    assert caught.value.code == "unproven"
 
 
 # -- duplicate scoring -------------------------------------------------------------------------
@@ -442,16 +506,23 @@ def test_ties_share_a_rank_and_thirds_stay_exact() -> None:
 def test_the_same_student_twice() -> None:
     first = res("Ana", (10,))
     later = res("ana", (10, 5), finished=False)  # the same play, further on: it counts
-    other = res("Ana", (0, 0))  # another play: the first one counts
+    other = res("Ana", (0, 0))  # another play: ranked too, and flagged beside the first
     t = standings([first, later, other, res("Bo", (0, 0))])
-    assert t.duplicates == ("Ana",)
-    ana = next(r for r in t.rows if r.name.lower() == "ana")
-    assert ana.points == (10, 5) and len(t.rows) == 2
+    assert t.duplicates == ("Ana",) and len(t.rows) == 3
+    anas = [r for r in t.rows if r.name.lower() == "ana"]
+    assert sorted(r.points for r in anas) == [(0, 0), (10, 5)]
+    merged = next(r for r in anas if r.points == (10, 5))
+    assert merged.index == 1 and merged.also == (0,)
+    assert [(f.code, [t.rows[k].points for k in f.rows]) for f in t.flagged] == [
+        ("same-name", [r.points for r in t.rows if r.name.lower() == "ana"])
+    ]
+    assert all(r.flags == ("same-name",) for r in anas)
+    assert next(r for r in t.rows if r.name == "Bo").flags == ()
     kept = standings([res("Ana", (10, 0)), res("Ana", (0, 0)), res("Ana", (10, 0))])
-    assert len(kept.rows) == 1 and kept.rows[0].points == (10, 0)
-    assert kept.duplicates == ("Ana",)
-    same_name = standings([res("Ana", (10,)), res("Ana", (3,), seat=2)])  # two seats: two rows
-    assert len(same_name.rows) == 2 and same_name.duplicates == ()
+    assert sorted(r.points for r in kept.rows) == [(0, 0), (10, 0)]
+    assert kept.duplicates == ("Ana",) and kept.flagged[0].code == "same-name"
+    two_seats = standings([res("Ana", (10,)), res("Ana", (3,), seat=2)])
+    assert len(two_seats.rows) == 2 and two_seats.duplicates == ()
 
 
 def test_results_of_another_class_are_refused_by_name() -> None:
@@ -505,7 +576,7 @@ def to_end(table: Game, reply: dict[str, Any], hands: int = 99) -> dict[str, Any
             reply = ask(table, do="computer", at=frame["log"])
 
 
-def test_class_intents_from_code_to_table() -> None:
+def test_class_intents_from_code_to_table(monkeypatch: pytest.MonkeyPatch) -> None:
     made = ask(
         Game(),
         do="class-code",
@@ -549,38 +620,70 @@ def test_class_intents_from_code_to_table() -> None:
     assert fresh["replaced"] and fresh["frame"]["log"] == 0
 
     first = ask(table, do="class-result", seat="S", name="Ana")["result"]
-    assert first["text"].startswith(text + "/S/Ana/") and first["filename"].endswith(".json")
+    assert first["text"].startswith(text + "/3") and first["filename"].endswith("-S-Ana.json")
+    assert Result.parse(first["text"]).name == "Ana"
     assert Result.from_json(first["file"]).text == first["text"]
     second = ask(table, do="class-result", seat="N", name="Bo")["result"]
+    second_points = list(Result.parse(second["text"]).hands)
+    other_class = ask(
+        Game(), do="class-code", deal="X", seats=["person"] * 4, level="easy", target=20
+    )["class_code"]
+    teacher = Game()
     replied = ask(
-        Game(),
+        teacher,
         do="class-table",
         texts=[
             first["text"],
             second["file"],
             "garbage",
             first["text"] + "\n\n",
-            ask(Game(), do="class-code", deal="X", seats=["person"] * 4, level="easy", target=20)[
-                "class_code"
-            ]
-            + "/S/Zed//2222",
+            f"{first['text']}\n\n{other_class}/3ABC-DEF\n{first['text'][:-1]}",
         ],
+        **{"class": text.lower()},
     )
     board = replied["table"]
+    assert board["code"] == text
     assert [r["name"] for r in board["rows"]] == sorted(
         ["Ana", "Bo"], key=lambda n: -next(r["total"] for r in board["rows"] if r["name"] == n)
     )
-    assert board["hands"] == 1 and board["duplicates"] == ["Ana"]
+    assert board["hands"] == 1 and board["duplicates"] == ["Ana"] and board["flagged"] == []
     assert board["csv"].startswith("rank,name,seat,total,hand 1")
-    assert {r["input"] for r in board["rows"]} == {0, 1}
+    ana = next(r for r in board["rows"] if r["name"] == "Ana")
+    assert (ana["input"], ana["line"], ana["text"]) == (4, 1, first["text"])
+    assert ana["also"] == [first["text"], first["text"]]
     assert all(
-        set(r) >= {"name", "seat", "rank", "points", "diffs", "total", "played"}
+        set(r) >= {"name", "seat", "rank", "points", "diffs", "total", "played", "flags"}
         for r in board["rows"]
     )
-    assert [(r["input"], r["code"]) for r in replied["refused"]] == [
-        (2, "class-format"),
-        (4, "class-check"),
+    # true places: which text, and which line of it (blank lines count)
+    assert [(r["input"], r["line"], r["code"]) for r in replied["refused"]] == [
+        (2, 1, "class-format"),
+        (4, 3, "class-check"),
+        (4, 4, "class-check"),
     ]
+    accepted = replied["accepted"]
+    assert [(a["input"], a["line"]) for a in accepted] == [(0, 1), (1, 1), (3, 1), (4, 1)]
+    assert accepted[1]["text"] == second["text"]  # a file is kept as its code and proof
+
+    # a reloaded page hands back the codes with their proofs: nothing is replayed again
+    proofs = {a["text"]: a["proof"] for a in accepted}
+
+    def no_replay(game: Session, path: int) -> Move:
+        raise AssertionError("replayed")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(replay_module, "computer_answer", no_replay)
+        again = ask(Game(), do="class-table", texts=list(proofs), proofs=proofs, **{"class": text})
+        with pytest.raises(AssertionError):
+            ask(Game(), do="class-table", texts=list(proofs), **{"class": text})
+
+    def shown(reply: dict[str, Any]) -> list[tuple[Any, ...]]:
+        return [(r["name"], r["points"], r["total"]) for r in reply["table"]["rows"]]
+
+    assert shown(again) == shown(replied)
+    bad = {second["text"]: {**proofs[second["text"]], "choices": [[0, 0]]}}
+    replayed = ask(Game(), do="class-table", texts=[second["text"]], proofs=bad, **{"class": text})
+    assert shown(replayed) == [("Bo", second_points, 0.0)]  # a proof that is not one: replayed
 
 
 def test_class_intents_refuse_bad_input() -> None:
@@ -600,8 +703,12 @@ def test_class_intents_refuse_bad_input() -> None:
     assert "refused" not in ask(table, do="undo")  # an ordinary match still has undo
     error = json.loads(table.handle(json.dumps({"do": "class-table", "texts": "x"})))
     assert error["error"]["code"] == "bad-texts"
-    assert ask(Game(), do="class-table", texts=[])["table"]["rows"] == []
-    odd = ask(Game(), do="class-table", texts=[5, None, "", "{}"])
+    mine = ClassCode.make("7", SOLO, "easy").text
+    assert ask(Game(), do="class-table", texts=[], **{"class": mine})["table"]["rows"] == []
+    for teacher, code in ((None, "class-format"), ("7B-PCCC-N100-2ZR", "class-check")):
+        reply = ask(Game(), do="class-table", texts=[], **{"class": teacher})
+        assert reply == {"class_refused": {"code": code, "params": {}}}
+    odd = ask(Game(), do="class-table", texts=[5, None, "", "{}"], **{"class": mine})
     assert [(r["input"], r["code"]) for r in odd["refused"]] == [
         (0, "class-format"),
         (1, "class-format"),
