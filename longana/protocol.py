@@ -24,8 +24,14 @@ An intent is ``{"do": NAME, ...}``:
                    ``{"class_code": text}``
 ``class-result``   ``seat``, ``name``: ``{"result": {"text", "file", "filename"}}``, the result
                    code and result file of that seat in the class match being played
-``class-table``    ``texts``: result codes or result files' texts: ``{"table": {"rows",
-                   "hands", "duplicates", "csv"}, "refused": [{"input", "code", "params"}]}``
+``class-table``    ``class`` (the teacher's class code: the table is for that class only),
+                   ``texts`` (result codes, one a line, or result files' texts), ``proofs``
+                   (optional, ``{code: proof}`` kept from earlier replies): every result is
+                   replayed (once in the worker's life, never when its proof is given), ranked
+                   and checked for names and plays to show side by side: ``{"table": {"code",
+                   "rows", "hands", "duplicates", "flagged", "csv"}, "refused": [{"input",
+                   "line", "code", "params"}], "accepted": [{"input", "line", "text",
+                   "proof"}]}``; a bad class code: ``{"class_refused": {"code", "params"}}``
 =================  ==========================================================================
 
 Class play (:mod:`longana.classplay`) refuses with ``{"refused": {"code": "class-" + the
@@ -44,7 +50,11 @@ anything that may change the game, plus what was asked: ``refused`` (``{"code", 
 of the rule that forbids a move), ``hint`` (with its ``explanation``, every legal move's
 estimate and reasons: ``longana.players.explain``), ``record``, ``replay``, ``corrupt`` (the loaded
 save could not be used: a new match was started), or ``error`` (``{"code", "detail"}``) for an
-intent that makes no sense. :meth:`Game.handle` never raises.
+intent that makes no sense. :meth:`Game.handle` never raises: an intent longer than
+``MAX_INTENT`` characters or nested deeper than ``MAX_JSON_DEPTH`` levels gets the error
+``too-large`` or ``too-deep`` before it is parsed (deep nesting would overflow the browser's
+stack), and so do the texts inside one (saves, imports, result files: up to
+``MAX_JSON_TEXT``, 8 MiB).
 
 >>> game = Game()
 >>> reply = json.loads(game.handle('{"do": "start", "save": null, "deal": "7"}'))
@@ -57,6 +67,7 @@ intent that makes no sense. :meth:`Game.handle` never raises.
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 from collections.abc import Callable
 from typing import Any
@@ -76,7 +87,11 @@ from .device.history import (
 from .device.session import COMPUTER, KINDS, PERSON, Session
 from .players.levels import LEVELS, choose
 from .rules.errors import IllegalMoveError, LonganaError
+from .rules.records import MAX_JSON_TEXT, JsonLimitError, check_json, read_json
 from .rules.tiles import SEATS, Move, parse_seat
+
+#: the longest intent read: a file of MAX_JSON_TEXT characters, escaped, with room to spare
+MAX_INTENT = 3 * MAX_JSON_TEXT
 
 
 class BadIntent(LonganaError):
@@ -113,6 +128,8 @@ class Game:
         self.session: Session | None = None
         self.holder: int | None = None  # the person who last confirmed holding the device
         self.imported: Imported | None = None
+        #: results of the teacher's table, replayed (or refused) once: by class and text
+        self.results: dict[tuple[str, str], classplay.Result | classplay.ClassError] = {}
         self.intents: dict[str, Callable[[dict[str, Any]], Reply]] = {
             "start": self.start,
             "play": self.play,
@@ -139,7 +156,9 @@ class Game:
     def handle(self, text: str) -> str:
         """One intent (JSON text) in, one reply (JSON text) out; never raises."""
         try:
-            intent = json.loads(text)
+            intent = read_json(text, MAX_INTENT)
+        except JsonLimitError as error:
+            return _dump({"error": {"code": error.code, "detail": str(error)}})
         except (ValueError, RecursionError, TypeError):
             return _dump({"error": {"code": "bad-json", "detail": "the intent is not JSON"}})
         try:
@@ -200,6 +219,7 @@ class Game:
         if not isinstance(save, str):
             return None
         try:
+            check_json(save)  # too large or too deep: set aside before it is parsed
             loaded = Session.from_json(save)
         except LonganaError as error:
             extra["corrupt"] = {"detail": str(error)}
@@ -328,6 +348,11 @@ class Game:
         if not isinstance(text, str):
             raise BadIntent("bad-import", "nothing to import")
         try:
+            check_json(text)
+        except JsonLimitError as error:
+            params = {"max": error.limit, "detail": str(error)}
+            return {"refused": {"code": error.code, "params": params}}
+        try:
             self.imported = import_text(text)
         except LonganaError as error:
             return {"refused": {"code": "import", "params": {"detail": str(error)}}}
@@ -374,47 +399,62 @@ class Game:
         }
 
     def class_table(self, intent: dict[str, Any]) -> Reply:
-        texts = intent.get("texts")
+        texts, proofs = intent.get("texts"), intent.get("proofs")
         if not isinstance(texts, list):
             raise BadIntent("bad-texts", "texts is a list of result codes and files")
-        results: list[tuple[int, classplay.Result]] = []
+        try:
+            code = classplay.ClassCode.parse(intent.get("class"))
+        except classplay.ClassError as error:
+            return {"class_refused": _class_refusal(error)}
+        results: list[classplay.Result] = []
+        places: list[dict[str, Any]] = []
         refused: list[dict[str, Any]] = []
         for index, text in enumerate(texts):
-            lines = (
-                [text]
-                if not isinstance(text, str) or text.lstrip().startswith("{")
-                else [line for line in text.splitlines() if line.strip()]
-            )
-            for line in lines:
+            for line, item in _result_lines(text):
+                proof = proofs.get(item) if isinstance(proofs, dict) and item in proofs else None
                 try:
-                    results.append((index, classplay.read_result(line)))
+                    result = self.checked(item, code, proof)
                 except classplay.ClassError as error:
-                    refused.append({"input": index, **_class_refusal(error)})
-        code = classplay.reference_code([r for _, r in results])
-        for index, result in results:
-            if result.code != code:
-                assert code is not None
-                refused.append(
-                    {
-                        "input": index,
-                        "code": "class-class",
-                        "params": {
-                            "name": result.name,
-                            "seat": result.seat_letter,
-                            "code": result.code.text,
-                            "expected": code.text,
-                        },
-                    }
+                    refused.append({"input": index, "line": line, **_class_refusal(error)})
+                    continue
+                results.append(result)
+                places.append(
+                    {"input": index, "line": line, "text": result.text, "proof": result.proof}
                 )
-        kept = [(i, r) for i, r in results if r.code == code]
-        data = classplay.standings_to_dict(classplay.standings([r for _, r in kept]))
+        data = classplay.standings_to_dict(classplay.standings(results, code))
         for row in data["rows"]:
-            row["input"] = kept[row.pop("index")][0]
-        data["code"] = None if code is None else code.text  # the table's heading names it
-        refused.sort(key=lambda r: int(r["input"]))
-        return {"table": data, "refused": refused}
+            row.update({k: v for k, v in places[row.pop("index")].items() if k != "proof"})
+            row["also"] = [places[k]["text"] for k in row["also"]]
+        data["code"] = code.text  # the table's heading names it
+        return {"table": data, "refused": refused, "accepted": places}
+
+    def checked(self, text: object, code: classplay.ClassCode, proof: object) -> classplay.Result:
+        """A result of the class ``code``, replayed once in the worker's life (or taken from
+        the proof the page kept of an earlier replay); raises its ``ClassError``."""
+        key = (code.text, text if isinstance(text, str) else repr(text))
+        if len(key[1]) > 1000:  # a file: remember it by its digest
+            key = (code.text, hashlib.sha256(key[1].encode()).hexdigest())
+        known = self.results.get(key)
+        if known is None:
+            try:
+                if proof is not None:
+                    try:
+                        known = classplay.Result.proven(text, proof, code)
+                    except classplay.ClassError as error:
+                        if error.code != "format":
+                            raise
+                known = known or classplay.read_result(text, code)
+            except classplay.ClassError as error:
+                known = error
+            if len(self.results) >= MAX_CHECKED:
+                self.results.clear()
+            self.results[key] = known
+        if isinstance(known, classplay.ClassError):
+            raise known
+        return known
 
 
+MAX_CHECKED = 2000  # results the worker remembers
 NO_GAME_NEEDED = frozenset({"start", "class-start", "class-code", "class-table"})
 
 
@@ -424,6 +464,14 @@ def _seat_or_none(text: Any) -> int | None:
         return parse_seat(text)
     except LonganaError:
         return None
+
+
+def _result_lines(text: object) -> list[tuple[int, object]]:
+    """The result codes of a text, one a line (with its line number, from 1), or the text
+    itself when it is a result file (or not text at all)."""
+    if not isinstance(text, str) or text.lstrip().startswith("{"):
+        return [(1, text)]
+    return [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
 
 
 def _class_refusal(error: classplay.ClassError) -> dict[str, Any]:
