@@ -259,7 +259,7 @@ def play_on(game: Game, reply: Reply, hands: int = 99) -> Iterator[Reply]:
         elif not person_to_move(frame):
             reply = ask(game, do="computer", at=frame["log"])
         elif frame["handoff"] is not None:
-            reply = ask(game, do="take-device", seat=_letter(frame["handoff"]))
+            reply = ask(game, do="take-device", seat=frame["handoff"])
         else:
             reply = ask(game, do="play", move=frame["turn"]["moves"][0], at=frame["log"])
         assert "frame" in reply, reply
@@ -274,8 +274,3 @@ def played_until(
         if stop(last["frame"]):
             break
     return last
-
-
-def _letter(seat: int | str) -> str:
-    """A seat as intents write it (frames wrote seats as numbers before the letters)."""
-    return seat if isinstance(seat, str) else SEAT_NAMES[seat]
