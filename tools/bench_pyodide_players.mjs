@@ -1,5 +1,7 @@
 // Decision times of the computer levels inside the pinned Pyodide, under node:
 //   node tools/bench_pyodide_players.mjs [level] [matches]
+// (level "explain": the explained hint on hard's positions, as the worker answers a hint: hard's
+// choice, every move's estimate and reasons, as JSON text)
 // Loads node_modules/pyodide (what the site ships), mounts the project with NODEFS and times
 // the level's decisions on the positions of longana.lab.bench_players (the same positions as
 // `python -m longana.lab.bench_players`). Each decision is timed twice: wall clock, and the CPU
@@ -18,11 +20,16 @@ pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root }, "/project");
 pyodide.runPython(`
 import sys
 sys.path.insert(0, "/project")
+import json
 from longana.lab.bench_players import decisions
 from longana.lab.tournament import choose
-views = decisions(${JSON.stringify(level)}, ${matches})
+from longana.players.explain import explain
+level = ${JSON.stringify(level)}
+views = decisions("hard" if level == "explain" else level, ${matches})
 def decide(k):
-    return str(choose(views[k], ${JSON.stringify(level)}, k))
+    if level == "explain":
+        return json.dumps(explain(views[k], k).to_dict())
+    return str(choose(views[k], level, k))
 `);
 const count = pyodide.globals.get("views").length;
 const decide = pyodide.globals.get("decide");
