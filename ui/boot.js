@@ -12,6 +12,9 @@
     failed_script: "The game's program stopped while starting.",
     progress: "Downloading the game: {done} of {total} MB",
     no_wasm: "This browser cannot run the game: it has no WebAssembly.",
+    step_runtime: "Starting Python…", step_engine: "Loading the rules and the computer players…",
+    step_table: "Setting out the table…",
+    slow_going: "This device is taking its time, but the game is still starting: please wait.",
   };
   const SLOW_MS = 20000, GIVE_UP_MS = 90000;
   let words = FALLBACK, ready = false, failed = false, pending = null;
@@ -19,6 +22,18 @@
 
   function say(key) { return (words && words[key]) || FALLBACK[key]; }
   function show(key) { const el = $("boot-text"); if (el) el.textContent = say(key); }
+
+  // What the loading screen says the game worker is doing, from its start-up marks (a first
+  // visit's download shows its megabytes meanwhile).
+  const STEPS = {
+    "longana:worker:script": "step_runtime", "longana:worker:runtime": "step_engine",
+    "longana:worker:engine": "step_table", "longana:worker:restored": "step_table",
+  };
+  let step = "";
+  function showStep(key) {
+    step = key;
+    if (!ready && !failed) show(key);
+  }
 
   function fail(key, detail) {
     if (ready || failed) return;
@@ -59,8 +74,9 @@
     fail(message, detail) { fail(message, detail); },
     words(lang) { return words; },
     setWords(json) { try { words = JSON.parse(json); } catch (e) { /* keep the old ones */ } },
-    // the service worker: offline play, updates announced (never applied by themselves),
-    // the install prompt, and storage the browser will not evict
+    // the service worker: offline play, updates announced (never applied by themselves), the
+    // install prompt (ui/keep.js asks the browser to keep the game's storage where that asks
+    // nobody a question)
     offline() {
       if (!("serviceWorker" in navigator) || !/^https?:$/.test(location.protocol)) return;
       navigator.serviceWorker.register("./sw.js").then((reg) => {
@@ -77,7 +93,6 @@
         setInterval(check, 30 * 60 * 1000);
         document.addEventListener("visibilitychange", () => { if (!document.hidden) check(); });
       }).catch((e) => console.warn("offline cache not installed: " + e));
-      if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(() => {});
     },
     // Reload: into the waiting release if there is one (it takes over first), else plainly.
     reload() {
@@ -154,6 +169,7 @@
             performance.mark(m.mark, { startTime: Math.max(0, m.at - performance.timeOrigin),
                                        detail: m.detail || null });
           } catch (e) { /* a browser without mark options */ }
+          if (STEPS[m.mark]) showStep(STEPS[m.mark]);
         }
         if (m.progress) showProgress(m.progress.done, m.progress.total);
         if (m.ready) readyAt = performance.now();
@@ -255,16 +271,17 @@
       .catch(() => lang === "en" ? null : fetch("./locales/en.json").then((r) => r.json()))
       .then((catalog) => { if (catalog && catalog.boot) words = catalog.boot; })
       .catch(() => {})
-      .finally(() => { if (!failed && !ready) show("loading"); });
+      .finally(() => { if (!failed && !ready) show(step || "loading"); });
+    // A slow device (an old iPad) is told it is still starting, not offered to start over:
+    // a reload would throw away the start so far. The failure box offers that when nothing
+    // moves any more.
     setTimeout(() => {
       if (ready || failed) return;
-      show("slow");
-      const again = document.createElement("button");
-      again.type = "button";
-      again.className = "btn";
-      again.textContent = say("retry");
-      again.addEventListener("click", () => location.reload());
-      $("boot-text").after(again);
+      const note = document.createElement("p");
+      note.dataset.bootSlow = "true";
+      note.style.cssText = "max-width: 34rem; text-align: center; padding: 0 16px";
+      note.textContent = say("slow_going");
+      $("boot-text").after(note);
     }, SLOW_MS);
     setTimeout(() => { if (!ready) fail("failed_timeout"); }, GIVE_UP_MS);
   });
