@@ -109,6 +109,8 @@ ICONS = {
     "record": '<path d="M9 6h12M9 12h12M9 18h12"/><path d="M4 6h1M4 12h1M4 18h1"/>',
     "settings": '<path d="M4 21v-7M4 10V3M12 21v-9M12 8V3M20 21v-5M20 12V3"/>'
     '<path d="M1 14h6M9 8h6M17 16h6"/>',
+    "explain": '<circle cx="12" cy="12" r="10"/><path d="M9.1 9a3 3 0 0 1 5.8 1c0 2-3 3-3 3"/>'
+    '<path d="M12 17h.01"/>',
     "hint": '<path d="M9 18h6M10 22h4"/>'
     '<path d="M12 2a7 7 0 0 0-4 12.7V17h8v-2.3A7 7 0 0 0 12 2z"/>',
 }
@@ -128,6 +130,7 @@ KEYS = {
     "undo": "Z",
     "redo": "Y",
     "hint": "H",
+    "hint-explain": "X",
     "rules": "R",
     "record": "L",
     "pass": "P",

@@ -250,6 +250,16 @@ def action_buttons(frame: "Frame", cat: "Catalog", interaction: Interaction) -> 
                 why=cat.t("class.locked") if locked else "",
             )
         )
+        out.append(  # every move weighed, with its reasons (ui/hint_panel.py)
+            tool_button(
+                "hint-explain",
+                cat.t("explain.button"),
+                cls="btn explain",
+                enabled=not locked,
+                icon_name="explain",
+                why=cat.t("class.locked") if locked else "",
+            )
+        )
     if person and turn["must_pass"]:
         out.append(button("pass", cat.t("actions.pass"), "btn pass"))
     out.append(

@@ -52,6 +52,7 @@ def keys_html(cat: Any, heading_level: int = 3) -> str:
         "<li>" + a(cat.t("keys." + k, letters=letters)) + "</li>"
         for k in ("tile", "branch", "confirm", "pass", "tools", "repeat", "command", "arrows")
     )
+    items += "<li>" + a(cat.t("explain.key")) + "</li>"  # X: the hint's reasons
     h = "h" + str(heading_level)
     return (
         '<section class="rules-keys" data-keys><'

@@ -25,6 +25,7 @@ class Input:
             "cancel": self.cancel,
             "pass": self.pass_turn,
             "hint": page.hint,
+            "hint-explain": page.explained.open,
             "undo": page.undo,
             "redo": page.redo,
             "restart": page.ask_restart,
@@ -44,6 +45,9 @@ class Input:
             "class-start": classes.make,
             "class-results": classes.open_results,
             "add-results": classes.add,
+            "results-class": classes.start_table,
+            "clear-results": classes.clear,
+            "class-name": classes.give_name,
             "print": print_page,
             "history": history.open,
             "history-delete": history.delete,
@@ -124,6 +128,10 @@ class Input:
             self.run(self.panels.show_replay({"do": "replay", "hand": hand, "step": 0}))
         elif name == "take-device":
             self.run(self.page.take_device(str(el.dataset.seat)))
+        elif name == "hint-move":
+            self.page.explained.preview(str(el.dataset.hintMove))
+        elif name == "remove-result":
+            self.run(self.page.classes.remove(int(str(el.dataset.row))))
         elif name in self.actions:
             self.run(self.actions[name]())
 

@@ -42,6 +42,9 @@ class Keys:
         if hasattr(target, "hasAttribute") and target.hasAttribute("data-command"):
             self.command_key(event, key, target)
             return
+        if self.ctl.interaction.dialog == "hint-explain":
+            self.page.explained.on_key(event, key)  # the list of moves: arrows, Enter
+            return
         if self.ctl.interaction.dialog is not None or tag_of(target) in FIELDS:
             return
         upper = key.upper() if len(key) == 1 else key

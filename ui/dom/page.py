@@ -24,6 +24,7 @@ from ..link import Link
 from .browser import warn
 from .class_actions import ClassActions
 from .dialogs import Dialogs
+from .explain import Explained
 from .history import History
 from .motion import Motion
 from .notices import Notices
@@ -52,6 +53,7 @@ class Page:
         self.panels = PanelActions(self, self.ctl)
         self.classes = ClassActions(self, self.ctl, self.panels)
         self.history = History(self, self.ctl)
+        self.explained = Explained(self)  # the last hint's explanation (ui/dom/explain.py)
         # What each part of a reply does, in this order (a socket's handler table). The parts
         # that answer a question (hint, record, replay, ...) are read by whoever asked.
         self.on_reply = (
@@ -254,6 +256,7 @@ class Page:
         if "hint" not in reply:
             self.say(ctl.cat.t("hint.none"))
             return
+        self.explained.keep(reply)
         ctl.show_hint(reply["hint"])
         self.render()
 

@@ -1,0 +1,154 @@
+"""The explained hint in words (ui/hint_panel.py): every legal move listed with the names kept
+for automation, every reason worded in every language, and the same HTML under MicroPython."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from longana.players.explain import Explanation, Reason, Weighed, explain
+from longana.protocol import Game
+from longana.rules.tiles import Move
+from ui.hint_panel import explain_html, reason_words
+from ui.i18n import LANGUAGES, Catalog
+
+ROOT = Path(__file__).resolve().parents[2]
+ENGLISH = json.loads((ROOT / "locales" / "en.json").read_text(encoding="utf-8"))
+
+# one of each reason the engine gives (longana.players.explain.reasons)
+REASONS = [
+    {"code": "pass", "params": {"opens": True}},
+    {"code": "pass", "params": {"opens": False}},
+    {"code": "domino", "params": {}},
+    {"code": "block", "params": {"pips": 1}},
+    {"code": "block", "params": {"pips": 12}},
+    {"code": "keeps-own", "params": {"number": 7, "tiles": ["7-3", "7-1"]}},
+    {"code": "no-own", "params": {"number": 4}},
+    {"code": "blocks", "params": {"seat": "E", "number": 4}},
+    {"code": "feeds", "params": {"seat": "W", "number": 8, "was": 6}},
+    {"code": "leader", "params": {"seat": "N", "number": 2}},
+    {"code": "priority", "params": {"branch": "E", "over": ["N", "W"], "number": 5}},
+    {"code": "stuck", "params": {}},
+    {"code": "sheds", "params": {"pips": 1}},
+    {"code": "sheds", "params": {"pips": 14}},
+    {"code": "double", "params": {"number": 9}},
+]
+
+
+def catalog(lang: str) -> Catalog:
+    text = (ROOT / "locales" / f"{lang}.json").read_text(encoding="utf-8")
+    return Catalog(json.loads(text), ENGLISH)
+
+
+def hint_reply(deal: str = "23", turns: int = 3) -> dict[str, Any]:
+    """The worker's reply to a hint, a few of South's turns into a hand."""
+    game = Game()
+
+    def ask(**intent: Any) -> dict[str, Any]:
+        reply: dict[str, Any] = json.loads(game.handle(json.dumps(intent)))
+        return reply
+
+    frame = ask(do="start", save=None, deal=deal, seats=["person"] + ["computer"] * 3)["frame"]
+    while True:
+        if frame["to_move"] != "S":
+            frame = ask(do="computer", at=frame["log"])["frame"]
+            continue
+        reply = ask(do="hint", at=frame["log"])
+        if turns == 0 or frame["outcome"] is not None:
+            return reply
+        frame = ask(do="play", move=reply["hint"], at=frame["log"])["frame"]
+        turns -= 1
+
+
+def test_every_reason_is_worded_in_every_language() -> None:
+    for lang in LANGUAGES:
+        cat = catalog(lang)
+        seen = set()
+        for reason in REASONS:
+            text = reason_words(reason, cat)
+            assert text and "{" not in text and "explain." not in text, (lang, reason, text)
+            seen.add(text)
+        assert len(seen) == len(REASONS), lang  # no two reasons read alike
+
+
+def test_the_list_has_every_legal_move_and_the_names_kept_for_automation() -> None:
+    reply = hint_reply()
+    explanation = reply["explanation"]
+    html = explain_html(explanation, catalog("en"))
+    assert 'data-hint-explain data-estimate-kind="' + explanation["kind"] + '"' in html
+    moves = re.findall(r'data-hint-move="([^"]+)"', html)
+    assert moves == [m["move"] for m in explanation["moves"]]
+    assert moves[0] == reply["hint"]
+    estimates = re.findall(r'data-estimate="([^"]+)"', html)
+    assert [float(e) for e in estimates] == [m["estimate"] for m in explanation["moves"]]
+    assert html.count('data-equal="true"') == sum(m["equal"] for m in explanation["moves"])
+    assert html.count('tabindex="0"') == 1  # the list is one tab stop; arrows move on
+
+
+def test_equal_moves_and_the_kind_are_said() -> None:
+    moves = (
+        Weighed(Move.parse("7-3@N"), 41.5, True, (Reason("sheds", {"pips": 10}),)),
+        Weighed(Move.parse("7-1@S"), 40.9, True, (Reason("no-own", {"number": 1}),)),
+        Weighed(Move.parse("6-6@E"), 30.0, False, (Reason("double", {"number": 6}),)),
+    )
+    win = Explanation(0, "win", 38.2, 60, moves).to_dict()
+    cat = catalog("de")
+    html = explain_html(win, cat)
+    assert "41,5 %" in html and "38,2 %" in html  # German decimals
+    assert html.count(cat.t("explain.equal")) == 1 and cat.t("explain.equal_first") in html
+    points = Explanation(0, "points", 25.0, 60, moves).to_dict()
+    html = explain_html(points, catalog("en"))
+    assert "+42 points" in html and "+30 points" in html
+    assert explain_html(points, catalog("ms")).count("mata") >= 3
+
+
+def test_the_same_html_under_micropython() -> None:
+    from test_micropython import micropython  # the page's runtime under node
+
+    reply = hint_reply(turns=5)
+    code = (
+        "import json\n"
+        "from ui.hint_panel import explain_html, reason_words\n"
+        "from ui.i18n import Catalog\n"
+        "en = json.load(open('/lib/locales/en.json'))\n"
+        "out = []\n"
+        f"EXPLANATION = json.loads({json.dumps(json.dumps(reply['explanation']))})\n"
+        f"REASONS = json.loads({json.dumps(json.dumps(REASONS))})\n"
+        f"for lang in {list(LANGUAGES)!r}:\n"
+        "    cat = Catalog(json.load(open('/lib/locales/' + lang + '.json')), en)\n"
+        "    words = [reason_words(r, cat) for r in REASONS]\n"
+        "    out.append([explain_html(EXPLANATION, cat)] + words)\n"
+        "with open('/out.txt', 'wb') as f:\n"
+        "    f.write(('@@' + json.dumps(out)).encode())\n"
+    )
+    got = json.loads(micropython(code).split("@@")[-1])
+    want = [
+        [explain_html(reply["explanation"], catalog(lang))]
+        + [reason_words(r, catalog(lang)) for r in REASONS]
+        for lang in LANGUAGES
+    ]
+    assert got == want
+
+
+def test_explanations_from_the_engine_are_all_worded() -> None:
+    """Reasons of real positions, in every language: none is left as a key."""
+    from test_explain import views  # positions of every kind from the engine's tests
+
+    texts = 0
+    for view, seed in views(8):
+        explanation = explain(view, seed).to_dict()
+        for lang in LANGUAGES:
+            html = explain_html(explanation, catalog(lang))
+            assert "explain." not in html and "{" not in html
+            texts += 1
+    assert texts == 32
+
+
+@pytest.fixture(autouse=True)
+def _paths(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.syspath_prepend(str(ROOT / "tests" / "ui"))
+    monkeypatch.syspath_prepend(str(ROOT / "tests" / "players"))

@@ -1,0 +1,73 @@
+"""The explained hint on the page: the worker's ``explanation`` of the last hint, kept for the
+position it was asked in, and shown (``data-action="hint-explain"``, key X) as a dialog that
+lists every legal move with its estimate and reasons (:mod:`ui.hint_panel`). The arrow keys
+move through the list; Enter, Space or a tap on a move shows that move on the table."""
+
+from ..hint_panel import explain_html
+from .browser import closest, q_all
+
+ARROWS = {"ArrowUp": -1, "ArrowLeft": -1, "ArrowDown": 1, "ArrowRight": 1}
+ENDS = {"Home": 0, "End": -1}
+
+
+class Explained:
+    def __init__(self, page):
+        self.page = page
+        self.ctl = page.ctl
+        self.frame = None  # the frame shown when the explanation was asked
+        self.explanation = None
+
+    def keep(self, reply):
+        """A hint's reply: its explanation holds while the frame it was asked on is shown
+        (any reply's new frame, even of the same position, makes it old)."""
+        self.frame, self.explanation = self.ctl.frame, reply.get("explanation")
+
+    def fresh(self):
+        return self.explanation is not None and self.frame is self.ctl.frame
+
+    async def open(self):
+        """The list for the person to move: the kept explanation, or a hint asked first (it
+        shows on the table as a hint does)."""
+        if not self.ctl.my_turn():
+            return
+        if not self.fresh():
+            await self.page.hint()
+            if not self.fresh() or not self.ctl.my_turn():
+                return
+        dialog = self.page.open_dialog("hint-explain", explain_html(self.explanation, self.ctl.cat))
+        first = dialog.querySelector("[data-hint-move]")
+        if first is not None:
+            first.focus()
+
+    def on_key(self, event, key):
+        """Keys inside the list: arrows, Home and End move; Enter and Space show the move."""
+        item = closest(event.target, "[data-hint-move]")
+        if item is None:
+            return
+        items = q_all('[data-dialog="hint-explain"] [data-hint-move]')
+        if key in ARROWS or key in ENDS:
+            event.preventDefault()
+            at = 0
+            for i, el in enumerate(items):
+                if el == item:
+                    at = i
+            nxt = items[ENDS[key] if key in ENDS else (at + ARROWS[key]) % len(items)]
+            for el in items:
+                el.setAttribute("tabindex", "-1")
+            nxt.setAttribute("tabindex", "0")
+            nxt.focus()
+        elif key in ("Enter", " "):
+            event.preventDefault()
+            self.preview(str(item.dataset.hintMove))
+
+    def preview(self, move):
+        """Show ``move`` on the table, as the hint is shown (the person confirms or not)."""
+        ctl = self.ctl
+        self.page.close_dialog(resume=False)
+        if not ctl.my_turn():
+            return
+        if self.fresh() and move == self.explanation["moves"][0]["move"]:
+            ctl.show_hint(move)
+        else:
+            ctl.command(move)
+        self.page.render()
