@@ -22,6 +22,10 @@ function copy(src, dst) {
   }
 }
 copy(path.join(root, "ui"), "/lib/ui");
+// MPY_JS: scripts run first in node's global scope (e.g. ui/storage.js and a stand-in storage)
+for (const f of (process.env.MPY_JS || "").split(",").filter(Boolean)) {
+  (0, eval)(fs.readFileSync(f, "utf8"));
+}
 copy(path.join(root, "locales"), "/lib/locales");
 mp.runPython("import sys; sys.path.append('/lib')");
 const code = fs.readFileSync(0, "utf8");

@@ -42,6 +42,7 @@ SAVE, CORRUPT, SETTINGS, FRAME = (
 )
 FRAME_SCHEMA = 2  # the frame's shape: seats as letters (1: the first releases, seats as numbers)
 HISTORY = "longana:history"  # the matches finished on this device (deletable by the person)
+CLASS_RESULTS = "longana:class-results"  # the teacher's table: its class code and results
 
 # Message keys of the notices.
 CORRUPT_SET_ASIDE = "save.corrupt"  # set aside; the person may download it or just play on
@@ -125,7 +126,7 @@ class Settings:
             speed=_pick(data.get("speed"), SPEEDS, default.speed),
             level=_pick(data.get("level"), LEVELS, default.level),
             seats=seats if good else default.seats,
-            name=name[:16] if isinstance(name, str) else "",
+            name=name[:96] if isinstance(name, str) else "",  # the worker says if it is one
         )
         replaced = not good or (lang is not None and settings.lang != lang)
         for key in ("speed", "level"):
@@ -138,31 +139,67 @@ def _pick(value: Any, allowed: "tuple[str, ...]", default: str) -> str:
     return value if isinstance(value, str) and value in allowed else default
 
 
+class Refused(Exception):
+    """Storage refused a call; ``args[0]`` is the notice key (:data:`FULL` or
+    :data:`UNAVAILABLE`)."""
+
+
+CORRUPT_SLOTS = 20  # saves set aside side by side: longana:save:corrupt, …:corrupt:2, …
+
+
 class Store:
-    """The game's keys in one storage (``None``: this browser gives the page none)."""
+    """The game's keys in one storage (``None``: this browser gives the page none).
+
+    Every call to the storage goes through :meth:`call`, the one place that catches what the
+    browser throws. In the browser the storage is the guard of ``ui/storage.js``, which
+    returns instead of throwing and says in ``failed`` what the browser threw (under
+    MicroPython a JavaScript error passes through every ``except``); a stand-in that raises
+    (the tests' fakes) is caught here the same way."""
 
     def __init__(self, storage: Any, path: str = "/") -> None:
         self.storage = storage
+        self.path = path
         self.keys = {
-            name: copy_key(name, path) for name in (SAVE, CORRUPT, SETTINGS, FRAME, HISTORY)
+            name: copy_key(name, path)
+            for name in (SAVE, CORRUPT, SETTINGS, FRAME, HISTORY, CLASS_RESULTS)
         }
         self.held = False  # a broken save still sits under the save key: never write over it
+        self.aside: Any = None  # the key the last broken save was set aside under
+
+    def call(self, method: str, name: str, text: Any = None) -> Any:
+        """``getItem``/``setItem``/``removeItem`` on the key of ``name``; raises
+        :class:`Refused` with the notice key when storage refuses (full, blocked, throwing)."""
+        storage = self.storage
+        if storage is None:
+            raise Refused(UNAVAILABLE)
+        key = self.keys[name] if name in self.keys else copy_key(name, self.path)
+        try:
+            if method == "getItem":
+                value = storage.getItem(key)
+            elif method == "setItem":
+                value = storage.setItem(key, text)
+            else:
+                value = storage.removeItem(key)
+            trouble = getattr(storage, "failed", "")  # the guard's word instead of a throw
+        except Exception as error:  # noqa: BLE001 - a stand-in that raises
+            raise Refused(failure(error)) from None
+        if trouble:
+            raise Refused(failure(trouble))
+        return value
 
     def get(self, name: str) -> Any:
-        """The text under ``name``, None when missing; raises when storage refuses."""
-        value = self.storage.getItem(self.keys[name])
+        """The text under ``name``, None when missing; raises :class:`Refused`."""
+        value = self.call("getItem", name)
         return None if value is None else str(value)
 
     # -- the save --------------------------------------------------------------------------
 
     def read_save(self) -> "tuple[str | None, str | None]":
         """(save text or None, notice key or None)."""
-        if self.storage is None:
-            return None, UNAVAILABLE
         try:
             return self.get(SAVE), None
-        except Exception as error:  # noqa: BLE001 - storage refused: play in memory
-            return None, failure(error)
+        except Refused as refused:  # play in memory
+            return None, refused.args[0]
 
     def write_save(self, text: str, frame: Any = None) -> Any:
         """Store the save (and the frame shown, as a cache); a notice key when it failed."""
@@ -171,25 +208,40 @@ class Store:
         if self.held:
             return CORRUPT_KEPT
         try:
-            self.storage.setItem(self.keys[SAVE], text)
-        except Exception as error:  # noqa: BLE001 - full or refused
-            return failure(error)
+            self.call("setItem", SAVE, text)
+        except Refused as refused:  # full or blocked: the game goes on in memory
+            self.forget(FRAME)  # a cache of an older position would mislead the next visit
+            return refused.args[0]
         if frame is not None:
-            try:
-                cache = {"schema": FRAME_SCHEMA, "frame": cacheable(frame)}
-                self.storage.setItem(self.keys[FRAME], json.dumps(cache))
-            except Exception:  # noqa: BLE001 - a cache: losing it loses nothing
-                self.forget(FRAME)
+            cache = {"schema": FRAME_SCHEMA, "frame": cacheable(frame)}
+            if not self.put(FRAME, json.dumps(cache)):
+                self.forget(FRAME)  # a cache: losing it loses nothing
         return None
 
-    def set_aside(self, text: str) -> str:
-        """Move a save the worker could not use to the corrupt key; the notice to show."""
+    def corrupt_names(self) -> "list[str]":
+        """The names a broken save may be set aside under, in order."""
+        return [CORRUPT] + [CORRUPT + ":" + str(n) for n in range(2, CORRUPT_SLOTS + 1)]
+
+    def set_aside(self, text: Any) -> str:
+        """Move a save the worker could not use to the first free corrupt key (never over one
+        set aside before), then remove it from the save key; the notice to show. Nothing new
+        is written until this is done: if it cannot be moved (storage full or blocked), it
+        stays where it is and saving waits until the person chooses to start fresh."""
+        self.aside = None
         try:
-            self.storage.setItem(self.keys[CORRUPT], text)
-            self.storage.removeItem(self.keys[SAVE])
-        except Exception:  # noqa: BLE001 - cannot set it aside: leave it untouched
+            for name in self.corrupt_names():
+                kept = self.get(name)
+                if kept is None or kept == text:
+                    break
+            else:
+                raise Refused(FULL)
+            if text is not None:
+                self.call("setItem", name, text)
+            self.call("removeItem", SAVE)
+        except Refused:  # cannot set it aside: leave it untouched
             self.held = True
             return CORRUPT_KEPT
+        self.aside = copy_key(name, self.path)
         self.forget(FRAME)
         return CORRUPT_SET_ASIDE
 
@@ -199,61 +251,56 @@ class Store:
         self.held = False
 
     def broken(self) -> Any:
-        """The save set aside under the corrupt key, if any."""
+        """The save set aside last, if any."""
         try:
-            return self.get(CORRUPT)
-        except Exception:  # noqa: BLE001
+            return self.get(self.aside or CORRUPT)
+        except Refused:
             return None
 
     def put(self, name: str, text: str) -> bool:
         """Store ``text`` under ``name``; False when storage refused (full, blocked)."""
         try:
-            self.storage.setItem(self.keys[name], text)
-        except Exception:  # noqa: BLE001 - full or refused
+            self.call("setItem", name, text)
+        except Refused:
             return False
         return True
 
     def forget(self, name: str) -> None:
         try:
-            self.storage.removeItem(self.keys[name])
-        except Exception:  # noqa: BLE001
+            self.call("removeItem", name)
+        except Refused:
             pass
 
     # -- the last table shown ----------------------------------------------------------------
 
     def read_frame(self) -> "Frame | None":
-        """The last frame shown, if it is there and of this release's shape."""
+        """The last frame shown, if it is there and of this release's shape (checked by
+        :func:`frame_shape`); anything else is no cache."""
         try:
             text = self.get(FRAME)
-            cache = json.loads(text) if text is not None else None
-        except Exception:  # noqa: BLE001 - a broken cache is no cache
+            if text is None or len(text) > FRAME_LIMIT:
+                return None
+            cache = json.loads(text)
+        except Exception:  # noqa: BLE001 - refused or unreadable: a broken cache is no cache
             return None
         if not isinstance(cache, dict) or cache.get("schema") != FRAME_SCHEMA:
             return None
         frame: Frame | None = cache.get("frame")
-        return frame if isinstance(frame, dict) and "board" in frame else None
+        return frame if frame_shape(frame) else None
 
     # -- settings ------------------------------------------------------------------------------
 
     def read_settings(self) -> "tuple[Settings, str | None]":
         """(settings, notice key or None): the defaults where there are none."""
-        if self.storage is None:
-            return Settings(), SETTINGS_UNAVAILABLE
         try:
             text = self.get(SETTINGS)
-        except Exception:  # noqa: BLE001
+        except Refused:
             return Settings(), SETTINGS_UNAVAILABLE
         settings, replaced = Settings.read(text)
         return settings, SETTINGS_UNREADABLE if replaced else None
 
     def write_settings(self, settings: Settings) -> Any:
-        if self.storage is None:
-            return SETTINGS_UNAVAILABLE
-        try:
-            self.storage.setItem(self.keys[SETTINGS], settings.to_json())
-        except Exception:  # noqa: BLE001
-            return SETTINGS_UNAVAILABLE
-        return None
+        return None if self.put(SETTINGS, settings.to_json()) else SETTINGS_UNAVAILABLE
 
 
 def cacheable(frame: "Frame") -> "Frame":
@@ -267,6 +314,115 @@ def cacheable(frame: "Frame") -> "Frame":
         out["hands"] = {s: {"count": h["count"], "tiles": None} for s, h in frame["hands"].items()}
         out["viewer"] = None
     return out
+
+
+FRAME_LIMIT = 256 * 1024  # a cached frame is a few kB: anything far larger is no cache
+SEAT_KEYS = ("S", "E", "N", "W")
+FRAME_FIELDS = {
+    "log": int,
+    "deal": str,
+    "target": int,
+    "level": str,
+    "hand_number": int,
+    "people": int,
+    "moves": int,
+    "match_over": bool,
+}
+
+
+def frame_shape(frame: Any) -> bool:
+    """Whether a frame read back from storage has this release's shape, down to every text it
+    puts on screen (tiles as ``"a-b"``, scores and counts as numbers, seats as letters): a
+    cache of another shape or release, or one written by someone else, is never drawn."""
+    try:
+        return _frame_shape(frame)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+        return False
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _seat(value: Any, none: bool = False) -> bool:
+    return (none and value is None) or (isinstance(value, str) and value in SEAT_KEYS)
+
+
+def _per_seat(value: Any) -> bool:
+    return isinstance(value, dict) and sorted(value) == sorted(SEAT_KEYS)
+
+
+def _plain(value: Any) -> bool:
+    """A short text with nothing HTML would read as markup."""
+    if not isinstance(value, str) or len(value) > 200:
+        return False
+    return all(c not in "<>&\"'`" for c in value)
+
+
+def _tile(value: Any) -> bool:
+    if not isinstance(value, str) or len(value) > 5 or value.count("-") != 1:
+        return False
+    a, b = value.split("-")
+    return a.isdigit() and b.isdigit()
+
+
+def _frame_shape(frame: Any) -> bool:
+    if not isinstance(frame, dict):
+        return False
+    for name, kind in FRAME_FIELDS.items():
+        value = frame[name]
+        if kind is int and not _is_int(value):
+            return False
+        if not isinstance(value, kind):
+            return False
+    if not (_plain(frame["deal"]) and frame["level"] in LEVELS):
+        return False
+    seats, scores, hands, board = frame["seats"], frame["scores"], frame["hands"], frame["board"]
+    if not (_per_seat(seats) and _per_seat(scores) and _per_seat(hands)):
+        return False
+    if not all(seats[s] in KINDS and _is_int(scores[s]) for s in SEAT_KEYS):
+        return False
+    for s in SEAT_KEYS:
+        hand = hands[s]
+        tiles = hand["tiles"]
+        if not _is_int(hand["count"]) or not (tiles is None or isinstance(tiles, list)):
+            return False
+        if tiles is not None and not all(_tile(t) for t in tiles):
+            return False
+    for name in ("to_move", "viewer", "handoff", "winner"):
+        if not _seat(frame[name], none=True):
+            return False
+    if not _seat(frame["opener"]):
+        return False
+    if not (board["opening"] is None or _tile(board["opening"])):
+        return False
+    for part in ("ends", "order", "branches"):
+        if not _per_seat(board[part]):
+            return False
+    for s in SEAT_KEYS:
+        if not (_is_int(board["ends"][s]) and _is_int(board["order"][s])):
+            return False
+        for tile, face in board["branches"][s]:
+            if not (_tile(tile) and _is_int(face)):
+                return False
+    last = frame["last"]
+    if last is not None and not (_seat(last["seat"]) and isinstance(last["move"], str)):
+        return False
+    if last is not None and not (_plain(last["move"]) and len(last["move"]) <= 12):
+        return False
+    cls = frame.get("class")
+    if cls is not None and not _plain(cls):
+        return False
+    outcome = frame["outcome"]
+    if outcome is not None:
+        if not (outcome["reason"] in ("domino", "block") and _is_int(outcome["points"])):
+            return False
+        if not (_seat(outcome["winner"], none=True) and _per_seat(outcome["pips"])):
+            return False
+        if not all(_is_int(outcome["pips"][s]) for s in SEAT_KEYS):
+            return False
+    can = frame["can"]
+    return isinstance(can, dict) and all(isinstance(v, bool) for v in can.values())
 
 
 DEAL_CHARACTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_"

@@ -16,12 +16,11 @@ NAMES = {"de": "Deutsch", "en": "English", "es": "Español", "ms": "Bahasa Melay
 
 
 def browser_storage():
-    try:
-        storage = js.localStorage
-        storage.getItem("longana:probe")
-        return storage
-    except Exception:  # noqa: BLE001 - no storage at all: the game lasts until the page closes
-        return None
+    """The guard of ui/storage.js around localStorage (it returns instead of throwing: a
+    JavaScript error passes through every ``except`` here), or None where the browser gives
+    the page no storage: the game lasts until the page closes."""
+    guard = js.longanaStorage
+    return guard if guard and guard.usable() else None
 
 
 async def start():
@@ -40,9 +39,14 @@ async def start():
     save, save_notice = store.read_save()
     cached = store.read_frame() if save is not None else None
     if cached is not None and (deal is None or cached.get("deal") == deal):
-        page.show_cached(cached)
-        js.performance.mark("longana:shown")
-        js.longanaBoot.ready()
+        try:
+            page.show_cached(cached)
+            js.performance.mark("longana:shown")
+            js.longanaBoot.ready()
+        except Exception:  # noqa: BLE001 - a cache that does not draw is no cache
+            store.forget("longana:frame")
+            cached = None
+            page.ctl.frame = None
     page.saves.text = save  # what this tab read: a newer save of another tab is never overwritten
     reply = await first_reply(page, save, deal, query_value(query, "class"), cached)
     if reply is None:
