@@ -93,8 +93,8 @@ class Controller:
         if not self.my_turn() or turn is None:
             self.not_your_turn()
             return
-        if turn["must_pass"]:
-            self.message = c.t("turn.must_pass")
+        if turn["must_pass"]:  # the prompt says to pass: this says why not this tile
+            self.message = c.t("select.no_place", tile=tile)
             return
         entry = self.entry(tile)
         if entry is None:
@@ -158,14 +158,15 @@ class Controller:
             self.message = self.cat.t("select.preview_pass")
 
     def command(self, text: str) -> bool:
-        """A move typed in the record's notation ("7-3@N", "9-9", "pass"), previewed as a tap
+        """A move typed in the notation ("7-3@N", "9-9", "pass") or the language's own words
+        (its pass word, its seat letters: "7-3@U", "langkau" in Malay), previewed as a tap
         would; False (and the reason in words) when it cannot be."""
         c = self.cat
         words = text.strip().replace(" ", "")
         if not self.my_turn():
             self.not_your_turn()
             return False
-        if words.lower() == "pass":
+        if words.lower() in ("pass", c.t("keys.pass_word").lower()):
             self.pass_turn()
             if self.interaction.preview != "pass":
                 self.message = why({"code": "must-play", "params": {}}, c)

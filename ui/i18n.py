@@ -64,6 +64,9 @@ class Catalog:
         text = self.raw(key)
         if not isinstance(text, str):
             return key
+        for name in TILE_PARAMS:
+            if name in params:
+                params[name] = tile_names(str(params[name]))
         return fill(text, params)
 
     def plural(self, key: str, n: int, **params: Any) -> str:
@@ -117,6 +120,21 @@ def decimal(x: float, point: str = ".") -> str:
     tenths = int(round(x * 10))
     whole, part = divmod(abs(tenths), 10)
     return ("-" if tenths < 0 else "") + str(whole) + (point + str(part) if part else "")
+
+
+#: the parameters that hold tile names ("7-3", "9-9, 8-8")
+TILE_PARAMS = ("tile", "doubles")
+NB_HYPHEN = "\u2011"
+
+
+def tile_names(text: str) -> str:
+    """``text`` with each tile name's hyphen made non-breaking ("7-3" → "7‑3"), so that a line
+    never ends in "7-" with the "3" on the next; other hyphens stay."""
+    out = list(text)
+    for i in range(1, len(out) - 1):
+        if out[i] == "-" and out[i - 1].isdigit() and out[i + 1].isdigit():
+            out[i] = NB_HYPHEN
+    return "".join(out)
 
 
 def fill(text: str, params: "dict[str, Any]") -> str:

@@ -3,7 +3,10 @@
 The words live in ``locales/<lang>.json`` under ``"rules"`` (sections in order, each with a
 title and paragraphs; ``"diagram"`` for the drawing's labels). The drawing is
 :func:`ui.diagram.draw` of the engine's example (``rules-example.json``); it goes into the
-section named :data:`FIGURE_SECTION`. Runs under MicroPython and CPython.
+section named :data:`FIGURE_SECTION`. After the rules come the rule card's other sentences,
+"About this game" (``"about"``: the source, the digital agreement, previews, handoff, the
+computer's honesty, pause, undo, restart, no timer), and the controls with the keys (``"keys"``).
+Runs under MicroPython and CPython.
 """
 
 try:
@@ -13,8 +16,11 @@ except ImportError:  # MicroPython
 
 from .diagram import caption, draw
 from .html import escape as a  # (renamed in ui/html.py)
+from .i18n import tile_names
 
 FIGURE_SECTION = "priority"
+#: "About this game" in the rule card's order (a list: MicroPython's dicts keep no order)
+ABOUT = ("source", "agreement", "preview", "handoff", "fair", "pause", "undo", "restart", "limits")
 MARKS = {"legal": "\u2713", "forbidden": "\u2717", "tile": ""}  # tick, cross: not words
 
 
@@ -43,9 +49,27 @@ def rules_html(rules: "dict[str, Any]", example: Any, heading_level: int = 2) ->
     return "".join(parts)
 
 
+def about_html(cat: Any, heading_level: int = 3) -> str:
+    """The rule card's sentences beyond the rules: where this version comes from, the digital
+    agreement on block scoring, and how the game behaves on the screen."""
+    about = cat.raw("about")
+    h = "h" + str(heading_level)
+    return (
+        '<section class="rules-about" id="about" data-about><'
+        + h
+        + ">"
+        + a(about["title"])
+        + "</"
+        + h
+        + ">"
+        + "".join("<p>" + a(about[k]) + "</p>" for k in ABOUT)
+        + "</section>"
+    )
+
+
 def keys_html(cat: Any, heading_level: int = 3) -> str:
-    """The keyboard's keys, as the rules panel lists them (the seat letters of the language
-    shown)."""
+    """The controls: play by mouse or touch, or by the keyboard's keys as the rules panel
+    lists them (the seat letters of the language shown)."""
     keys = cat.raw("keys")
     letters = " ".join(cat.letter(s) for s in ("S", "E", "N", "W"))
     items = "".join(
@@ -62,6 +86,8 @@ def keys_html(cat: Any, heading_level: int = 3) -> str:
         + "</"
         + h
         + "><p>"
+        + a(keys["direct"])
+        + "</p><p>"
         + a(keys["intro"])
         + '</p><ul class="keys">'
         + items
@@ -76,7 +102,7 @@ def figure_html(example: "dict[str, Any]", text: "dict[str, Any]") -> str:
         + '"><span aria-hidden="true">'
         + MARKS[kind]
         + "</span> "
-        + a(words)
+        + a(tile_names(words))
         + "</li>"
         for kind, words in caption(example, text)
     )

@@ -7,6 +7,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from longana.device.session import Session
 from longana.protocol import Game
 from ui.controller import Controller, targets
@@ -76,7 +78,7 @@ def test_select_lights_the_frames_targets_then_preview_then_confirm() -> None:
     assert ctl.interaction.selected is None and ctl.interaction.preview is None
     assert ctl.frame["log"] > frame["log"]
     assert tile not in (ctl.frame["hands"]["S"]["tiles"] or [])
-    assert ctl.message.startswith("South plays " + tile)
+    assert ctl.message.startswith("South plays " + tile.replace("-", "\u2011"))
 
 
 def test_a_refused_branch_is_explained_with_the_engines_reason() -> None:
@@ -112,7 +114,9 @@ def test_pass_only_when_the_frame_says_so() -> None:
     assert ctl.frame["turn"]["moves"] == ["pass"]
     tile = ctl.frame["hands"]["S"]["tiles"][0]
     ctl.select(tile)
-    assert ctl.interaction.selected is None and ctl.message == CAT.t("turn.must_pass")
+    # the prompt says "you must pass": the message says why not this tile, not that again
+    assert ctl.interaction.selected is None
+    assert ctl.message == CAT.t("select.no_place", tile=tile) != CAT.t("turn.must_pass")
     ctl.pass_turn()
     assert ctl.interaction.preview == "pass"
     reply = ask(table, ctl.confirm())
@@ -192,3 +196,28 @@ def test_a_typed_move_may_name_the_branch_by_the_languages_own_letter() -> None:
     tile = next(t for t, e in ctl.frame["turn"]["tiles"].items() if "E" in e["targets"])
     assert ctl.command(f"{tile}@O"), "Ost is O in German"
     assert ctl.interaction.preview == f"{tile}@E"
+
+
+@pytest.mark.parametrize("lang", ["de", "en", "es", "ms"])
+def test_a_typed_move_in_the_languages_own_words(lang: str) -> None:
+    """The command field's example is in the language's own letters and pass word, and the
+    field takes them: 7-3@U and langkau in Malay, passen in German, pasar in Spanish."""
+    words = json.loads((ROOT / "locales" / f"{lang}.json").read_text(encoding="utf-8"))
+    cat = Catalog(words, CAT.messages)
+    play, _double, pass_word = words["keys"]["field_example"].split(" · ")
+    assert pass_word == words["keys"]["pass_word"]
+    letter = play.split("@")[1]
+    assert letter == words["seat_letter"]["N"], "the example names North by its own letter"
+    _, ctl = person_turn(lambda f: f["turn"]["must_pass"])
+    ctl.cat = cat
+    assert ctl.command(f" {pass_word.upper()} ") and ctl.interaction.preview == "pass"
+    _, ctl = person_turn(
+        lambda f: (
+            bool(f["board"]["opening"])
+            and any("N" in e["targets"] for e in f["turn"]["tiles"].values())
+        )
+    )
+    ctl.cat = cat
+    tile = next(t for t, e in ctl.frame["turn"]["tiles"].items() if "N" in e["targets"])
+    assert ctl.command(f"{tile}@{letter.lower()}") and ctl.interaction.preview == f"{tile}@N"
+    assert not ctl.command(pass_word), "no pass while a tile fits"

@@ -21,10 +21,11 @@ from ui.words import describe
 ROOT = Path(__file__).resolve().parents[2]
 ENGLISH = json.loads((ROOT / "locales" / "en.json").read_text(encoding="utf-8"))
 MARK = re.compile(r"⟪[^⟫]*⟫")
-# what may show besides markers: numbers (+12), tiles (7-3), moves (7-3@N), the keyboard's
+# what may show besides markers: numbers (+12), tiles (7-3, in running text 7‑3 with a
+# non-breaking hyphen), moves (7-3@N), the keyboard's
 # language-neutral keys (Z, Esc, ↵), and signs
 ALLOWED = re.compile(
-    r"^(\(?[+-]?[0-9]+(\.[0-9])?\)?|[0-9]-[0-9](@[SENW])?|[A-Z]"
+    r"^(\(?[+-]?[0-9]+(\.[0-9])?\)?|[0-9][-\u2011][0-9](@[SENW])?|[A-Z]"
     r"|[+\-–·•✓✗↵%(),.:/]|Esc|\?class=.*)$"
 )
 

@@ -11,7 +11,7 @@ from ..i18n import LANGUAGES
 from ..layout import tile_size
 from ..notation import SEATS
 from ..panels import close_button, settings_html
-from ..rules_panel import keys_html, rules_html
+from ..rules_panel import about_html, keys_html, rules_html
 from ..storage import Settings
 from .browser import load_catalog, q, warn
 
@@ -35,6 +35,7 @@ class PanelActions:
                 warn("no rules drawing: " + str(error))
         html = (
             rules_html(cat.raw("rules"), self.example)
+            + about_html(cat)
             + keys_html(cat)
             + '<div class="dlg-buttons">'
             + close_button(cat)

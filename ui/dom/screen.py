@@ -31,6 +31,9 @@ class Screen:
         js.document.title = t("app.title")
         js.document.documentElement.lang = self.ctl.cat.lang
         js.document.body.dataset.lang = self.ctl.cat.lang
+        described = q('meta[name="description"]')
+        if described is not None:
+            described.setAttribute("content", t("app.description"))
         if q("#table") is not None:  # already built: only its words change
             q("#table").setAttribute("aria-label", t("app.table"))
             q("#buttons").setAttribute("aria-label", t("app.actions"))
