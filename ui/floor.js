@@ -101,7 +101,7 @@
   document.write(
     '<div id="floor" data-floor="' + missing.join(" ") + '" lang="' + lang + '" role="alert" ' +
     'style="font:18px/1.5 sans-serif;max-width:34em;margin:2em auto;padding:0 1em;color:#111">' +
-    "<h1 style=\"font-size:1.4em\">" + html(words.title) + "</h1>" +
+    "<h1 style=\"font-size:1.4em;line-height:1.25\">" + html(words.title) + "</h1>" +
     "<p>" + html(words.missing.replace("{missing}", names.join(", "))) + "</p>" +
     "<p>" + html(words.advice) + "</p></div>" +
     '<plaintext hidden style="display:none">'

@@ -79,7 +79,10 @@
       var item = document.createElement("p");
       item.className = "toast with-action";
       item.dataset.notice = "eviction";
-      item.textContent = say("evict") + " ";
+      item.style.flexWrap = "wrap";  // on a phone the buttons go below the words
+      var words = document.createElement("span");
+      words.style.flex = "1 1 14rem";
+      words.textContent = say("evict");
       var file = document.createElement("a");
       file.className = "btn small";
       file.dataset.action = "save-file";
@@ -101,7 +104,10 @@
       ok.dataset.action = "dismiss";
       ok.textContent = say("evict_ok");
       ok.addEventListener("click", function () { item.remove(); });
-      item.append(file, " ", ok);
+      var buttons = document.createElement("span");
+      buttons.style.cssText = "display: flex; gap: 8px; margin-left: auto";
+      buttons.append(file, ok);
+      item.append(words, buttons);
       layer.append(item);
     });
   }

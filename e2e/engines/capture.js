@@ -5,6 +5,7 @@
 //                  and any resource asked of another origin
 //   smoke:persist  each navigator.storage.persist() call: was the player acting, and had the
 //                  browser already granted it (a call with neither may ask a question nobody asked)
+//   smoke:boot     every text the loading screen showed (#boot-text, and a note it added)
 (() => {
   const note = (key, item) => {
     try {
@@ -58,6 +59,17 @@
       }).observe({type: "resource", buffered: true});
     } catch (e) { /* an engine without resource timing: nothing to watch */ }
   }
+  document.addEventListener("DOMContentLoaded", () => {
+    const boot = document.getElementById("boot");
+    if (!boot) return;
+    const seen = new Set();
+    new MutationObserver(() => {
+      for (const el of boot.querySelectorAll("#boot-text, [data-boot-slow]")) {
+        const words = el.textContent.trim();
+        if (words && !seen.has(words)) { seen.add(words); note("smoke:boot", words); }
+      }
+    }).observe(boot, {childList: true, characterData: true, subtree: true});
+  });
   // the permission's state as the page starts, kept up to date (asked before any call of the
   // page, so that recording a call never delays it nor changes what it does)
   let granted = null;

@@ -45,13 +45,23 @@ BLANK = b'<!doctype html><link rel="icon" href="data:,"><title>smoke</title>'
 FIGURES: dict[str, dict[str, Any]] = {}
 
 
-def probe_page(site: Path) -> bytes:
-    """The built index.html with the capture script first in its head."""
+def probe_page(site: Path, old: bool = False) -> bytes:
+    """The built index.html with the capture script first in its head; ``old``: a browser
+    below the floor (``dialog.showModal`` taken away, Spanish as its language) before the
+    page's floor script runs."""
     html = (site / "index.html").read_text(encoding="utf-8")
     capture = (HERE / "capture.js").read_text(encoding="utf-8")
     head = '<meta charset="utf-8">'
     assert head in html, f"{site / 'index.html'} has no {head}"
+    if old:
+        capture += OLD_BROWSER
     return html.replace(head, f"{head}\n<script>{capture}</script>", 1).encode()
+
+
+OLD_BROWSER = """
+delete HTMLDialogElement.prototype.showModal;
+Object.defineProperty(navigator, "languages", {get: () => ["es-MX", "es"]});
+"""
 
 
 class Server:
@@ -66,7 +76,12 @@ class Server:
     def start(self) -> str:
         if self.stack is None:
             page = probe_page(self.site)
-            extra = {"/": page, "/index.html": page, "/smoke-blank.html": BLANK}
+            extra = {
+                "/": page,
+                "/index.html": page,
+                "/smoke-blank.html": BLANK,
+                "/old-browser.html": probe_page(self.site, old=True),
+            }
             self.stack = contextlib.ExitStack()
             self.url = self.stack.enter_context(serve(self.site, extra=extra))
         return self.url

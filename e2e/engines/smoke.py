@@ -93,6 +93,7 @@ class Smoke:
         self.server = server
         self.figures = figures
         self.seen_errors: list[str] = []
+        self.seen_persist: list[dict[str, Any]] = []  # storage.persist() calls (capture.js)
         self.size = "desktop"
 
     @property
@@ -116,14 +117,18 @@ class Smoke:
         to play; returns the seconds it took from the address to ``data-ready``."""
         if clear:
             self.driver.goto(self.url + "smoke-blank.html")
-            self.seen_errors += self.driver.errors()
+            self.collect()
             items = {}
             if settings is not None:
                 items["longana:settings"] = json.dumps(settings)
             if save is not None:
                 items["longana:save"] = json.dumps(save)
             self.driver.js(
-                """(items) => { localStorage.clear(); sessionStorage.clear();
+                # empty, but for the notices this device has already shown (Safari's)
+                """(items) => {
+                     for (const k of Object.keys(localStorage))
+                       if (!k.startsWith('longana:notice:')) localStorage.removeItem(k);
+                     sessionStorage.clear();
                      for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }""",
                 items,
             )
@@ -133,7 +138,7 @@ class Smoke:
         return time.monotonic() - started
 
     def reload(self) -> float:
-        self.seen_errors += self.driver.errors()
+        self.collect()
         started = time.monotonic()
         self.driver.reload()
         self.wait_ready()
@@ -151,9 +156,22 @@ class Smoke:
         )
         return dict(self.driver.js(MARKS_JS))
 
+    def collect(self) -> None:
+        """Take what the capture script kept in this tab before it is cleared or left."""
+        self.seen_errors += self.driver.errors()
+        self.seen_persist += [dict(c) for c in self.driver.kept("smoke:persist")]
+
     def errors(self) -> list[str]:
         """Every error since the last call (this tab's, kept across reloads)."""
-        seen, self.seen_errors = self.seen_errors + self.driver.errors(), []
+        self.collect()
+        seen, self.seen_errors = self.seen_errors, []
+        return seen
+
+    def persist_calls(self) -> list[dict[str, Any]]:
+        """Every ``navigator.storage.persist()`` call since the last call: was the player
+        acting (``acting``), had the browser already granted it (``granted``)."""
+        self.collect()
+        seen, self.seen_persist = self.seen_persist, []
         return seen
 
     # -- reading -----------------------------------------------------------------------------
@@ -295,6 +313,10 @@ class Smoke:
             [width, height],
             timeout=ACT_S,
             what=f"a {width}x{height} viewport",
+        )
+        # drawn at the new size before anyone looks (two frames)
+        self.driver.js(
+            "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
         )
         self.size = size
 

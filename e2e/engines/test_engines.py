@@ -32,8 +32,13 @@ def catalog(lang: str) -> dict[str, Any]:
 
 @pytest.fixture(autouse=True)
 def no_errors(engine: Smoke) -> Iterator[None]:
+    """No error, and no question nobody asked: ``storage.persist()`` (Firefox asks the player
+    about it) only while the player acts or once the browser has granted it."""
     yield
     problems = engine.errors()
+    asked = [c for c in engine.persist_calls() if not c["acting"] and c["granted"] != "granted"]
+    if asked:
+        problems.append(f"storage.persist() asked with nobody acting: {asked}")
     assert not problems, f"{engine.name}:\n  " + "\n  ".join(problems)
 
 
@@ -52,6 +57,11 @@ def test_cold_load(engine: Smoke) -> None:
     seconds = engine.open(clear=False)
     marks = engine.marks()
     engine.figures["cold"] = {**marks, "seconds": round(seconds, 1)}
+    # the loading screen said what it was doing (and, if it took long, that it still was)
+    shown = engine.driver.kept("smoke:boot")
+    engine.figures["loading screen"] = [t for t in shown if " MB" not in t]
+    words = catalog("en")["boot"]
+    assert words["step_runtime"] in shown, f"the loading screen showed {shown}"
     state = engine.state()
     assert state["body"].get("data-lang") == "en"
     assert engine.driver.js("() => document.documentElement.lang") == "en"
@@ -61,6 +71,45 @@ def test_cold_load(engine: Smoke) -> None:
     assert hidden == {"E": [], "N": [], "W": []}, f"other seats face up: {hidden}"
     assert engine.layout_problems() == []
     engine.screenshot("cold")
+    if engine.name == "webkit":  # Safari's family: stored data may go after 7 days unvisited
+        check_the_eviction_notice(engine)
+    else:
+        assert not engine.visible(EVICTION), f"{engine.name} says its saves may be deleted"
+
+
+EVICTION = '[data-notice="eviction"]'
+SAVE_FILE_JS = """async (css) => {
+  const link = document.querySelector(css);
+  link.addEventListener('click', (e) => e.preventDefault(), {once: true});  // no download here
+  link.click();
+  const text = await (await fetch(link.href)).text();
+  return {text, name: link.getAttribute('download'),
+          save: localStorage.getItem('longana:save')};
+}"""
+
+
+def check_the_eviction_notice(engine: Smoke) -> None:
+    """WebKit, not installed: the page says once that the saves may be deleted, with the way
+    out (the Home Screen; the save as a file, which Record's import reads)."""
+    engine.wait_visible(EVICTION, timeout=TURN_S)
+    words = catalog("en")["boot"]
+    text = engine.driver.js("(c) => document.querySelector(c).textContent", EVICTION)
+    assert words["evict"] in text, text
+    engine.screenshot("eviction")
+    engine.resize("phone")
+    try:
+        assert engine.layout_problems() == []
+        engine.screenshot("eviction")
+    finally:
+        engine.resize("desktop")
+    got = engine.driver.js(SAVE_FILE_JS, f'{EVICTION} [data-action="save-file"]')
+    assert got["save"] and got["text"] == got["save"], "the file is not the saved game"
+    assert str(got["name"]).endswith(".json"), got["name"]
+    engine.driver.click(f'{EVICTION} [data-action="dismiss"]')
+    engine.wait_gone(EVICTION)
+    engine.reload()
+    engine.marks()  # the game and its worker are up: the notice would be there by now
+    assert not engine.visible(EVICTION), "the notice came back after it was dismissed"
 
 
 def test_a_hand_by_taps_to_its_end(engine: Smoke) -> None:
@@ -174,6 +223,23 @@ def test_the_language_chosen_in_settings(engine: Smoke) -> None:
     assert engine.body("data-lang") == "ms"
     assert engine.wait_turn("S") in ("turn", "hand-end")
     engine.screenshot("malay")
+
+
+def test_an_old_browser_gets_words(engine: Smoke) -> None:
+    """Below the floor (here ``dialog.showModal`` taken away, the browser set to Spanish):
+    the page's first script says in Spanish what is missing, and nothing else starts."""
+    engine.driver.goto(engine.url + "old-browser.html")
+    engine.wait_visible("#floor")
+    words = catalog("es")["floor"]
+    text = str(engine.driver.js("() => document.querySelector('#floor').textContent"))
+    assert words["title"] in text and words["dialog"] in text, text
+    assert engine.driver.js("() => document.querySelector('#floor').dataset.floor") == "dialog"
+    assert engine.driver.js("() => document.documentElement.lang") == "es"
+    started = engine.driver.js("() => [!!document.getElementById('boot'), !!window.longanaBoot]")
+    assert started == [False, False], "the page went on starting below the floor"
+    for size in ("phone", "desktop"):
+        engine.resize(size)
+        engine.screenshot("old-browser")
 
 
 def test_offline_play(engine: Smoke) -> None:
