@@ -10,14 +10,15 @@ points). At each width, every visible one of these is measured:
   for heights): buttons, plates, table cells, the top bar's line (which also must keep the deal
   number in sight), the message bar's lines; a dialog that scrolls sideways;
 - parts that must lie inside their box: an end cap's number and state (OPEN, ABIERTA,
-  TERTUTUP …), a plate's words;
+  CERRADA …), a plate's words;
 - boxes that must not overlap: the message bar's lines and its buttons, the top bar's line and
   its tools;
 - tile names in running text that could break at their hyphen ("9-" at a line's end, "9" on
   the next): a tile name is written with a non-breaking hyphen or sits where lines never wrap.
 
-The message bar must not say one sentence twice: with South to pass, a tap on a tile says
-why it cannot go anywhere, not the pass prompt again (it was shown twice at 1366x768).
+The page's description (``<meta name="description">``) is the language's own. The message bar
+must not say one sentence twice: with South to pass, a tap on a tile says why it cannot go
+anywhere, not the pass prompt again (it was shown twice at 1366x768).
 Screenshots ``artifacts/overflow-<lang>-<width>-<scene>.png`` are left to be looked at.
 """
 
@@ -27,6 +28,7 @@ import functools
 import json
 import random
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -35,6 +37,8 @@ from longana.device.session import COMPUTER, PERSON, Session
 
 from .browsers import Browsers
 from .game import Game
+
+ROOT = Path(__file__).resolve().parent.parent
 
 LANGS = ("de", "en", "es", "ms")
 SIZES = ((320, 568), (360, 640), (390, 844), (768, 1024), (1366, 768))
@@ -189,6 +193,11 @@ def test_no_words_spill_at_any_width(browsers: Browsers, lang: str) -> None:
     game = browsers.game(f"?lang={lang}", settings=FAST, save=must_pass_save())
     assert game.wait_turn("S") == "turn"
     found: dict[str, list[str]] = {}
+    words = json.loads((ROOT / "locales" / f"{lang}.json").read_text(encoding="utf-8"))
+    described = game.page.evaluate(
+        "() => document.querySelector('meta[name=\"description\"]').content"
+    )
+    assert described == words["app"]["description"], "the page describes itself in its language"
 
     # the message bar says one thing once: a tile tapped when none fits says so
     game.page.set_viewport_size({"width": 1366, "height": 768})

@@ -364,9 +364,10 @@ def manifest() -> dict[str, object]:
         "id": "./",
         "name": "Longana",
         "short_name": "Longana",
-        "description": "Cuban dominoes (Perez/Cytro Longana) for four seats on the double-nine "
-        "set: play the computer or pass one device around the table. Works "
-        "offline; no account, no server, no ads.",
+        # the English catalog's words (the page sets its own description in the language shown)
+        "description": json.loads((ROOT / "locales" / "en.json").read_text(encoding="utf-8"))[
+            "app"
+        ]["description"],
         "categories": ["games", "education"],
         "lang": "en",
         "start_url": "./",

@@ -825,3 +825,22 @@ def test_the_checks_can_fail(catalogs: dict[str, dict[str, Any]]) -> None:
     text = "Regeln und Ziel\nErster Satz. Zweiter Satz!\nSteuerung"
     assert sentences(text) == ["Regeln und Ziel", "Erster Satz.", "Zweiter Satz!", "Steuerung"]
     assert sentences(text) != card_sentences("de")
+
+
+def test_the_page_describes_itself_in_each_language() -> None:
+    """The description for search engines and app stores: the page's (English until a language
+    is picked; the page then sets the catalog's), the manifest's, each catalog's; and the words
+    shown without JavaScript, in the four languages."""
+    from tools.build_site import manifest
+
+    page = (ROOT / "index.html").read_text(encoding="utf-8")
+    english = load("en")["app"]["description"]
+    described = re.findall(r'<meta name="description" content="([^"]*)">', page)
+    assert described == [html.escape(english, quote=True)]
+    assert manifest()["description"] == english
+    said = {lang: load(lang)["app"]["description"] for lang in LANGS}
+    assert len(set(said.values())) == 4 and all("Perez/Cytro" in d for d in said.values())
+    noscript = re.search(r"<noscript>(.*?)</noscript>", page, re.S)
+    assert noscript is not None
+    shown = dict(re.findall(r'<p lang="(\w+)">([^<]+)</p>', noscript.group(1)))
+    assert sorted(shown) == sorted(LANGS) and all("JavaScript" in p for p in shown.values())
