@@ -192,12 +192,12 @@ VARIANTS: dict[str, Callable[[], Player]] = {
     "hard-prior-0": _tuned(prior=0.0),
     "hard-uniform": _tuned(weighted=False),
     "normal": lambda: PLAYERS["normal"],
-    # issue 23's corrections: the others' plays read with normal's blocking and pressing terms;
-    # an equity that counts our seat as strong as hard is against three normal (43.2 % of
-    # matches from equal scores: 2.28 = 3 x 0.432 / 0.568)
-    "hard-pressing": _tuned(pressing=True),
+    # issue 23's corrections: the others' plays read without normal's blocking and pressing
+    # terms (as before); an equity that counts our seat as strong as hard is against three
+    # normal (43.2 % of matches from equal scores: 2.28 = 3 x 0.432 / 0.568), not shipped
+    # (hard reads the others' plays so since issue 23; "hard-plain" is hard before that)
+    "hard-plain": _tuned(pressing=False),
     "hard-strength": _tuned(strength=STRENGTH),
-    "hard-both": _tuned(pressing=True, strength=STRENGTH),
 }
 
 
