@@ -1,11 +1,13 @@
-"""Issue 13 through the page: a class match played by two students, the teacher's table.
+"""Issues 13 and 22 through the page: a class match played by two students, the teacher's table.
 
 Two fresh profiles open the same class match by its address (``?class=CODE``) and play it to
 its end with different moves (one always takes the first legal move, the other the last);
-their result codes and one result file go into a third profile's teacher's table, which must
-rank them as ``longana.classplay`` does, refuse altered codes and files with the reason
-in words, count a student given twice once and say so, export the engine's CSV and print
-only the table.
+their result codes and one result file go into a third profile's teacher's table, started from
+the teacher's class code, which must replay and rank them as ``longana.classplay`` does, refuse
+altered codes and files and every forgery of issue 22 with the reason in words and the line
+it was on, show look-alike names and one name on two games side by side, count a student
+given twice once and say so, keep the table on the device until the teacher clears it, export
+the engine's CSV and print only the table. A class match asks for the student's name first.
 
 The class code's deal and target are chosen so that the match is short: with these two ways of
 choosing, the engine plays ``E2E7`` to 20 in one hand for the first student (who wins it) and in
@@ -27,6 +29,9 @@ from playwright.sync_api import BrowserContext, Locator
 
 from longana import Move
 from longana.classplay import ClassCode, ClassError, Result, csv_text, standings
+from longana.classplay.code import checksum
+from longana.classplay.replay import play_class
+from longana.device.session import Session
 from longana.players.levels import choose as computer_choice
 from longana.rules.records import hand_record
 
@@ -119,7 +124,7 @@ def play_class_match(
 def students(module_browsers: Browsers) -> list[Student]:
     return [
         play_class_match(module_browsers, "Ana", first),
-        play_class_match(module_browsers, "Ben", last),
+        play_class_match(module_browsers, "Jean-Luc", last),
     ]
 
 
@@ -217,18 +222,36 @@ def teacher(
     """A third profile (the session's warm one) with the teacher's table open."""
     opened = Browsers(browser, browser_context_args, site_url, "teacher", warm=warm_context)
     game = opened.game()
-    game.open_panel("settings")
-    game.action("class-results").click()
-    game.dialog("class-results").wait_for()
+    open_table(game)
+    dialog = game.dialog("class-results")
+    # the table is for one class: the teacher's own class code first (a wrong one is refused)
+    start = dialog.locator("[data-results-class]")
+    start.fill(CODE.text[:-1] + ("2" if CODE.text[-1] != "2" else "3"))
+    game.action("results-class", within=dialog).click()
+    refused = dialog.locator("[data-results-error]")
+    refused.wait_for(timeout=30_000)
+    assert WORDS["why"]["check"] in refused.inner_text(), refused.inner_text()
+    dialog.locator("[data-results-class]").fill(CODE.text.lower())
+    game.action("results-class", within=dialog).click()
+    dialog.locator("textarea[data-results-input]").wait_for(timeout=30_000)
     yield game
     opened.close(False)
+
+
+def open_table(game: Game) -> Locator:
+    """Settings → Teacher's table."""
+    game.open_panel("settings")
+    game.action("class-results").click()
+    dialog = game.dialog("class-results")
+    dialog.wait_for()
+    return dialog
 
 
 def rows(game: Game) -> list[dict[str, Any]]:
     return list(
         game.page.evaluate("""() => [...document.querySelectorAll(
         '[data-dialog="class-results"] [data-student]')].map((r) => ({
-          name: r.dataset.student, rank: r.dataset.rank,
+          name: r.dataset.student, rank: r.dataset.rank, flag: r.dataset.flag ?? '',
           cells: [...r.children].map((c) => c.textContent.trim())}))""")
     )
 
@@ -244,7 +267,9 @@ def add(game: Game, codes: Sequence[str] = (), files: Sequence[Any] = ()) -> Loc
     area.evaluate("(el) => el.setAttribute('data-e2e-old', '')")
     game.action("add-results", within=dialog).click()
     game.page.wait_for_function(
-        "() => !document.querySelector('[data-results-input][data-e2e-old]')", timeout=30_000
+        """() => !document.querySelector('[data-results-input][data-e2e-old]')
+                 && !document.querySelector('[data-action="add-results"][disabled]')""",
+        timeout=60_000,
     )
     return game.dialog("class-results")
 
@@ -255,7 +280,7 @@ def number(text: str) -> float:
 
 def check_rows(game: Game, results: list[Result]) -> list[dict[str, Any]]:
     """The table's rows are the engine's: names and ranks in order, totals, each hand."""
-    engine = standings(results)
+    engine = standings(results, CODE)
     shown = rows(game)
     assert [(r["name"], r["rank"]) for r in shown] == [
         (r.name, str(r.rank)) for r in engine.rows
@@ -263,7 +288,8 @@ def check_rows(game: Game, results: list[Result]) -> list[dict[str, Any]]:
     for row, want in zip(shown, engine.rows, strict=True):
         cells = row["cells"]
         assert abs(number(cells[3]) - want.total) < 0.051, f"{row}: total {want.total}"
-        hands = cells[4:]
+        hands = cells[4 : 4 + engine.hands]
+        assert len(cells) == 5 + engine.hands, f"{row}: {engine.hands} hands and Remove expected"
         assert len(hands) == engine.hands, f"{row}: {engine.hands} hands expected"
         for k, cell in enumerate(hands):
             if k < want.played:
@@ -279,17 +305,14 @@ def error_text(dialog: Locator) -> str:
 
 
 def altered(code: str) -> str:
-    """``code`` with the first letter of the name changed to another letter."""
-    parts = code.split("/")
-    name = parts[2]
-    parts[2] = ("X" if name[0] != "X" else "Y") + name[1:]
-    return "/".join(parts)
+    """``code`` with its last character changed to another letter or digit."""
+    return code[:-1] + ("2" if code[-1] != "2" else "3")
 
 
 def test_teacher_table_ranks_refuses_and_counts_once(
     students: list[Student], teacher: Game
 ) -> None:
-    ana, ben = students
+    ana, ben = students  # Ben is Jean-Luc: a hyphen in a name works
     results = [Result.parse(ana.code), Result.parse(ben.code)]
     assert ben.file is not None
 
@@ -323,7 +346,7 @@ def test_teacher_table_ranks_refuses_and_counts_once(
     dialog = add(teacher, files=[ben.file])
     assert error_text(dialog) == "", f"Ben's result file refused: {error_text(dialog)!r}"
     assert rows(teacher) == before, "Ben's result file changed the table"
-    assert "Ben" in dialog.locator("[data-results-duplicate]").inner_text(), (
+    assert ben.name in dialog.locator("[data-results-duplicate]").inner_text(), (
         "Ben's file was not counted as Ben's result"
     )
 
@@ -370,7 +393,7 @@ def test_csv_export_is_the_engines_table(students: list[Student], teacher: Game)
     assert href.startswith("blob:"), href
     assert str(link.get_attribute("download")).endswith(".csv")
     text = teacher.page.evaluate(FETCH_JS, href)
-    want = csv_text(standings(results))
+    want = csv_text(standings(results, CODE))
     assert text == want, f"CSV\n{text!r}\nengine\n{want!r}"
     assert re.match(r"rank,name,seat,total,hand 1", text)
 
@@ -427,10 +450,7 @@ def test_csv_export_still_downloads_after_the_table_is_opened_again(
     # the dead link's console error is this bug, said by the assertion below
     teacher.guard.allow(r"ERR_FILE_NOT_FOUND \(blob:")
     teacher.close_panel("class-results")
-    teacher.open_panel("settings")
-    teacher.action("class-results").click()
-    dialog = teacher.dialog("class-results")
-    dialog.wait_for()
+    dialog = open_table(teacher)
     check_rows(teacher, results)
     href = str(teacher.action("export-csv", within=dialog).get_attribute("href"))
     text = teacher.page.evaluate(
@@ -438,7 +458,156 @@ def test_csv_export_still_downloads_after_the_table_is_opened_again(
         " catch (e) { return 'fetch failed: ' + e; } }",
         href,
     )
-    assert text == csv_text(standings(results)), f"CSV after opening the table again: {text!r}"
+    assert text == csv_text(standings(results, CODE)), f"CSV after opening again: {text!r}"
+
+
+# -- issue 22: results that prove themselves --------------------------------------------------
+
+SOLO = ("person", "computer", "computer", "computer")
+
+
+def pick_by(seed: int) -> Any:
+    """A way of playing for a made-up student: the choice fixed by ``seed`` and the position."""
+    return lambda game, legal: legal[(seed + 3 * len(game.log)) % len(legal)]
+
+
+def relabelled(game: Session, code: ClassCode) -> Session:
+    """``game``'s moves as if played in the class match of ``code`` (a session takes any
+    legal move at a computer's seat: what a forger's copy of the game can do)."""
+    forged = code.session()
+    for action in game.log:
+        if action.text == "next":
+            forged.next_hand()
+        else:
+            forged.play(Move.parse(action.text))
+    return forged
+
+
+def refusal_words(error: ClassError) -> str:
+    params = dict(error.params)
+    if isinstance(params.get("seat"), str):
+        params["seat"] = english()["seat"][params["seat"]]
+    return str(WORDS["why"][error.code]).format(**params)
+
+
+def as_file(name: str, text: str) -> dict[str, Any]:
+    return {"name": name, "mimeType": "application/json", "buffer": text.encode()}
+
+
+def test_teacher_table_refuses_every_forgery_on_its_line(
+    students: list[Student], teacher: Game
+) -> None:
+    results = teacher_with_rows(teacher, students)
+    before = rows(teacher)
+
+    # a typed code of the earlier release: a public checksum over a claimed 120 points
+    payload = f"{CODE.payload}{CODE.text[-2:]}/S/Mallory/120=120"
+    claimed = f"{CODE.text}/S/Mallory/120=120/{checksum([ord(c) for c in payload], 65537, 4)}"
+    # three codes of another class, more than the honest ones: the table stays the teacher's
+    other = ClassCode.make("E2E8", SOLO, "normal", 20)
+    stranger = Result.of(play_class(other, 99, pick_by(0)), 0, "Xi").text
+    pasted = [stranger, claimed, stranger, "", stranger]
+    expected: dict[int | str, str] = {}
+    for number, line in enumerate(pasted, 1):
+        if line:
+            with pytest.raises(ClassError) as caught:
+                Result.parse(line, CODE)
+            expected[number] = refusal_words(caught.value)
+    assert expected[2] == WORDS["why"]["unproven"] and other.text in expected[1]
+
+    # a file where the student chose every seat's moves, and one played against the easy
+    # computer and relabelled to this class's normal one
+    free = Session(CODE.seed, seats=("person",) * 4, level="normal", target=CODE.target)
+    while not free.match.is_over:
+        hand = free.match.hand
+        if hand.outcome is not None:
+            free.next_hand()
+            continue
+        legal = sorted(hand.legal_moves(), key=str)
+        free.play(legal[-1] if hand.to_move == 0 else legal[0])
+    easy = ClassCode.make(CODE.deal, SOLO, "easy", CODE.target)
+    files = {
+        "all-seats.json": Result.of(relabelled(free, CODE), 0, "Mallory").to_json(),
+        "easy.json": Result.of(
+            relabelled(play_class(easy, 99, pick_by(1)), CODE), 0, "Bo"
+        ).to_json(),
+    }
+    for name, text in files.items():
+        with pytest.raises(ClassError) as caught:
+            Result.from_json(text, CODE)
+        assert caught.value.code == "computer", (name, caught.value)
+        expected[name] = refusal_words(caught.value)
+
+    dialog = add(teacher, pasted, [as_file(n, t) for n, t in files.items()])
+    said = dialog.locator("[data-results-error]").inner_text().splitlines()
+    want = [
+        str(WORDS["refused"]).format(n=n, why=w) for n, w in expected.items() if isinstance(n, int)
+    ] + [
+        str(WORDS["refused_file"]).format(file=n, why=w)
+        for n, w in expected.items()
+        if isinstance(n, str)
+    ]
+    assert said == want, f"refusals on the page {said}, expected {want}"
+    assert rows(teacher) == before, "a forgery changed the table"
+    title = dialog.locator("#dlg-title").inner_text()
+    assert CODE.text in title and other.text not in title, title
+
+    # look-alike names and one name on two games: ranked, never dropped, shown side by side
+    mine = {r.plays for r in results}
+    made = []
+    for seed, name in ((2, "\u0410na"), (5, "Ana")):  # a Cyrillic А; Ana's name on another game
+        result = Result.of(play_class(CODE, 99, pick_by(seed)), 0, name)
+        assert result.plays not in mine, f"{name}: pick another way of playing"
+        made.append(result)
+    dialog = add(teacher, [r.text for r in made])
+    assert error_text(dialog) == "", error_text(dialog)
+    check_rows(teacher, results + made)
+    for row in rows(teacher):
+        alike = row["name"] in ("Ana", "\u0410na")
+        assert ("look-alike" in row["flag"]) is alike, row
+    groups = dialog.locator("[data-results-flagged] [data-flag]")
+    reasons = {groups.nth(i).get_attribute("data-flag") for i in range(groups.count())}
+    assert reasons == {"same-name", "look-alike"}, reasons
+    same = dialog.locator('[data-results-flagged] [data-flag="same-name"] tr[data-flagged-row]')
+    assert same.count() == 2 and WORDS["flag"]["same-name"] in dialog.inner_text()
+    teacher.screenshot("class-flagged")
+
+    # the teacher removes the two made-up results: the table is the students' again
+    while made:
+        result = made.pop()
+        table = standings(results + made + [result], CODE)  # ranked as on the page
+        place = next(k for k, r in enumerate(table.rows) if r.index == len(results) + len(made))
+        count = len(rows(teacher))
+        teacher.dialog("class-results").locator('[data-action="remove-result"]').nth(place).click()
+        teacher.page.wait_for_function(
+            "(n) => document.querySelectorAll('[data-student]').length === n",
+            arg=count - 1,
+            timeout=60_000,
+        )
+    check_rows(teacher, results)
+
+
+def test_teacher_table_is_kept_on_the_device_until_cleared(
+    students: list[Student], teacher: Game
+) -> None:
+    results = teacher_with_rows(teacher, students)
+    page = teacher.page
+    kept = json.loads(str(page.evaluate("() => localStorage.getItem('longana:class-results')")))
+    assert kept["class"] == CODE.text and {s.code for s in students} <= {
+        r[0] for r in kept["results"]
+    }
+    teacher.reload()
+    open_table(teacher)
+    page.wait_for_function(
+        "(n) => document.querySelectorAll('[data-student]').length === n", arg=len(results)
+    )
+    check_rows(teacher, results)
+    assert teacher.dialog("class-results").locator('[data-results-kept="true"]').count() == 1
+
+    page.once("dialog", lambda asked: asked.accept())  # "Clear the teacher's table?"
+    teacher.action("clear-results", within=teacher.dialog("class-results")).click()
+    teacher.dialog("class-results").locator("[data-results-class]").wait_for(timeout=30_000)
+    assert page.evaluate("() => localStorage.getItem('longana:class-results')") is None
 
 
 # -- Settings: make a class code, join one ------------------------------------------------------
@@ -478,6 +647,20 @@ def test_settings_make_a_code_refuse_an_altered_one_and_join(teacher: Game) -> N
     page.wait_for_function(
         "(code) => document.body.dataset.class === code", arg=made.text, timeout=30_000
     )
+    # no name in Settings: the class match asks for one before the first move, and says why
+    # one cannot be used
+    asked = teacher.dialog("class-name")
+    asked.wait_for(timeout=30_000)
+    asked.locator("input[data-class-name]").fill("Ana ♥")
+    teacher.action("class-name", within=asked).click()
+    why = asked.locator("[data-class-name-error]")
+    why.wait_for(timeout=30_000)
+    assert WORDS["why"]["name"] in why.inner_text(), why.inner_text()
+    asked.locator("input[data-class-name]").fill("  Nguyễn  Thị Minh ")
+    teacher.action("class-name", within=asked).click()
+    asked.wait_for(state="detached", timeout=30_000)
+    settings = json.loads(str(page.evaluate("() => localStorage.getItem('longana:settings')")))
+    assert settings["name"] == "Nguyễn Thị Minh", settings
     assert teacher.wait_turn("S") == "turn"
     assert made.text in page.locator(".class-banner").first.inner_text()
     assert teacher.action("undo").is_disabled() and teacher.action("hint").is_disabled()

@@ -24,6 +24,8 @@ An intent is ``{"do": NAME, ...}``:
                    ``{"class_code": text}``
 ``class-result``   ``seat``, ``name``: ``{"result": {"text", "file", "filename"}}``, the result
                    code and result file of that seat in the class match being played
+``class-name``     ``name``: ``{"name": the name as results hold it}``, or refused
+                   (``class-name``) when it is no name (``longana.classplay.names``)
 ``class-table``    ``class`` (the teacher's class code: the table is for that class only),
                    ``texts`` (result codes, one a line, or result files' texts), ``proofs``
                    (optional, ``{code: proof}`` kept from earlier replies): every result is
@@ -148,6 +150,7 @@ class Game:
             "class-start": self.class_start,
             "class-code": self.class_code,
             "class-result": self.class_result,
+            "class-name": self.class_name,
             "class-table": self.class_table,
         }
 
@@ -398,6 +401,12 @@ class Game:
             "result": {"text": result.text, "file": result.to_json(), "filename": result.filename}
         }
 
+    def class_name(self, intent: dict[str, Any]) -> Reply:
+        name = classplay.tidy_name(intent.get("name"))
+        if name is None:
+            return {"refused": _class_refusal(classplay.name_error())}
+        return {"name": name}
+
     def class_table(self, intent: dict[str, Any]) -> Reply:
         texts, proofs = intent.get("texts"), intent.get("proofs")
         if not isinstance(texts, list):
@@ -455,7 +464,7 @@ class Game:
 
 
 MAX_CHECKED = 2000  # results the worker remembers
-NO_GAME_NEEDED = frozenset({"start", "class-start", "class-code", "class-table"})
+NO_GAME_NEEDED = frozenset({"start", "class-start", "class-code", "class-name", "class-table"})
 
 
 def _seat_or_none(text: Any) -> int | None:

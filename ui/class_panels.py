@@ -3,6 +3,8 @@ result at a hand's end, the teacher's table, the matches played on this device w
 Runs under MicroPython and CPython. Names for automation follow interfaces.md ("Class play").
 """
 
+import json
+
 try:
     from typing import Any
 except ImportError:  # MicroPython
@@ -16,9 +18,49 @@ if TYPE_CHECKING:
     from .i18n import Catalog
 
 
-def settings_html(cat: "Catalog", made: Any, name: str) -> str:
+KEPT_SCHEMA = 1  # the teacher's table as the device keeps it (``longana:class-results``)
+
+
+def read_kept(text: Any) -> "tuple[Any, list[list[Any]]]":
+    """The teacher's table kept on the device: (its class code or None, [[result code,
+    proof], …]); anything of another shape is no table (the worker checks every entry)."""
+    try:
+        data = json.loads(text) if text else None
+    except ValueError:
+        return None, []
+    if not isinstance(data, dict) or data.get("schema") != KEPT_SCHEMA:
+        return None, []
+    code, results = data.get("class"), data.get("results")
+    if not isinstance(code, str) or not isinstance(results, list):
+        return None, []
+    kept = [
+        [r[0], r[1]]
+        for r in results
+        if isinstance(r, list) and len(r) == 2 and isinstance(r[0], str) and isinstance(r[1], dict)
+    ]
+    return code, kept
+
+
+def kept_text(code: Any, kept: "list[list[Any]]") -> str:
+    """The text ``read_kept`` reads."""
+    return json.dumps({"schema": KEPT_SCHEMA, "class": code, "results": kept})
+
+
+def result_lines(text: str) -> "list[tuple[int, str]]":
+    """The result codes typed in the teacher's table, each with its line number (from 1,
+    blank lines counted)."""
+    out = []
+    for number, line in enumerate(text.split("\n"), 1):
+        line = line.strip()
+        if line:
+            out.append((number, line))
+    return out
+
+
+def settings_html(cat: "Catalog", made: Any, name: str, name_error: str = "") -> str:
     """Settings' class section: join a class match by its code, or make a code from the
-    settings above (shown in ``[data-class-code]``), and the student's name."""
+    settings above (shown in ``[data-class-code]``), and the student's name (with why it cannot
+    be used, ``name_error``, when the worker refused it)."""
     shown = ""
     if made:
         shown = (
@@ -50,12 +92,17 @@ def settings_html(cat: "Catalog", made: Any, name: str) -> str:
         + '<label class="field"><span>'
         + phrase(cat, "class.name_field")
         + "</span>"
-        + '<input type="text" data-setting="name" name="name" maxlength="16" '
-        'autocomplete="given-name" value="'
+        + '<input type="text" data-setting="name" name="name" maxlength="48" '
+        'autocomplete="name" value="'
         + escape(name)
         + '" placeholder="'
         + phrase(cat, "class.name_placeholder")
         + '"></label>'
+        + '<p class="field-error" data-setting-error="name" role="alert"'
+        + ("" if name_error else " hidden")
+        + ">"
+        + escape(name_error)
+        + "</p>"
         + '<div class="dlg-buttons start">'
         + button("class-join", cat.t("class.join"))
         + button("class-start", cat.t("class.make"))
@@ -94,14 +141,160 @@ def result_html(cat: "Catalog", result: "dict[str, str]", href: Any) -> str:
     )
 
 
+def name_html(cat: "Catalog", name: str, error: str = "", title: bool = True) -> str:
+    """The student's name, asked before a class match's first move (and at a hand's end when
+    the one given cannot be used): ``input[data-class-name]``, ``data-action="class-name"``,
+    why a name is refused in ``[data-class-name-error]``."""
+    return (
+        ('<h2 id="dlg-title">' + phrase(cat, "class.name_title") + "</h2>" if title else "")
+        + '<p class="note">'
+        + phrase(cat, "class.name_intro")
+        + "</p>"
+        + '<label class="field"><span>'
+        + phrase(cat, "class.name_field")
+        + "</span>"
+        + '<input type="text" data-class-name maxlength="48" autocomplete="name" value="'
+        + escape(name)
+        + '" placeholder="'
+        + phrase(cat, "class.name_placeholder")
+        + '"></label>'
+        + '<p class="field-error" data-class-name-error role="alert"'
+        + ("" if error else " hidden")
+        + ">"
+        + escape(error)
+        + "</p>"
+        + '<div class="dlg-buttons start">'
+        + button("class-name", cat.t("class.name_ok"), "btn primary")
+        + "</div>"
+    )
+
+
+def result_refused_html(cat: "Catalog", name: str, why: str) -> str:
+    """At a hand's end, when the name given cannot be on a result: why, and the name again."""
+    return (
+        '<section class="class-result" data-result-refused><h3>'
+        + phrase(cat, "class.result_title")
+        + "</h3>"
+        + name_html(cat, name, cat.t("class.name_refused", why=why), title=False)
+        + "</section>"
+    )
+
+
 def _signed(cat: "Catalog", x: float) -> str:
     text = cat.decimal(x)
     return text if text.startswith("-") or text == "0" else "+" + text
 
 
-def results_html(cat: "Catalog", table: Any, errors: "list[str]", csv_href: Any) -> str:
-    """The teacher's table: codes and files in, each student's score per deal against the
-    average of everyone who played it, ranked; CSV out; prints cleanly."""
+def _points(cat: "Catalog", row: Any, hands: int) -> str:
+    cells = []
+    for k in range(hands):
+        if k < len(row["points"]) and row["diffs"][k] is not None:
+            cells.append(
+                '<td class="num">'
+                + str(row["points"][k])
+                + " <small>("
+                + _signed(cat, row["diffs"][k])
+                + ")</small></td>"
+            )
+        else:
+            cells.append('<td class="num">–</td>')
+    return "".join(cells)
+
+
+def _flagged(cat: "Catalog", table: Any) -> str:
+    """The results to look at side by side, each group with why."""
+    groups = []
+    for group in table.get("flagged") or []:
+        code = str(group["code"])
+        rows = "".join(
+            '<tr data-flagged-row="'
+            + str(k)
+            + '"><th scope="row">'
+            + escape(table["rows"][k]["name"])
+            + "</th><td>"
+            + escape(cat.seat(table["rows"][k]["seat"]))
+            + '</td><td class="num">'
+            + _signed(cat, table["rows"][k]["total"])
+            + '</td><td class="num">'
+            + str(table["rows"][k]["rank"])
+            + '</td><td class="result-text">'
+            + escape(table["rows"][k].get("text", ""))
+            + "</td></tr>"
+            for k in group["rows"]
+        )
+        groups.append(
+            '<div class="flag-group" data-flag="'
+            + escape(code)
+            + '"><p>'
+            + phrase(cat, "class.flag." + code)
+            + '</p><table class="result"><thead><tr><th scope="col">'
+            + phrase(cat, "class.student")
+            + '</th><th scope="col">'
+            + phrase(cat, "class.seat")
+            + '</th><th scope="col" class="num">'
+            + phrase(cat, "class.total")
+            + '</th><th scope="col" class="num">'
+            + phrase(cat, "class.rank")
+            + '</th><th scope="col">'
+            + phrase(cat, "class.result_code")
+            + "</th></tr></thead><tbody>"
+            + rows
+            + "</tbody></table></div>"
+        )
+    if not groups:
+        return ""
+    return (
+        '<section class="flagged" data-results-flagged><h3>'
+        + phrase(cat, "class.flagged_title")
+        + "</h3>"
+        + "".join(groups)
+        + "</section>"
+    )
+
+
+def results_class_html(cat: "Catalog", suggested: str, error: str) -> str:
+    """The teacher's table before it has a class: the teacher's own class code first."""
+    return (
+        '<h2 id="dlg-title">'
+        + phrase(cat, "class.results_empty")
+        + "</h2>"
+        + '<p class="note">'
+        + phrase(cat, "class.results_class_intro")
+        + "</p>"
+        + '<label class="field"><span>'
+        + phrase(cat, "class.code_field")
+        + "</span>"
+        + '<input type="text" data-results-class autocomplete="off" autocapitalize="characters" '
+        'spellcheck="false" maxlength="40" value="'
+        + escape(suggested)
+        + '" placeholder="'
+        + phrase(cat, "class.code_placeholder")
+        + '"></label>'
+        + '<p class="field-error" data-results-error role="alert"'
+        + ("" if error else " hidden")
+        + ">"
+        + escape(error)
+        + "</p>"
+        + '<div class="dlg-buttons">'
+        + button("results-class", cat.t("class.results_start"), "btn primary")
+        + '<button type="button" class="btn" data-action="close">'
+        + phrase(cat, "actions.close")
+        + "</button></div>"
+    )
+
+
+def results_html(
+    cat: "Catalog",
+    table: Any,
+    errors: "list[str]",
+    csv_href: Any,
+    kept: bool = True,
+    progress: str = "",
+) -> str:
+    """The teacher's table of one class: codes and files in, each student's score per deal
+    against the average of everyone who played it, ranked; the results to look at side by side
+    (``table["flagged"]``), each row's flags; CSV out; kept on this device (``kept``) until the
+    teacher clears it; prints cleanly."""
     rows = []
     hands = table["hands"] if table else 0
     head = (
@@ -118,37 +311,43 @@ def results_html(cat: "Catalog", table: Any, errors: "list[str]", csv_href: Any)
             '<th scope="col" class="num">' + phrase(cat, "class.hand", n=k + 1) + "</th>"
             for k in range(hands)
         )
-        + "</tr>"
+        + '<th scope="col" class="no-print"><span class="sr-only">'
+        + phrase(cat, "class.remove")
+        + "</span></th></tr>"
     )
-    for row in table["rows"] if table else []:
-        cells = []
-        for k in range(hands):
-            if k < len(row["points"]) and row["diffs"][k] is not None:
-                cells.append(
-                    '<td class="num">'
-                    + str(row["points"][k])
-                    + " <small>("
-                    + _signed(cat, row["diffs"][k])
-                    + ")</small></td>"
-                )
-            else:
-                cells.append('<td class="num">–</td>')
+    for place, row in enumerate(table["rows"] if table else []):
+        flags = [str(f) for f in row.get("flags") or []]
+        mark = (
+            ' <small class="flag-mark">' + phrase(cat, "class.flag_mark") + "</small>"
+            if flags
+            else ""
+        )
         rows.append(
             '<tr data-student="'
             + escape(row["name"])
             + '" data-rank="'
             + str(row["rank"])
-            + '"><td>'
+            + '"'
+            + (' data-flag="' + escape(" ".join(flags)) + '" class="flagged"' if flags else "")
+            + "><td>"
             + str(row["rank"])
             + '</td><th scope="row">'
             + escape(row["name"])
+            + mark
             + "</th><td>"
             + escape(cat.seat(row["seat"]))
             + '</td><td class="num total">'
             + _signed(cat, row["total"])
             + "</td>"
-            + "".join(cells)
-            + "</tr>"
+            + _points(cat, row, hands)
+            + '<td class="no-print"><button type="button" class="btn small" '
+            'data-action="remove-result" data-row="'
+            + str(place)
+            + '" aria-label="'
+            + phrase(cat, "class.remove_named", name=row["name"])
+            + '">'
+            + phrase(cat, "class.remove")
+            + "</button></td></tr>"
         )
     notes = ""
     if table and table.get("duplicates"):
@@ -157,7 +356,7 @@ def results_html(cat: "Catalog", table: Any, errors: "list[str]", csv_href: Any)
             + phrase(cat, "class.duplicate", names=cat.join([str(n) for n in table["duplicates"]]))
             + "</p>"
         )
-    error_text = " ".join(errors)
+    error_text = "<br>".join(escape(e) for e in errors)
     export = (
         '<a class="btn" data-action="export-csv" href="'
         + escape(csv_href)
@@ -191,11 +390,20 @@ def results_html(cat: "Catalog", table: Any, errors: "list[str]", csv_href: Any)
         + '<p class="field-error" data-results-error role="alert"'
         + ("" if errors else " hidden")
         + ">"
-        + escape(error_text)
+        + error_text
+        + "</p>"
+        + '<p class="note" data-results-progress aria-live="polite">'
+        + escape(progress)
         + "</p>"
         + '<div class="dlg-buttons start">'
-        + button("add-results", cat.t("class.add"), "btn primary")
-        + "</div></div>"
+        + button("add-results", cat.t("class.add"), "btn primary", not progress)
+        + "</div>"
+        + '<p class="note" data-results-kept="'
+        + ("true" if kept else "false")
+        + '">'
+        + phrase(cat, "class.results_kept" if kept else "class.results_not_kept")
+        + "</p></div>"
+        + (_flagged(cat, table) if table else "")
         + notes
         + '<div class="results-wrap"><table class="result class-table"><thead>'
         + head
@@ -205,6 +413,7 @@ def results_html(cat: "Catalog", table: Any, errors: "list[str]", csv_href: Any)
         + '<div class="dlg-buttons no-print">'
         + export
         + button("print", cat.t("class.print"))
+        + button("clear-results", cat.t("class.results_clear"))
         + '<button type="button" class="btn primary" data-action="close">'
         + phrase(cat, "actions.close")
         + "</button></div>"

@@ -59,7 +59,10 @@ def why(refusal: "Refusal", cat: "Catalog") -> str:
 def class_why(refusal: "Refusal", cat: "Catalog") -> str:
     """A class refusal ``{"code": "class-check", ...}`` in words."""
     code = str(refusal.get("code", "")).replace("class-", "", 1)
-    text = cat.t("class.why." + code)
+    params = dict(refusal.get("params") or {})
+    if isinstance(params.get("seat"), str):
+        params["seat"] = cat.seat(params["seat"])
+    text = cat.t("class.why." + code, **params)
     return text if text != "class.why." + code else cat.t("why.illegal")
 
 

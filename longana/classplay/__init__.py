@@ -2,7 +2,7 @@
 ranks them by duplicate scoring (the formats: ``docs/classplay.md``)."""
 
 from .code import ClassCode, ClassError, class_of
-from .names import look_alike, same_name, tidy_name
+from .names import look_alike, name_error, same_name, tidy_name
 from .result_code import Claim
 from .results import Result, read_result
 from .standings import Row, Standings, csv_text, standings, standings_to_dict
@@ -17,6 +17,7 @@ __all__ = [
     "class_of",
     "csv_text",
     "look_alike",
+    "name_error",
     "read_result",
     "same_name",
     "standings",

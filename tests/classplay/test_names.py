@@ -4,6 +4,8 @@ that are the same or look the same are told apart for the teacher's table."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from longana.classplay import ClassCode, ClassError, Result, look_alike, same_name, tidy_name
@@ -11,6 +13,7 @@ from longana.classplay.names import MAX_NAME, skeleton
 from longana.classplay.replay import play_class
 from longana.classplay.result_code import BASE32
 from longana.device.session import COMPUTER, PERSON, Session
+from longana.protocol import Game
 
 CLASS = ClassCode.make("N4", (PERSON, COMPUTER, PERSON, COMPUTER), "easy", 10)
 NAMES = [
@@ -109,3 +112,15 @@ def test_same_and_look_alike_names(one: str, other: str, same: bool, alike: bool
     assert same_name(one, other) is same
     assert look_alike(one, other) is alike
     assert skeleton(one) == skeleton(one.upper())
+
+
+def test_the_worker_checks_a_name_before_the_first_move() -> None:
+    """The page asks (``class-name``) before a class match's first move and in Settings."""
+
+    def ask(**intent: object) -> object:
+        return json.loads(Game().handle(json.dumps({"do": "class-name", **intent})))
+
+    assert ask(name="  Jean-Luc  O'Brien ") == {"name": "Jean-Luc O'Brien"}
+    refused = {"refused": {"code": "class-name", "params": {"min": 1, "max": MAX_NAME}}}
+    for wrong in ("😀", "", None, "x" * (MAX_NAME + 1)):
+        assert ask(name=wrong) == refused

@@ -137,8 +137,11 @@ def test_every_panel_holds_only_catalog_words() -> None:
         panels.restart_html(2, CAT),
         panels.match_end_html({**frame, "winner": "E", "match_over": True}, CAT),
         rules_html(CAT.raw("rules"), example()) + keys_html(CAT),
-        class_panels.settings_html(CAT, "7B-PCCC-N100-K4", ""),
+        class_panels.settings_html(CAT, "7B-PCCC-N100-K4", "", CAT.t("class.why.name")),
         class_panels.result_html(CAT, {"text": "R1", "filename": "r.json"}, "blob:z"),
+        class_panels.result_refused_html(CAT, "Ana", CAT.t("class.why.name")),
+        class_panels.name_html(CAT, "Ana", CAT.t("class.why.name")),
+        class_panels.results_class_html(CAT, "7B-PCCC-N100-K4", CAT.t("class.why.check")),
         class_panels.results_html(
             CAT,
             {
@@ -153,11 +156,24 @@ def test_every_panel_holds_only_catalog_words() -> None:
                         "points": [12],
                         "diffs": [3.5],
                         "total": 3.5,
-                    }
+                        "flags": ["same-name"],
+                    },
+                    {
+                        "name": "Ana",
+                        "seat": "S",
+                        "rank": 2,
+                        "points": [0],
+                        "diffs": [-3.5],
+                        "total": -3.5,
+                        "flags": ["same-name"],
+                    },
                 ],
+                "flagged": [{"code": "same-name", "rows": [0, 1]}],
             },
             [],
             "blob:c",
+            False,
+            "",
         ),
         class_panels.history_html(
             CAT,

@@ -58,6 +58,8 @@ async def start():
     if reply.get("replaced"):
         words = cat.t("undone.deal_from_address", deal=deal)
     page.apply(reply, words)
+    if "class" in reply:  # a class match from the address: the student's name first
+        page.classes.class_started()
     if cached is None:
         js.performance.mark("longana:shown")
     js.document.body.dataset.ready = "true"

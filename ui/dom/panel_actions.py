@@ -132,6 +132,7 @@ class PanelActions:
             )
             + class_panels.settings_html(cat, self.made, s.name),
         )
+        page.classes.settings_opened()
 
     def read_settings(self):
         """The settings dialog's fields; saved on the device."""
