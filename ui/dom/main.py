@@ -69,7 +69,7 @@ async def start():
         page.notice(settings_notice, "settings")
     if save_notice is not None:
         page.saves.problem = save_notice
-        page.notice(save_notice, "save-off")
+        page.notices.storage(save_notice, lambda: page.saves.text)
         page.render()
     js.longanaBoot.offline()
 

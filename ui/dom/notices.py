@@ -5,7 +5,7 @@ import asyncio
 
 import js
 
-from .browser import q, q_all
+from .browser import blob_url, listen, q, q_all
 
 SHOWN = 8  # seconds a notice stays
 
@@ -39,4 +39,41 @@ class Notices:
         while not self.page.live:  # read once the game is on screen, not while it loads
             await asyncio.sleep(0.5)
         await asyncio.sleep(SHOWN)
-        item.remove()
+        if item.dataset.lasting != "true":  # a storage notice stays until dismissed
+            item.remove()
+
+    def storage(self, key, save):
+        """The game cannot be saved on this device now (``key``: full, blocked or failing):
+        ``data-notice="storage"`` says so and stays until dismissed, with the game as a file
+        (``data-action="save-file"``, the save as it is when pressed: the Record panel's
+        import opens it again)."""
+        item = q('#toasts [data-notice="storage"]')
+        if item is not None:
+            return
+        self.notice(key, "storage")
+        item = q('#toasts [data-notice="storage"]')
+        item.className = "toast with-action"
+        item.dataset.lasting = "true"
+        cat = self.page.ctl.cat
+        link = js.document.createElement("a")
+        link.className = "btn small"
+        link.dataset.action = "save-file"
+        link.textContent = cat.t("boot.evict_save")
+        link.href = "#"
+        link.setAttribute(
+            "download", "longana-game-" + str(js.Date.new().toISOString())[:10] + ".json"
+        )
+
+        def fresh(_event):
+            if str(link.href).startswith("blob:"):
+                js.URL.revokeObjectURL(link.href)
+            link.href = blob_url(save() or "", "application/json")
+
+        listen(link, "click", fresh)
+        ok = js.document.createElement("button")
+        ok.type = "button"
+        ok.className = "btn small"
+        ok.dataset.action = "dismiss"
+        ok.textContent = cat.t("boot.evict_ok")
+        listen(ok, "click", lambda _event: item.remove())
+        item.append(" ", link, " ", ok)

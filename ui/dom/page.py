@@ -171,7 +171,7 @@ class Page:
         self.settings = settings
         problem = self.store.write_settings(settings)
         if problem is not None and self.saves.problem is None:
-            self.notice(problem, "save-off")
+            self.notice(problem, "storage")
 
     def pause(self):
         """The computer stops thinking (a panel opens, or the game changes)."""

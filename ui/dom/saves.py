@@ -13,21 +13,25 @@ class Saves:
         self.store = store
         self.text = None  # the save this tab last read or wrote (fed to a new worker)
         self.problem = None  # the notice key while saving fails
+        self.written = None  # the save this tab last stored (stays in storage while it fails)
 
     def keep(self, save, frame):
         """Store a reply's save (unless another tab saved a newer game since: then that one is
         followed); a failure shows the notice and the top bar's chip."""
         stored, _ = self.store.read_save()
-        if stored is not None and self.text is not None and stored not in (self.text, save):
+        mine = (self.text, save, self.written)
+        if stored is not None and self.text is not None and stored not in mine:
             asyncio.create_task(self.follow(stored))
             return
         self.text = save
         problem = self.store.write_save(save, frame)
+        if problem is None:
+            self.written = save
         if problem == self.problem:
             return
         self.problem = problem
         if problem is not None and problem != CORRUPT_KEPT:
-            self.page.notice(problem, "save-off")
+            self.page.notices.storage(problem, lambda: self.text)
         self.page.screen.top()
 
     async def follow(self, save):

@@ -1,0 +1,206 @@
+"""Issue 22, the page under faults and hostile input: storage full before the load and in the
+middle of a hand, storage blocked, storage that throws on every call, broken saves, cached
+tables of another shape, huge and deep files. Every case ends with the game playable (a move
+lands) or a clear message in the player's language, and nothing good overwritten.
+
+The faults are made in the browser itself, by an init script that runs before the page's own
+scripts (``Storage.prototype`` replaced, or ``window.localStorage`` made to throw as a browser
+that blocks site data does)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .browsers import Browsers
+from .game import ACT_MS, TURN_MS, Game
+from .shown import STATE_JS
+
+# What each fault makes the browser do (the page is loaded after it).
+FULL = """
+(() => {
+  // a storage of %s characters (a test may change window.__storageRoom later)
+  const set = Storage.prototype.setItem;
+  window.__storageRoom = %s;
+  Storage.prototype.setItem = function (k, v) {
+    let used = 0;
+    for (let i = 0; i < this.length; i++) {
+      const key = this.key(i);
+      if (key !== k) used += key.length + this.getItem(key).length;
+    }
+    if (!String(k).startsWith('e2e:') && used + String(k).length + String(v).length
+        > window.__storageRoom)
+      throw new DOMException("Failed to execute 'setItem' on 'Storage': Setting the value of '"
+        + k + "' exceeded the quota.", 'QuotaExceededError');
+    return set.call(this, k, v);
+  };
+})();
+"""
+
+
+def full(room: str) -> str:
+    return FULL % (room, room)
+
+
+# (window.__e2eReads: the test reading the table, never the page's own code)
+BLOCKED = """
+const real = Object.getOwnPropertyDescriptor(Window.prototype, 'localStorage')
+  || Object.getOwnPropertyDescriptor(window, 'localStorage');
+Object.defineProperty(window, 'localStorage', { configurable: true, get() {
+  if (window.__e2eReads) return real.get.call(window);
+  throw new DOMException("Failed to read the 'localStorage' property from 'Window': Access is"
+    + " denied for this document.", 'SecurityError'); } });
+"""
+THROWING = """
+for (const name of ['getItem', 'setItem', 'removeItem', 'key', 'clear']) {
+  const real = Storage.prototype[name];
+  Storage.prototype[name] = function (...args) {
+    if (window.__e2eReads) return real.apply(this, args);
+    throw new DOMException('The operation is insecure.', 'SecurityError'); };
+}
+"""
+
+
+class Faulty(Game):
+    """The game, read by the test past the fault (the table's state reads the save too)."""
+
+    def state(self) -> dict[str, Any]:
+        return dict(
+            self.page.evaluate(
+                "() => { window.__e2eReads = true; try { return (" + STATE_JS + ")(); }"
+                " finally { window.__e2eReads = false; } }"
+            )
+        )
+
+
+def open_with(browsers: Browsers, script: str, items: dict[str, str] | None = None) -> Game:
+    """A new profile holding ``items``, the fault script, then the game's page."""
+    context, guard = browsers.context()
+    if items:
+        context.add_init_script(
+            "(() => { if (!location.protocol.startsWith('http')) return;"
+            " if (sessionStorage.getItem('e2e:seeded')) return;"
+            " sessionStorage.setItem('e2e:seeded', '1');"
+            " for (const [k, v] of Object.entries(" + json.dumps(items) + "))"
+            "   localStorage.setItem(k, v); })();"
+        )
+    context.add_init_script(script)
+    return Faulty(context.new_page(), guard, browsers.base_url).open()
+
+
+def moves(game: Game) -> int:
+    return int(game.page.evaluate("() => Number(document.body.dataset.moves || 0)"))
+
+
+def one_move(game: Game) -> None:
+    """South makes one move through the page (open, play or pass) and it lands."""
+    assert game.wait_turn("S") == "turn"
+    before = moves(game)
+    if not game.opened():
+        game.preview().wait_for(state="visible")
+    else:
+        legal = game.legal_for("S")
+        if legal:
+            game.show_preview(legal[0], legal, "S")
+        else:
+            game.action("pass").click()
+    game.action("confirm").click()
+    game.page.wait_for_function(
+        "(n) => Number(document.body.dataset.moves || 0) > n || document.body.dataset.handOver"
+        " === 'true'",
+        arg=before,
+        timeout=ACT_MS,
+    )
+
+
+def storage_notice(game: Game) -> str:
+    notice = game.page.locator('[data-notice="storage"]')
+    notice.wait_for(state="visible", timeout=TURN_MS)
+    assert notice.locator('[data-action="save-file"]').count() == 1
+    return notice.inner_text()
+
+
+@pytest.mark.parametrize("fault", ["full", "blocked", "throwing"])
+def test_storage_refused_from_the_start_plays_in_memory_with_a_notice(
+    browsers: Browsers, fault: str
+) -> None:
+    script = {"full": full("0"), "blocked": BLOCKED, "throwing": THROWING}[fault]
+    game = open_with(browsers, script)
+    words = storage_notice(game)
+    assert "Record" in words, words  # what to do: the game as a file, which Record shows
+    one_move(game)
+    one_move(game)
+    assert game.page.locator('[data-dialog="error"]:visible').count() == 0
+
+
+def test_storage_filling_in_the_middle_of_a_hand_loses_no_move(browsers: Browsers) -> None:
+    game = open_with(browsers, full("Infinity"))
+    one_move(game)
+    kept = game.raw_save()
+    game.page.evaluate("() => { window.__storageRoom = 0; }")
+    one_move(game)
+    one_move(game)
+    storage_notice(game)
+    assert game.raw_save() == kept  # the last save that fitted stays as it was
+    # the file offered is the game as it is now (the moves made after storage filled)
+    link = game.page.locator('[data-notice="storage"] [data-action="save-file"]')
+    with game.page.expect_download() as download:
+        link.click()
+    text = Path(download.value.path()).read_text(encoding="utf-8")
+    assert len(json.loads(text)["log"]) > len(json.loads(kept or "{}")["log"])
+
+
+def test_a_second_broken_save_is_set_aside_beside_the_first(browsers: Browsers) -> None:
+    items = {"longana:save:corrupt": "the first broken save", "longana:save": "{broken"}
+    game = open_with(browsers, "", items)
+    game.dialog("error").wait_for(state="visible", timeout=TURN_MS)
+    stored = game.page.evaluate(
+        "() => [localStorage.getItem('longana:save:corrupt'),"
+        " localStorage.getItem('longana:save:corrupt:2')]"
+    )
+    assert stored == ["the first broken save", "{broken"]
+
+
+def test_a_large_broken_save_in_full_storage_is_never_written_over(browsers: Browsers) -> None:
+    big = "{" + "x" * 3_000_000
+    # room for the save, not for a second copy of it (setting it aside)
+    game = open_with(browsers, full("3500000"), {"longana:save": big})
+    game.dialog("error").wait_for(state="visible", timeout=TURN_MS)
+    assert game.page.evaluate("() => localStorage.getItem('longana:save')") == big
+
+
+def cached(frame: Any) -> dict[str, str]:
+    return {"longana:frame": json.dumps({"schema": 2, "frame": frame})}
+
+
+BAD_CACHES = {
+    "another shape": {"board": {}, "hands": {}},
+    "markup": {
+        "board": {"opening": "<img src=x onerror=window.__xss=1>"},
+        "hands": {"S": {"count": 1, "tiles": ["<img src=x onerror=window.__xss=1>"]}},
+        "scores": {"S": "<img src=x onerror=window.__xss=1>"},
+    },
+    "not an object": [1, 2, 3],
+    "text": "<b>table</b>",
+}
+
+
+@pytest.mark.parametrize("name", sorted(BAD_CACHES))
+def test_a_cached_table_of_another_shape_never_breaks_the_load(
+    browsers: Browsers, name: str
+) -> None:
+    # a real save (a match one move in), with a cache that is not this release's table
+    first = browsers.game(fresh=True)
+    one_move(first)
+    save = first.raw_save()
+    assert save is not None
+    items = {"longana:save": save, **cached(BAD_CACHES[name])}
+    game = open_with(browsers, "", items)
+    assert game.page.evaluate("() => window.__xss") is None
+    assert game.page.locator("img[src=x]").count() == 0
+    one_move(game)
+    frame = json.loads(game.page.evaluate("() => localStorage.getItem('longana:frame')"))
+    assert frame["frame"]["deal"] == json.loads(save)["deal"]  # rebuilt from the save
