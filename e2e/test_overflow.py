@@ -7,8 +7,9 @@ rules panel and the record panel over it, and a blocked hand's end (its table of
 points). At each width, every visible one of these is measured:
 
 - boxes whose content is wider or taller than the box (``scrollWidth > clientWidth``, the same
-  for heights): buttons, plates, table cells, the top bar's line (which also must keep the deal
-  number in sight), the message bar's lines; a dialog that scrolls sideways;
+  for heights): buttons, plates, table cells, the record's columns (number, seat, move), the top
+  bar's line (which also must keep the deal number in sight), the message bar's lines; a dialog
+  that scrolls sideways;
 - parts that must lie inside their box: an end cap's number and state (OPEN, ABIERTA,
   CERRADA …), a plate's words;
 - boxes that must not overlap: the message bar's lines and its buttons, the top bar's line and
@@ -57,7 +58,7 @@ MEASURE_JS = r"""() => {
   };
   const rect = (el) => el.getBoundingClientRect();
   // boxes whose content does not fit them
-  const boxes = '.btn, .plate, .top .info, .msg, .prompt, th, td';
+  const boxes = '.btn, .plate, .top .info, .msg, .prompt, th, td, .rec-step > *';
   for (const el of document.querySelectorAll(boxes)) {
     if (!seen(el) || getComputedStyle(el).display === 'inline') continue;
     const dx = el.scrollWidth - el.clientWidth, dy = el.scrollHeight - el.clientHeight;
