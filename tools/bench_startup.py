@@ -5,20 +5,23 @@ Pyodide page (``tools/bare_pyodide.html``: ``loadPyodide()`` from the site's own
 ``runPython("1+1")``). Drives Debian's Chromium and measures, from navigation start:
 
 - the game: ``longana:shown``, ``longana:interactive`` and ``longana:worker-ready`` (User
-  Timing marks); on the warm (later) visit the table is shown from the saved frame;
+  Timing marks), and whether its worker started the plain way or from its memory snapshot;
 - the bare page: ``bare:ready``;
 - main-thread blocking during start-up: the long tasks (> 50 ms) the page observed, their
   longest and the total blocking time (the part of each beyond 50 ms);
-- memory: all of Chromium's processes (proportional set size) with the page loaded and its
-  worker answering, over the same browser with a blank page;
-- the bytes the server sent for a first visit, against the size of the files asked for;
+- memory: the proportional set size of the browser's own process tree (the browser process of
+  this run's profile and its children; other browsers on the machine are not counted) with the
+  page loaded, over the same browser on a blank page;
+- a first visit's bytes on the wire (the server compresses, as static hosts do) against one
+  download of each distinct file asked for, and which files came more than once.
 
-cold (a new browser context: empty profile, empty HTTP cache) and warm (the same context
-loading the page again with its HTTP cache filled), median of N runs each (default 5), the
-two pages interleaved so that drift in the machine's speed hits both alike. Figures are
-printed, never asserted.
+Each run is a new browser profile on disk, as a person's is: a first (cold) visit, then, once the
+game has made its memory snapshot and its service worker controls the page, a later visit in the
+same profile (service worker, its cache and the snapshot kept; the bare page's later visit has
+its HTTP cache). Median of N runs (default 3), the two pages interleaved so that drift in the
+machine's speed hits both alike. Figures are printed, never asserted.
 
-    python tools/bench_startup.py [--site _site] [--runs 5] [--service-workers block|allow]
+    python tools/bench_startup.py [--site _site] [--runs 3] [--json]
 """
 
 from __future__ import annotations
@@ -36,11 +39,11 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import BrowserContext, Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from tools.serve import serve  # noqa: E402 - run as a script from anywhere
+from tools.serve import serve, wire_size  # noqa: E402 - run as a script from anywhere
 
 BARE_TEMPLATE = Path(__file__).with_name("bare_pyodide.html")
 BARE_PATH = "/__bench__/bare.html"
@@ -55,31 +58,14 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 GAME_MARKS = ("longana:shown", "longana:interactive", "longana:worker-ready")
+BARE_MARKS = ("bare:ready",)
+KINDS = ("cold", "later")
 # every long task of the page from its first moment (the observer is installed before any
 # script of the page runs)
 LONG_TASKS_JS = """(() => { window.__longTasks = [];
   try { new PerformanceObserver((list) => { for (const e of list.getEntries())
           window.__longTasks.push(e.duration); })
         .observe({type: "longtask", buffered: true}); } catch (e) {} })();"""
-BARE_MARKS = ("bare:ready",)
-
-
-def find_pyodide(site: Path) -> str:
-    """The site's URL path of pyodide.mjs (the one the game worker's config points at)."""
-    candidates = sorted(site.rglob("pyodide.mjs"), key=lambda p: len(p.parts))
-    if not candidates:
-        sys.exit(f"no pyodide.mjs under {site}: build the site first with `make site`")
-    config = site / "worker.toml"
-    if config.is_file():
-        for line in config.read_text(encoding="utf-8").splitlines():
-            key, _, value = line.partition("=")
-            if key.strip() == "interpreter":
-                named = (site / value.strip().strip("\"'")).resolve()
-                if named.is_file() and named.name == "pyodide.mjs":
-                    return "/" + named.relative_to(site.resolve()).as_posix()
-    return "/" + candidates[0].relative_to(site).as_posix()
-
-
 MARKS_JS = """(names) => {
   const got = {};
   for (const n of names) {
@@ -89,6 +75,24 @@ MARKS_JS = """(names) => {
   }
   return got;
 }"""
+# the game has made its snapshot (or could not) and its service worker controls the page
+SETTLED_JS = """() => (performance.getEntriesByName('longana:worker:snapshot').length
+    || performance.getEntriesByName('longana:worker:snapshot-dropped').length
+    || performance.getEntriesByName('longana:worker:restored').length)
+  && navigator.serviceWorker && navigator.serviceWorker.controller !== null"""
+PATH_JS = """() => performance.getEntriesByName('longana:worker:restored').length ? 'snapshot'
+  : performance.getEntriesByName('longana:worker:runtime').length ? 'plain' : '?'"""
+
+
+def find_pyodide(site: Path) -> str:
+    """The site's URL path of pyodide.mjs (the one the game worker loads)."""
+    named = site / "vendor" / "pyodide" / "pyodide.mjs"
+    if named.is_file():
+        return "/vendor/pyodide/pyodide.mjs"
+    found = sorted(site.rglob("pyodide.mjs"), key=lambda p: len(p.parts))
+    if not found:
+        sys.exit(f"no pyodide.mjs under {site}: build the site first with `make site`")
+    return "/" + found[0].relative_to(site).as_posix()
 
 
 def load(page: Page, url: str, marks: tuple[str, ...], timeout: float) -> dict[str, float]:
@@ -108,145 +112,150 @@ def load(page: Page, url: str, marks: tuple[str, ...], timeout: float) -> dict[s
     return found
 
 
-def chromium_pss_kb() -> int:
-    """The proportional set size of the Chromium processes this benchmark started (its own
-    descendants: other browsers on the machine are not counted), in kB."""
+def browser_kb(profile: str) -> tuple[int, int]:
+    """The memory (kB) of the browser whose profile is ``profile``: its browser process
+    (``--user-data-dir=profile``) and every process under it, as proportional set size (shared
+    pages split among the processes sharing them, other browsers on the machine included) and
+    as private memory (pages no other process maps: steadier on a shared machine)."""
     parents: dict[int, int] = {}
-    for pid in os.listdir("/proc"):
-        if pid.isdigit():
-            try:
-                stat = Path(f"/proc/{pid}/stat").read_text()
-                parents[int(pid)] = int(stat.rsplit(")", 1)[1].split()[1])
-            except (OSError, ValueError, IndexError):
-                continue
+    root = None
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            stat = Path(f"/proc/{entry}/stat").read_text()
+            parents[int(entry)] = int(stat.rsplit(")", 1)[1].split()[1])
+            if root is None:
+                args = Path(f"/proc/{entry}/cmdline").read_bytes().split(b"\0")
+                if f"--user-data-dir={profile}".encode() in args:
+                    root = int(entry)
+        except (OSError, ValueError, IndexError):
+            continue
+    if root is None:
+        return 0, 0
 
-    def mine(pid: int) -> bool:
+    def under(pid: int) -> bool:
         while pid > 1:
-            pid = parents.get(pid, 0)
-            if pid == os.getpid():
+            if pid == root:
                 return True
+            pid = parents.get(pid, 0)
         return False
 
-    total = 0
+    pss = private = 0
     for pid in parents:
+        if not under(pid):
+            continue
         try:
-            cmd = Path(f"/proc/{pid}/cmdline").read_bytes()
-            if b"chromium" not in cmd.split(b"\0")[0] or not mine(pid):
-                continue
             for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
                 if line.startswith("Pss:"):
-                    total += int(line.split()[1])
+                    pss += int(line.split()[1])
+                elif line.startswith(("Private_Clean:", "Private_Dirty:")):
+                    private += int(line.split()[1])
         except OSError:
             continue
-    return total
+    return pss, private
 
 
-def memory(p: Any, base: str, path: str, mark: str, timeout: float) -> float:
-    """MB that a page adds to a fresh browser (over a blank page), once ``mark`` is set."""
-    browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-    try:
-        page = browser.new_context(service_workers="block").new_page()
-        page.goto("about:blank")
-        time.sleep(1.5)
-        blank = chromium_pss_kb()
-        page.goto(base + path, wait_until="commit")
-        page.wait_for_function(MARKS_JS, arg=[mark], timeout=timeout)
-        time.sleep(2.0)
-        return (chromium_pss_kb() - blank) / 1024
-    finally:
-        browser.close()
+def settle(page: Page, game: bool, timeout: float) -> None:
+    """Let the page finish what it does after start-up (the game: its snapshot and service
+    worker), then give the browser a moment to free what it no longer holds."""
+    if game:  # if it never settles, the later visit's line says what its worker did
+        with contextlib.suppress(Exception):
+            page.wait_for_function(SETTLED_JS, timeout=timeout)
+    time.sleep(2.0)
 
 
-def first_visit_bytes(
-    p: Any, base: str, sent: Counter[str], site: Path, timeout: float
-) -> tuple[int, int, int]:
-    """(bytes sent, bytes of the distinct files asked for, requests) for one first visit
-    in a new profile with the service worker allowed, until it has precached everything.
-    The profile is on disk, as a person's is (a private window's memory cache keeps no file
-    as large as Pyodide's wasm, which then comes twice)."""
-    sent.clear()
+def browser(p: Any, profile: str, off_origin: list[str], errors: list[str]) -> BrowserContext:
     context = p.chromium.launch_persistent_context(
-        tempfile.mkdtemp(prefix="longana-bench-"),
+        profile,
         executable_path=CHROMIUM,
         args=CHROMIUM_ARGS,
         service_workers="allow",
+        viewport={"width": 1366, "height": 768},
     )
-    page = context.new_page()
-    page.goto(base, wait_until="commit")
-    page.wait_for_function(MARKS_JS, arg=["longana:worker-ready"], timeout=timeout)
-    with contextlib.suppress(Exception):  # no service worker: count what was sent anyway
-        page.wait_for_function(
-            "() => navigator.serviceWorker && navigator.serviceWorker.controller !== null",
-            timeout=timeout,
-        )
-    time.sleep(1.0)
-    context.close()
-    files = sum(
-        (site / p.lstrip("/")).stat().st_size for p in sent if (site / p.lstrip("/")).is_file()
+    context.on(
+        "request",
+        lambda r: (
+            off_origin.append(r.url)
+            if urlsplit(r.url).scheme in ("http", "https")
+            and urlsplit(r.url).hostname != "127.0.0.1"
+            else None
+        ),
     )
-    return sum(sent.values()), files, len(sent)
+    context.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    context.add_init_script(LONG_TASKS_JS)
+    return context
 
 
-def run(
-    p: Any, base: str, runs: int, service_workers: str, timeout: float
-) -> tuple[dict[tuple[str, str, str], list[float]], list[str], list[str]]:
-    """Each run: a new profile on disk, as a person's browser has (a private window's memory
-    cache keeps no file as large as Pyodide's wasm, so its "warm" loads download it again)."""
+Samples = dict[tuple[str, str, str], list[float]]
+
+
+def run(p: Any, base: str, runs: int, timeout: float) -> tuple[Samples, list[str], list[str]]:
     pages = {"game": ("/", GAME_MARKS), "bare": (BARE_PATH, BARE_MARKS)}
-    samples: dict[tuple[str, str, str], list[float]] = {}
+    samples: Samples = {}
     off_origin: list[str] = []
     errors: list[str] = []
     for i in range(runs):
         order = ["game", "bare"] if i % 2 == 0 else ["bare", "game"]
         for name in order:
             path, marks = pages[name]
-            context = p.chromium.launch_persistent_context(
-                tempfile.mkdtemp(prefix="longana-bench-"),
-                executable_path=CHROMIUM,
-                args=CHROMIUM_ARGS,
-                service_workers=service_workers,
-                viewport={"width": 1366, "height": 768},
-            )
-            context.on(
-                "request",
-                lambda r: (
-                    off_origin.append(r.url)
-                    if urlsplit(r.url).scheme in ("http", "https")
-                    and urlsplit(r.url).hostname != "127.0.0.1"
-                    else None
-                ),
-            )
-            context.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-            context.add_init_script(LONG_TASKS_JS)
+            profile = tempfile.mkdtemp(prefix="longana-bench-")
+            context = browser(p, profile, off_origin, errors)
             page = context.pages[0] if context.pages else context.new_page()
-            for kind in ("cold", "warm"):
+            page.goto("about:blank")
+            time.sleep(1.5)
+            blank = browser_kb(profile)
+            for kind in KINDS:
                 got = load(page, base + path, marks, timeout)
-                for mark in marks + ("longest", "blocking"):
+                settle(page, name == "game", timeout)
+                now = browser_kb(profile)
+                got["memory"] = (now[0] - blank[0]) / 1024
+                got["private"] = (now[1] - blank[1]) / 1024
+                for mark in (*marks, "longest", "blocking", "memory", "private"):
                     if mark in got:
                         samples.setdefault((name, mark, kind), []).append(got[mark])
                 shown = ", ".join(
-                    f"{m.split(':')[-1]} {got[m]:.0f}"
-                    if m in got
-                    else f"{m.split(':')[-1]} missing"
+                    f"{m.split(':')[-1]} {got[m]:.0f}" if m in got else f"{m} missing"
                     for m in marks
                 )
-                print(f"  run {i + 1}/{runs} {name:4} {kind}: {shown}", flush=True)
+                worker = f", worker: {page.evaluate(PATH_JS)}" if name == "game" else ""
+                print(
+                    f"  run {i + 1}/{runs} {name:4} {kind:5}: {shown}, "
+                    f"{got['memory']:.0f} MB ({got['private']:.0f} private){worker}",
+                    flush=True,
+                )
             context.close()
     return samples, off_origin, errors
+
+
+def first_visit(
+    p: Any, base: str, sent: Counter[str], site: Path, timeout: float
+) -> tuple[int, int, dict[str, int]]:
+    """One first visit in a new profile, until the service worker has precached everything:
+    (bytes sent, one download of each distinct file asked for, paths sent more than once with
+    their bytes)."""
+    sent.clear()
+    errors: list[str] = []
+    context = browser(p, tempfile.mkdtemp(prefix="longana-bench-"), [], errors)
+    page = context.pages[0] if context.pages else context.new_page()
+    load(page, base + "/", ("longana:worker-ready",), timeout)
+    settle(page, True, timeout)
+    context.close()
+    counted = dict(sent)
+
+    def once(path: str) -> int:
+        file = site / (path.lstrip("/") + ("index.html" if path.endswith("/") else ""))
+        return wire_size(file) if file.is_file() else 0
+
+    twice = {path: n for path, n in counted.items() if n > once(path) > 0}
+    return sum(counted.values()), sum(once(path) for path in counted), twice
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", type=Path, default=ROOT / "_site")
-    parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument(
-        "--service-workers",
-        choices=("block", "allow"),
-        default="block",
-        help="block (default): warm = HTTP cache only; allow: the page's own "
-        "service worker may serve warm loads",
-    )
-    parser.add_argument("--timeout", type=float, default=60_000, help="ms per mark")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--timeout", type=float, default=120_000, help="ms per mark")
     parser.add_argument("--json", action="store_true", help="also print the medians as JSON")
     args = parser.parse_args(argv)
     site: Path = args.site.resolve()
@@ -260,17 +269,11 @@ def main(argv: list[str] | None = None) -> int:
         sync_playwright() as p,
     ):
         base = url.rstrip("/")
-        samples, off_origin, errors = run(p, base, args.runs, args.service_workers, args.timeout)
-        visit = first_visit_bytes(p, url, sent, site, args.timeout)
-        game_mb = statistics.median(
-            memory(p, base, "/", "longana:worker-ready", args.timeout) for _ in range(2)
-        )
-        bare_mb = statistics.median(
-            memory(p, base, BARE_PATH, "bare:ready", args.timeout) for _ in range(2)
-        )
+        samples, off_origin, errors = run(p, base, args.runs, args.timeout)
+        total, once, twice = first_visit(p, base, sent, site, args.timeout)
 
-    def median(key: tuple[str, str, str]) -> float | None:
-        values = samples.get(key, [])
+    def median(name: str, mark: str, kind: str) -> float | None:
+        values = samples.get((name, mark, kind), [])
         return statistics.median(values) if values else None
 
     def cell(value: float | None) -> str:
@@ -285,39 +288,39 @@ def main(argv: list[str] | None = None) -> int:
         ("game: main-thread blocking (TBT)", "game", "blocking"),
         ("bare: longest main-thread task", "bare", "longest"),
         ("bare: main-thread blocking (TBT)", "bare", "blocking"),
+        ("game: memory over blank, PSS (MB)", "game", "memory"),
+        ("bare: memory over blank, PSS (MB)", "bare", "memory"),
+        ("game: memory, private (MB)", "game", "private"),
+        ("bare: memory, private (MB)", "bare", "private"),
     ]
-    print(
-        f"\nStart-up, ms from navigation start, median of {args.runs} "
-        f"(service workers: {args.service_workers})"
-    )
-    print(f"{'page':34} {'cold':>8} {'warm':>8}   {'n cold/warm':>11}")
+    print(f"\nStart-up, ms from navigation start, median of {args.runs}")
+    print(f"{'page':34} {'cold':>8} {'later':>8}")
     medians: dict[str, dict[str, float | None]] = {}
     for label, name, mark in rows:
-        cold, warm = median((name, mark, "cold")), median((name, mark, "warm"))
-        medians[mark] = {"cold": cold, "warm": warm}
-        counts = (
-            f"{len(samples.get((name, mark, 'cold'), []))}/"
-            f"{len(samples.get((name, mark, 'warm'), []))}"
+        cold, later = median(name, mark, "cold"), median(name, mark, "later")
+        medians[f"{name}:{mark}"] = {"cold": cold, "later": later}
+        print(f"{label:34} {cell(cold)} {cell(later)}")
+
+    def ratio(mark: str, kind: str, bare_mark: str = "bare:ready") -> str:
+        game, bare = median("game", mark, kind), median("bare", bare_mark, kind)
+        return f"{game / bare:5.2f}x" if game and bare else "  n/a"
+
+    print("\nagainst the bare page (aims: later visit <= 0.5x, cold <= 1.1x)")
+    for mark in GAME_MARKS[1:]:
+        print(f"  {mark:24} cold {ratio(mark, 'cold')}   later {ratio(mark, 'later')}")
+    for mark in ("memory", "private"):
+        print(
+            f"  {mark + ' (aim <= 1.25x)':24} cold {ratio(mark, 'cold', mark)}   "
+            f"later {ratio(mark, 'later', mark)}"
         )
-        print(f"{label:34} {cell(cold)} {cell(warm)}   {counts:>11}")
-    print("\nratio to the bare page (aim: interactive within 1.15x, cold and warm)")
-    for mark in GAME_MARKS:
-        parts = []
-        for kind in ("cold", "warm"):
-            game, bare = medians[mark][kind], medians["bare:ready"][kind]
-            parts.append(f"{kind} {game / bare:5.2f}x" if game and bare else f"{kind}   n/a")
-        print(f"  {mark:24} " + "   ".join(parts))
+    blocking = median("game", "blocking", "cold")
+    print(f"  main-thread blocking, cold: {blocking or 0:.0f} ms (aim < 200 ms)")
     print(
-        f"\nmemory over a blank page (PSS of all Chromium processes, median of 2): game "
-        f"{game_mb:.0f} MB, bare Pyodide {bare_mb:.0f} MB, ratio {game_mb / bare_mb:.2f}x"
+        f"\nfirst visit: {total / 1e6:.2f} MB on the wire (aim <= 5 MB) for {once / 1e6:.2f} MB "
+        f"of files as the server sends them ({total / max(once, 1):.2f}x); sent more than once: "
+        + (", ".join(f"{k} {v / 1e6:.2f} MB" for k, v in sorted(twice.items())) or "none")
     )
-    total, files, requests = visit
-    print(
-        f"first visit: {total / 1e6:.1f} MB sent for {files / 1e6:.1f} MB of files asked for "
-        f"({requests} paths), ratio {total / max(files, 1):.2f}x (aim: 1.1x)"
-    )
-    medians["memory"] = {"game": game_mb, "bare": bare_mb}
-    medians["first_visit"] = {"sent": float(total), "files": float(files)}
+    medians["first_visit"] = {"sent": float(total), "once": float(once)}
     if off_origin:
         print(f"\nWARNING: {len(off_origin)} requests off 127.0.0.1, e.g. {off_origin[0]}")
     if errors:

@@ -25,7 +25,10 @@ const exercise = readFileSync(new URL("worker_exercise.py", import.meta.url), "u
 class Store {
   constructor() { this.entries = new Map(); this.refuse = false; }
   async keys() { return [...this.entries.keys()]; }
-  async get(key) { return this.entries.get(key) || null; }
+  async get(key) { // a copy, as Cache Storage gives (the worker frees what it is given)
+    const entry = this.entries.get(key);
+    return entry ? { bytes: entry.bytes.slice(), sha256: entry.sha256 } : null;
+  }
   async put(key, bytes, sha256) {
     if (this.refuse) throw new Error("QuotaExceededError: refused on purpose");
     this.entries.set(key, { bytes: bytes.slice(), sha256 });

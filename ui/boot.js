@@ -129,15 +129,16 @@
   // -- the game worker (ui/game-worker.mjs) -------------------------------------------------
   // Started as this script runs, so that Pyodide loads while the page's MicroPython starts;
   // ui/link.py talks to it through longanaBoot.game(). A call resolves to the reply's text, or
-  // to "" when the worker failed, did not start within START_MS or, once started, did not
-  // answer within CALL_MS (link.py then replaces it and feeds the new one the last save). A
-  // call never rejects: MicroPython's `except` does not see every JavaScript error.
+  // to "" when the worker failed, went START_MS without a sign of starting (a step done, bytes
+  // downloaded) or, once started, did not answer within CALL_MS (link.py then replaces it and
+  // feeds the new one the last save). A call never rejects: MicroPython's `except` does not
+  // see every JavaScript error.
   const START_MS = 120000, CALL_MS = 15000;
   let firstGame = null;
 
   function gameWorker(progress) {
     const pending = new Map();  // id -> {settle, at}
-    const born = performance.now();
+    let sign = performance.now();  // the last sign of starting
     let next = 0, readyAt = 0, dead = "", watch = null, worker = null;
     const fail = (why) => {
       if (dead) return;
@@ -150,7 +151,7 @@
     };
     const check = () => {
       const now = performance.now();
-      if (!readyAt && now - born > START_MS) return fail(`not started in ${START_MS} ms`);
+      if (!readyAt && now - sign > START_MS) return fail(`no sign of starting in ${START_MS} ms`);
       for (const call of pending.values()) {
         if (readyAt && now - Math.max(call.at, readyAt) > CALL_MS) return fail(`no answer in ${CALL_MS} ms`);
       }
@@ -164,6 +165,8 @@
     if (worker) {
       worker.addEventListener("message", (event) => {
         const m = event.data || {};
+        sign = performance.now();
+        stillLoading();
         if (m.mark) {
           try {
             performance.mark(m.mark, { startTime: Math.max(0, m.at - performance.timeOrigin),
@@ -201,17 +204,31 @@
     };
   }
 
-  // A first visit's download, in bytes as they arrive (the game worker counts them).
+  // The loading screen gives up after GIVE_UP_MS without a sign of progress (a slow device
+  // that is still starting is left to finish).
+  let giveUp = null;
+  function stillLoading() {
+    if (ready || failed) return;
+    clearTimeout(giveUp);
+    giveUp = setTimeout(() => { if (!ready) fail("failed_timeout"); }, GIVE_UP_MS);
+  }
+
+  // A first visit's download, in bytes as they arrive (the game worker counts them), its
+  // megabytes written the language's way.
+  let megabytes = null;
   function showProgress(got, total) {
     const bar = $("boot-progress");
     if (!bar || !total || ready || failed) return;
     bar.max = total; bar.value = Math.min(got, total); bar.hidden = false;
-    let number = null;
-    try {
-      number = new Intl.NumberFormat(pickLang(), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-    } catch (e) { /* no Intl: plain digits */ }
-    const mb = (n) => (number ? number.format(n / 1e6) : (n / 1e6).toFixed(1));
-    const text = say("progress").replace("{done}", mb(Math.min(got, total))).replace("{total}", mb(total));
+    if (!megabytes) {
+      let number = null;
+      try {
+        number = new Intl.NumberFormat(pickLang(), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+      } catch (e) { /* no Intl: plain digits */ }
+      megabytes = (n) => (number ? number.format(n / 1e6) : (n / 1e6).toFixed(1));
+    }
+    const text = say("progress").replace("{done}", megabytes(Math.min(got, total)))
+      .replace("{total}", megabytes(total));
     bar.setAttribute("aria-valuetext", text);
     const el = $("boot-text");
     if (el) el.textContent = text;
@@ -283,6 +300,6 @@
       note.textContent = say("slow_going");
       $("boot-text").after(note);
     }, SLOW_MS);
-    setTimeout(() => { if (!ready) fail("failed_timeout"); }, GIVE_UP_MS);
+    stillLoading();
   });
 })();

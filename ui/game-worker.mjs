@@ -56,6 +56,15 @@ async function digest(bytes) {
   return hex(await crypto.subtle.digest("SHA-256", bytes));
 }
 
+// A snapshot's 20 MB freed at once where the browser can (ArrayBuffer.prototype.transfer),
+// rather than at some later garbage collection: Pyodide has copied them into its memory, or
+// storage into its own.
+function release(bytes) {
+  try {
+    if (bytes && bytes.buffer.transfer) bytes.buffer.transfer(0);
+  } catch (e) { /* freed by the garbage collector then */ }
+}
+
 // -- the snapshot's store ----------------------------------------------------------------------
 
 // Cache Storage, one cache per copy of the site (its folder), one entry per release; the
@@ -75,7 +84,8 @@ export function cacheStore(folder) {
     },
     async put(key, bytes, sha256) {
       const headers = { "content-type": "application/octet-stream", "x-sha256": sha256 };
-      await (await open()).put(key, new Response(bytes, { headers }));
+      const response = new Response(bytes, { headers }); // a copy of the bytes
+      await (await open()).put(key, response);
     },
     async delete(key) {
       await (await open()).delete(key);
@@ -157,6 +167,7 @@ export async function startGame({
     }
   }
   if (saved) {
+    const buffer = saved; // released once Pyodide has copied it
     let bytes = saved;
     saved = null;
     // a thenable that hands the bytes over once and keeps no reference to them (Pyodide keeps
@@ -164,6 +175,7 @@ export async function startGame({
     const once = { then(resolve) { const b = bytes; bytes = null; resolve(b); } };
     try {
       const py = await within(loadPyodide({ ...config, _loadSnapshot: once }), restoreMs, "restore");
+      release(buffer);
       const handle = await begin(py, RESTORED);
       mark("longana:worker:restored");
       return { handle, snapshot: null, restored: true, pyodide: py };
@@ -171,6 +183,7 @@ export async function startGame({
       console.warn("longana: the snapshot did not restore; starting the plain way: " + error);
       mark("longana:worker:snapshot-dropped", { why: "restore: " + error });
       making = false;
+      release(buffer);
       try { await store.delete(key); } catch (e) { /* it goes with the next release */ }
     }
   }
@@ -181,16 +194,20 @@ export async function startGame({
   mark("longana:worker:engine");
   // the snapshot, once: stored under this release's key; false if it was not kept
   const snapshot = !making ? null : async () => {
+    let bytes = null;
     try {
-      const bytes = py.makeMemorySnapshot();
+      bytes = py.makeMemorySnapshot();
+      const size = bytes.length;
       await store.put(key, bytes, await digest(bytes));
-      mark("longana:worker:snapshot", { bytes: bytes.length });
+      mark("longana:worker:snapshot", { bytes: size });
       return true;
     } catch (error) {  // refused by storage (quota, private mode) or by Pyodide
       console.warn("longana: no snapshot kept: " + error);
       mark("longana:worker:snapshot-dropped", { why: "making: " + error });
       try { await store.delete(key); } catch (e) { /* nothing was kept */ }
       return false;
+    } finally {
+      release(bytes);
     }
   };
   return { handle, snapshot, restored: false, pyodide: py };
@@ -203,7 +220,13 @@ export async function startGame({
 function countDownload(post) {
   const total = Object.values(SIZES).reduce((a, b) => a + b, 0);
   const got = {};
-  const tell = () => post({ progress: { done: Object.values(got).reduce((a, b) => a + b, 0), total } });
+  let told = 0;
+  const tell = (now) => { // at most ten times a second, and at the end
+    const done = Object.values(got).reduce((a, b) => a + b, 0);
+    if (!now && done < total && performance.now() - told < 100) return;
+    told = performance.now();
+    post({ progress: { done, total } });
+  };
   const plain = self.fetch;
   self.fetch = async (input, init) => {
     const response = await plain(input, init);
@@ -215,7 +238,7 @@ function countDownload(post) {
     const counted = new ReadableStream({
       async pull(controller) {
         const { done, value } = await reader.read();
-        if (done) { controller.close(); return; }
+        if (done) { controller.close(); tell(true); return; }
         got[name] += value.length;
         tell();
         controller.enqueue(value);
@@ -230,7 +253,7 @@ function countDownload(post) {
     observer = new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
         const name = Object.keys(SIZES).find((n) => entry.name.endsWith("/" + n));
-        if (name && !(name in got)) { got[name] = SIZES[name]; tell(); }
+        if (name && !(name in got)) { got[name] = SIZES[name]; tell(true); }
       }
     });
     observer.observe({ type: "resource", buffered: true });

@@ -1,0 +1,180 @@
+"""The built site's start-up parts, without a browser: what the game worker ships (only the engine
+modules it imports, only the standard library it imports, only the PyScript chunks the page
+loads), the worker itself under node and the pinned Pyodide (a whole match on the cut-down
+library; the memory snapshot made, restored, and dropped when corrupt, of another release,
+refused or failing), and the static server's compression.
+
+Builds the site once into a temporary folder (tools/build_site.py; node traces the imports).
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+import shutil
+import subprocess
+import sys
+import urllib.request
+import zipfile
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from tools import build_site  # noqa: E402 - tools/ is not a package on the path
+from tools.serve import serve, wire_size  # noqa: E402
+
+NODE = shutil.which("node")
+needs_node = pytest.mark.skipif(NODE is None, reason="node runs the pinned Pyodide")
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    if NODE is None or not (ROOT / "node_modules" / "pyodide").is_dir():
+        pytest.fail("node and node_modules (npm ci) are needed to build the site")
+    out = tmp_path_factory.mktemp("site") / "site"
+    build_site.build(ROOT, out)
+    return out
+
+
+def modules_of(path: Path) -> set[str]:
+    return {n for n in zipfile.ZipFile(path).namelist() if n.endswith(".py")}
+
+
+def test_app_zip_holds_the_engine_modules_the_worker_imports_and_no_others(site: Path) -> None:
+    shipped = modules_of(site / "app.zip")
+    assert "longana/protocol.py" in shipped and "longana/rules/hand.py" in shipped
+    assert not [n for n in shipped if n.startswith("longana/lab/")], shipped
+    assert "longana/cli.py" not in shipped and "longana/__main__.py" not in shipped
+    files, _ = build_site.engine_modules(ROOT)
+    assert shipped == {f.relative_to(ROOT).as_posix() for f in files}
+
+
+def test_the_standard_library_is_cut_to_what_the_worker_imports(site: Path) -> None:
+    full = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
+    cut = site / "vendor" / "pyodide" / "python_stdlib.zip"
+    kept = modules_of(cut)
+    assert kept < modules_of(full)
+    assert {"json/__init__.py", "random.py", "dataclasses.py", "_pyodide/_base.py"} <= kept
+    assert not {"unittest/__init__.py", "email/__init__.py", "sqlite3/__init__.py"} & kept
+    assert cut.stat().st_size < full.stat().st_size / 2
+    lock = json.loads((site / "vendor" / "pyodide" / "pyodide-lock.json").read_text("utf-8"))
+    assert lock["info"]["python"].startswith("3.")
+    assert {p["package_type"] for p in lock["packages"].values()} == {"cpython_module"}
+
+
+def test_only_what_the_page_loads_is_shipped_and_all_of_it_precached(site: Path) -> None:
+    pyscript = {p.name for p in (site / "vendor" / "pyscript").iterdir()}
+    assert "core.js" in pyscript and any(n.startswith("core-") for n in pyscript)
+    assert not [n for n in pyscript if n.startswith(("codemirror", "xterm", "zip-", "pyodide_"))]
+    assert not (site / "worker.toml").exists() and not (site / "ui" / "worker.py").exists()
+    sw = (site / "sw.js").read_text(encoding="utf-8")
+    version = re.search(r'const VERSION = "([0-9a-f]+)";', sw)
+    assert version
+    files = set(
+        json.loads(sw[sw.index("const FILES = ") + 14 : sw.index(";\n", sw.index("FILES"))])
+    )
+    shipped = {
+        "./" + p.relative_to(site).as_posix()
+        for p in site.rglob("*")
+        if p.is_file() and not p.name.startswith(".") and p.name not in ("sw.js", "version.json")
+    }
+    assert shipped - files == {f"./screenshots/{n}" for n in ("narrow.png", "wide.png")}
+    worker = (site / "ui" / "game-worker.mjs").read_text(encoding="utf-8")
+    # the worker names the same release as the service worker, and the sizes it counts
+    assert f'const RELEASE = "{version.group(1)}";' in worker
+    sizes = json.loads(re.search(r"const SIZES = (\{.*\});", worker).group(1))  # type: ignore[union-attr]
+    assert sizes == {name: (site / name).stat().st_size for name in build_site.WORKER_DOWNLOADS}
+
+
+@needs_node
+def test_the_worker_plays_and_keeps_its_snapshot_under_node(site: Path) -> None:
+    """tools/worker_check.mjs: the built worker on the built site's Pyodide files."""
+    done = subprocess.run(
+        [str(NODE), str(ROOT / "tools" / "worker_check.mjs"), str(site)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr[-3000:]
+    cases: dict[str, Any] = {}
+    for line in done.stdout.splitlines():
+        if line.startswith("{"):
+            case = json.loads(line)
+            cases[case["case"]] = case
+    print("\n" + "\n".join(f"{k}: {v['ms']} ms, marks {v['marks']}" for k, v in cases.items()))
+    release = re.search(r'RELEASE = "(\w+)"', (site / "ui/game-worker.mjs").read_text("utf-8"))
+    assert release
+
+    plain = cases["plain"]  # every shipped module imported, a whole match played
+    assert not plain["restored"] and plain["made"]
+    assert plain["marks"] == [
+        "longana:worker:runtime",
+        "longana:worker:engine",
+        "longana:worker:snapshot",
+    ]
+    assert {m.replace(".", "/") for m in plain["modules"]} == {
+        n[: -len(".py")].removesuffix("/__init__") for n in modules_of(site / "app.zip")
+    }
+    assert plain["hands"] >= 1
+    assert len(plain["keys"]) == 1 and f"/snapshot/{release.group(1)}/pyodide-" in plain["keys"][0]
+
+    restored = cases["restored"]  # the saved game resumed, played on, lazily imported modules
+    assert restored["restored"] and restored["marks"] == ["longana:worker:restored"]
+    assert restored["resumed"] and restored["deal"] == "11" and restored["moves"] >= 1
+    assert not restored["snapshot"] and restored["hands"] >= 1
+
+    corrupt = cases["corrupt"]  # both entries deleted, the plain way, storage refusing
+    assert not corrupt["restored"] and corrupt["kept"] == [] and corrupt["after"] == []
+    assert "longana:worker:snapshot-dropped (another release)" in corrupt["marks"]
+    assert "longana:worker:snapshot-dropped (digest)" in corrupt["marks"]
+    assert (
+        not corrupt["made"] and corrupt["marks"][-1] == "longana:worker:snapshot-dropped (making)"
+    )
+    assert corrupt["deal"] == "12"
+
+    for name, deal in (("broken", "13"), ("hung", "14")):
+        case = cases[name]  # Pyodide refuses it, or never finishes: deleted, the plain way
+        assert not case["restored"] and case["kept"] == [] and case["deal"] == deal
+        assert case["marks"][0] == "longana:worker:snapshot-dropped (restore)"
+        assert "longana:worker:engine" in case["marks"]
+
+
+def test_the_server_compresses_for_browsers_that_accept_it(tmp_path: Path) -> None:
+    page = "<!doctype html><p>" + "dominoes " * 500 + "</p>\n"
+    (tmp_path / "index.html").write_text(page, encoding="utf-8")
+    (tmp_path / "app.zip").write_bytes(b"PK" + bytes(range(256)) * 8)
+    sent: Counter[str] = Counter()
+
+    def get(url: str, **headers: str) -> tuple[int, Any, bytes]:
+        request = urllib.request.Request(url, headers=headers)
+        try:
+            with urllib.request.urlopen(request) as response:
+                return response.status, response.headers, response.read()
+        except urllib.error.HTTPError as error:
+            return error.code, error.headers, b""
+
+    with serve(tmp_path, sent=sent) as url:
+        status, headers, body = get(url, **{"Accept-Encoding": "gzip, deflate, br"})
+        assert status == 200 and headers["Content-Encoding"] == "gzip"
+        assert headers["Vary"] == "Accept-Encoding" and headers["Cache-Control"] == "no-cache"
+        assert gzip.decompress(body).decode("utf-8") == page
+        assert int(headers["Content-Length"]) == len(body) < len(page) / 10
+        assert len(body) == wire_size(tmp_path / "index.html")
+        gzipped = len(body)
+        # unchanged since: 304, nothing sent
+        status, _, body = get(
+            url, **{"Accept-Encoding": "gzip", "If-Modified-Since": headers["Last-Modified"]}
+        )
+        assert status == 304 and body == b""
+        # a browser that does not accept gzip, and a zip: as they are
+        status, headers, body = get(url)
+        assert status == 200 and "Content-Encoding" not in headers and body.decode() == page
+        status, headers, body = get(url + "app.zip", **{"Accept-Encoding": "gzip"})
+        assert "Content-Encoding" not in headers and body == (tmp_path / "app.zip").read_bytes()
+    # counted as sent on the wire: the gzipped page, the plain page, the zip
+    assert sent == {"/": gzipped + len(page), "/app.zip": len(body)}
