@@ -25,13 +25,9 @@ ROOT = Path(__file__).resolve().parents[2]
 RUNNER = ROOT / "tools" / "mpy_run.mjs"
 MPY = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
 UI = ROOT / "ui"
-# ui/link.py (the line to the game worker) needs the browser too; it moves into ui/dom/ once
-# the worker's rewrite (issue 19) has landed
-NOT_PURE = ("__init__.py", "link.py", "worker.py")
-PURE = tuple(sorted(p.stem for p in UI.glob("*.py") if p.name not in NOT_PURE))
-BROWSER = tuple(
-    sorted("dom." + p.stem for p in (UI / "dom").glob("*.py") if p.name != "main.py")
-) + ("link",)
+PURE = tuple(sorted(p.stem for p in UI.glob("*.py") if p.name != "__init__.py"))
+# the entry script (main.py) starts the page when it is run, not imported
+BROWSER = tuple(sorted("dom." + p.stem for p in (UI / "dom").glob("*.py") if p.name != "main.py"))
 
 
 def micropython(code: str) -> str:

@@ -20,12 +20,12 @@ import asyncio
 
 from .. import panels
 from ..controller import Controller
-from ..link import Link
 from .browser import warn
 from .class_actions import ClassActions
 from .dialogs import Dialogs
 from .explain import Explained
 from .history import History
+from .link import Link
 from .motion import Motion
 from .notices import Notices
 from .pace import Pace
