@@ -165,11 +165,23 @@ def test_a_second_broken_save_is_set_aside_beside_the_first(browsers: Browsers) 
 
 
 def test_a_large_broken_save_in_full_storage_is_never_written_over(browsers: Browsers) -> None:
+    """3 MB: never read into the page's MicroPython (its heap cannot hold it); storage has no
+    room for a copy, so it stays where it is, the player is told, and the game goes on."""
     big = "{" + "x" * 3_000_000
-    # room for the save, not for a second copy of it (setting it aside)
     game = open_with(browsers, full("3500000"), {"longana:save": big})
-    game.dialog("error").wait_for(state="visible", timeout=TURN_MS)
+    game.page.locator('[data-notice="save-corrupt"]').wait_for(state="visible", timeout=TURN_MS)
+    one_move(game)
     assert game.page.evaluate("() => localStorage.getItem('longana:save')") == big
+
+
+def test_a_large_broken_save_is_set_aside_unread(browsers: Browsers) -> None:
+    """1.5 MB (over the 1 MiB a save may be; two copies fit Chromium's 5 M characters)."""
+    big = "{" + "x" * 1_500_000
+    game = open_with(browsers, "", {"longana:save": big})
+    game.page.locator('[data-notice="save-corrupt"]').wait_for(state="visible", timeout=TURN_MS)
+    one_move(game)
+    assert game.page.evaluate("() => localStorage.getItem('longana:save:corrupt')") == big
+    assert json.loads(game.raw_save() or "{}")["log"]  # the new game is saved
 
 
 def cached(frame: Any) -> dict[str, str]:

@@ -36,6 +36,24 @@
     return this.run(function (s) { s.removeItem(key); return true; });
   };
 
+  // the length of the text under `key` (-1: none), read without handing the text over:
+  // MicroPython's heap cannot hold a text of a few MB (ui/storage.py never reads one)
+  Guard.prototype.size = function (key) {
+    var value = this.getItem(key);
+    return value === null ? -1 : value.length;
+  };
+
+  // move the text under `from` to `to` (never over a text there), here in JavaScript
+  Guard.prototype.move = function (from, to) {
+    return this.run(function (s) {
+      var value = s.getItem(from);
+      if (value === null || s.getItem(to) !== null) return false;
+      s.setItem(to, value);
+      s.removeItem(from);
+      return true;
+    });
+  };
+
   // true when the browser gives the page a storage at all
   Guard.prototype.usable = function () {
     this.getItem("longana:probe");

@@ -144,6 +144,7 @@ class Refused(Exception):
     :data:`UNAVAILABLE`)."""
 
 
+SAVE_LIMIT = 1024 * 1024  # a saved match is a few kB; one over 1 MiB is no save of this game
 CORRUPT_SLOTS = 20  # saves set aside side by side: longana:save:corrupt, …:corrupt:2, …
 
 
@@ -178,6 +179,10 @@ class Store:
                 value = storage.getItem(key)
             elif method == "setItem":
                 value = storage.setItem(key, text)
+            elif method == "size":
+                value = storage.size(key)
+            elif method == "move":
+                value = storage.move(key, text)
             else:
                 value = storage.removeItem(key)
             trouble = getattr(storage, "failed", "")  # the guard's word instead of a throw
@@ -195,11 +200,42 @@ class Store:
     # -- the save --------------------------------------------------------------------------
 
     def read_save(self) -> "tuple[str | None, str | None]":
-        """(save text or None, notice key or None)."""
+        """(save text or None, notice key or None). A save longer than :data:`SAVE_LIMIT`
+        is no save of this game, and is never read into the page's runtime (MicroPython's
+        heap cannot hold a text of a few MB): the guard sets it aside where it is."""
         try:
+            if self.size(SAVE) > SAVE_LIMIT:
+                return None, self.set_aside_unread()
             return self.get(SAVE), None
         except Refused as refused:  # play in memory
             return None, refused.args[0]
+
+    def size(self, name: str) -> int:
+        """The length of the text under ``name`` (-1: none); 0 where the storage cannot say
+        without handing the text over (the tests' fakes)."""
+        measure = getattr(self.storage, "size", None)
+        if measure is None:
+            return 0
+        value = self.call("size", name)
+        return int(value) if value is not None else -1
+
+    def set_aside_unread(self) -> str:
+        """Set the save aside without reading it (see :meth:`set_aside`)."""
+        self.aside = None
+        try:
+            for name in self.corrupt_names():
+                if self.size(name) < 0:
+                    break
+            else:
+                raise Refused(FULL)
+            if not self.call("move", SAVE, copy_key(name, self.path)):
+                raise Refused(FULL)
+        except Refused:
+            self.held = True
+            return CORRUPT_KEPT
+        self.aside = copy_key(name, self.path)
+        self.forget(FRAME)
+        return CORRUPT_SET_ASIDE
 
     def write_save(self, text: str, frame: Any = None) -> Any:
         """Store the save (and the frame shown, as a cache); a notice key when it failed."""

@@ -266,3 +266,31 @@ def test_the_frame_check_runs_under_micropython() -> None:
         "    out[name] = frame_shape(cases[name])\n"
     )
     assert got == {"good": True, **{c: False for c in CHANGES}}
+
+
+def test_a_save_of_megabytes_is_set_aside_unread_under_micropython() -> None:
+    """MicroPython's heap cannot hold a text of 3 MB: the guard measures and moves it."""
+    got = run_case(
+        """
+js.localStorage.room = 10**8
+js.localStorage.setItem('longana:save:corrupt', 'kept before')
+js.localStorage.setItem('longana:save', '{' + 'x' * 10 + '}')  # grown in JS, not here
+js.eval("localStorage.setItem('longana:save', '{' + 'x'.repeat(3000000))")
+store = Store(guard(), '/')
+out['read'] = store.read_save()
+out['first'] = str(js.localStorage.getItem('longana:save:corrupt'))
+out['moved'] = int(js.eval("localStorage.getItem('longana:save:corrupt:2').length"))
+out['gone'] = js.longanaStorage.size('longana:save') == -1
+js.storageMode = 'full'
+js.localStorage.room = 8000000  # room for a second save of 3 MB, not for a copy of it
+js.eval("localStorage.setItem('longana:save', '{' + 'y'.repeat(3000000))")
+out['full'] = Store(guard(), '/').read_save()
+"""
+    )
+    assert got == {
+        "read": [None, "save.corrupt"],
+        "first": "kept before",
+        "moved": 3_000_001,
+        "gone": True,
+        "full": [None, "save.corrupt_kept"],
+    }

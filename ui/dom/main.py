@@ -10,7 +10,7 @@ from ui.dom.browser import load_catalog
 from ui.dom.input import Input
 from ui.dom.page import Page
 from ui.i18n import pick_language
-from ui.storage import Store, deal_number, query_value
+from ui.storage import CORRUPT_KEPT, CORRUPT_SET_ASIDE, Store, deal_number, query_value
 
 NAMES = {"de": "Deutsch", "en": "English", "es": "Español", "ms": "Bahasa Melayu"}
 
@@ -67,7 +67,9 @@ async def start():
     js.longanaBoot.ready()
     if settings_notice is not None and save_notice is None:
         page.notice(settings_notice, "settings")
-    if save_notice is not None:
+    if save_notice in (CORRUPT_SET_ASIDE, CORRUPT_KEPT):  # a save too long to be one
+        page.notice(save_notice, "save-corrupt")
+    elif save_notice is not None:
         page.saves.problem = save_notice
         page.notices.storage(save_notice, lambda: page.saves.text)
         page.render()
