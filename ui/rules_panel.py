@@ -15,8 +15,9 @@ except ImportError:  # MicroPython
     pass
 
 from .diagram import caption, draw
-from .html import escape as a  # (renamed in ui/html.py)
+from .html import escape
 from .i18n import tile_names
+from .notation import SEATS
 
 FIGURE_SECTION = "priority"
 #: "About this game" in the rule card's order (a list: MicroPython's dicts keep no order)
@@ -28,21 +29,21 @@ def rules_html(rules: "dict[str, Any]", example: Any, heading_level: int = 2) ->
     """The panel's inner HTML: a heading, then one ``<section>`` per part of the rules (the
     drawing only when the example's data is at hand)."""
     h, sub = "h" + str(heading_level), "h" + str(heading_level + 1)
-    parts = ["<" + h + ' id="rules-heading">' + a(rules["title"]) + "</" + h + ">"]
+    parts = ["<" + h + ' id="rules-heading">' + escape(rules["title"]) + "</" + h + ">"]
     for item in rules["sections"]:
         section_id = str(item["id"])
         parts.append(
             '<section data-rules-section="'
-            + a(section_id)
+            + escape(section_id)
             + '"><'
             + sub
             + ">"
-            + a(item["title"])
+            + escape(item["title"])
             + "</"
             + sub
             + ">"
         )
-        parts.extend("<p>" + a(p) + "</p>" for p in item["paragraphs"])
+        parts.extend("<p>" + escape(p) + "</p>" for p in item["paragraphs"])
         if section_id == FIGURE_SECTION and example is not None:
             parts.append(figure_html(example, rules["diagram"]))
         parts.append("</section>")
@@ -58,11 +59,11 @@ def about_html(cat: Any, heading_level: int = 3) -> str:
         '<section class="rules-about" id="about" data-about><'
         + h
         + ">"
-        + a(about["title"])
+        + escape(about["title"])
         + "</"
         + h
         + ">"
-        + "".join("<p>" + a(about[k]) + "</p>" for k in ABOUT)
+        + "".join("<p>" + escape(about[k]) + "</p>" for k in ABOUT)
         + "</section>"
     )
 
@@ -71,24 +72,24 @@ def keys_html(cat: Any, heading_level: int = 3) -> str:
     """The controls: play by mouse or touch, or by the keyboard's keys as the rules panel
     lists them (the seat letters of the language shown)."""
     keys = cat.raw("keys")
-    letters = " ".join(cat.letter(s) for s in ("S", "E", "N", "W"))
+    letters = " ".join(cat.letter(s) for s in SEATS)
     items = "".join(
-        "<li>" + a(cat.t("keys." + k, letters=letters)) + "</li>"
+        "<li>" + escape(cat.t("keys." + k, letters=letters)) + "</li>"
         for k in ("tile", "branch", "confirm", "pass", "tools", "repeat", "command", "arrows")
     )
-    items += "<li>" + a(cat.t("explain.key")) + "</li>"  # X: the hint's reasons
+    items += "<li>" + escape(cat.t("explain.key")) + "</li>"  # X: the hint's reasons
     h = "h" + str(heading_level)
     return (
         '<section class="rules-keys" data-keys><'
         + h
         + ">"
-        + a(keys["title"])
+        + escape(keys["title"])
         + "</"
         + h
         + "><p>"
-        + a(keys["direct"])
+        + escape(keys["direct"])
         + "</p><p>"
-        + a(keys["intro"])
+        + escape(keys["intro"])
         + '</p><ul class="keys">'
         + items
         + "</ul></section>"
@@ -102,7 +103,7 @@ def figure_html(example: "dict[str, Any]", text: "dict[str, Any]") -> str:
         + '"><span aria-hidden="true">'
         + MARKS[kind]
         + "</span> "
-        + a(tile_names(words))
+        + escape(tile_names(words))
         + "</li>"
         for kind, words in caption(example, text)
     )
