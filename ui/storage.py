@@ -164,7 +164,7 @@ class Store:
             name: copy_key(name, path)
             for name in (SAVE, CORRUPT, SETTINGS, FRAME, HISTORY, CLASS_RESULTS)
         }
-        self.held = False  # a broken save still sits under the save key: never write over it
+        self.blocked = False  # a broken save still sits under the save key: never write over it
         self.aside: Any = None  # the key the last broken save was set aside under
 
     def call(self, method: str, name: str, text: Any = None) -> Any:
@@ -231,7 +231,7 @@ class Store:
             if not self.call("move", SAVE, copy_key(name, self.path)):
                 raise Refused(FULL)
         except Refused:
-            self.held = True
+            self.blocked = True
             return CORRUPT_KEPT
         self.aside = copy_key(name, self.path)
         self.forget(FRAME)
@@ -241,7 +241,7 @@ class Store:
         """Store the save (and the frame shown, as a cache); a notice key when it failed."""
         if self.storage is None:
             return UNAVAILABLE
-        if self.held:
+        if self.blocked:
             return CORRUPT_KEPT
         try:
             self.call("setItem", SAVE, text)
@@ -275,7 +275,7 @@ class Store:
                 self.call("setItem", name, text)
             self.call("removeItem", SAVE)
         except Refused:  # cannot set it aside: leave it untouched
-            self.held = True
+            self.blocked = True
             return CORRUPT_KEPT
         self.aside = copy_key(name, self.path)
         self.forget(FRAME)
@@ -284,7 +284,7 @@ class Store:
     def start_fresh(self) -> None:
         """The person chose to start fresh over a broken save that could not be set aside:
         from now on saving may replace it."""
-        self.held = False
+        self.blocked = False
 
     def broken(self) -> Any:
         """The save set aside last, if any."""

@@ -117,7 +117,7 @@ out['read'] = store.read_save()
 out['write'] = store.write_save('{{}}')
 out['settings'] = store.read_settings()[1]
 out['aside'] = store.set_aside('broken')
-out['held'] = store.held
+out['blocked'] = store.blocked
 out['frame'] = store.read_frame()
 """
     )
@@ -127,7 +127,7 @@ out['frame'] = store.read_frame()
         "write": "save.unavailable",
         "settings": "notice.storage_unavailable",
         "aside": "save.corrupt_kept",
-        "held": True,
+        "blocked": True,
         "frame": None,
     }
 
