@@ -216,3 +216,22 @@ def test_a_cached_table_of_another_shape_never_breaks_the_load(
     one_move(game)
     frame = json.loads(game.page.evaluate("() => localStorage.getItem('longana:frame')"))
     assert frame["frame"]["deal"] == json.loads(save)["deal"]  # rebuilt from the save
+
+
+def test_the_content_security_policy_keeps_everything_on_this_origin(game: Game) -> None:
+    """The page runs under its policy (index.html), and nothing it runs may reach another
+    origin: neither runtime can fall back to a CDN."""
+    policy = game.page.locator('meta[http-equiv="Content-Security-Policy"]').get_attribute(
+        "content"
+    )
+    assert policy is not None and "default-src 'self'" in policy and "object-src 'none'" in policy
+    game.guard.allow("Content Security Policy")
+    reached: list[str] = []
+    game.page.route("https://cdn.jsdelivr.net/**", lambda route: reached.append(route.request.url))
+    refused = game.page.evaluate(
+        """() => fetch('https://cdn.jsdelivr.net/pyodide/v0.27.0/full/pyodide.mjs')
+                   .then(() => 'fetched', () => 'refused')"""
+    )
+    assert refused == "refused" and not reached
+    one_move(game)
+    assert not game.guard.off_origin
