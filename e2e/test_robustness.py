@@ -235,3 +235,27 @@ def test_the_content_security_policy_keeps_everything_on_this_origin(game: Game)
     assert refused == "refused" and not reached
     one_move(game)
     assert not game.guard.off_origin
+
+
+OFFER = """() => { const e = new Event('beforeinstallprompt'); e.prompt = () => {};
+                   dispatchEvent(e); }"""
+
+
+def test_the_install_offer_never_covers_the_game_and_not_now_is_remembered(
+    browsers: Browsers,
+) -> None:
+    context, guard = browsers.context(viewport={"width": 1366, "height": 768})
+    game = Game(context.new_page(), guard, browsers.base_url).open()
+    game.page.evaluate(OFFER)
+    offer = game.page.locator('[data-notice="install"]')
+    offer.wait_for(state="visible")
+    for size in ({"width": 390, "height": 844}, {"width": 320, "height": 256}):
+        game.page.set_viewport_size(size)
+        assert not offer.is_visible(), f"the install offer covers the game at {size}"
+    game.page.set_viewport_size({"width": 1366, "height": 768})
+    offer.locator('[data-action="dismiss"]').click()
+    assert offer.count() == 0
+    game.reload()
+    game.page.evaluate(OFFER)
+    game.next_frame()
+    assert game.page.locator('[data-notice="install"]').count() == 0  # not offered again

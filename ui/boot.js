@@ -66,7 +66,7 @@
     ready() {
       if (ready) return;
       ready = true;
-      if (installPrompt) toast("install", say("install"), say("install_button"));
+      if (installPrompt) offerInstall();
       if (pending) clearTimeout(pending);
       const boot = $("boot");
       if (boot) boot.remove();
@@ -117,7 +117,7 @@
   addEventListener("beforeinstallprompt", (event) => {
     event.preventDefault();
     installPrompt = event;
-    if (ready) toast("install", say("install"), say("install_button"));
+    if (ready) offerInstall();
   });
 
   // a copy under a sub-path keeps its own keys (ui/storage.py copy_key)
@@ -247,6 +247,27 @@
   }
 
   // A notice with a button, in the page's notice layer (it stays until acted on).
+  // The install offer: a notice with "Not now", which is remembered on this device (per copy
+  // of the site): it is not offered again, and it never stays over the table.
+  function offerInstall() {
+    try {
+      if (localStorage.getItem(copyKey("longana:notice:install"))) return;
+    } catch (e) { /* no storage: offered, and "Not now" lasts until the page closes */ }
+    toast("install", say("install"), say("install_button"));
+    const item = document.querySelector('[data-notice="install"]');
+    if (!item || item.querySelector('[data-action="dismiss"]')) return;
+    const later = document.createElement("button");
+    later.type = "button";
+    later.className = "btn small";
+    later.dataset.action = "dismiss";
+    later.textContent = say("install_later");
+    later.addEventListener("click", () => {
+      item.remove();
+      try { localStorage.setItem(copyKey("longana:notice:install"), "1"); } catch (e) { /* none */ }
+    });
+    item.append(later);
+  }
+
   function toast(id, text, label) {
     if (document.querySelector(`[data-notice="${id}"]`)) return;
     let layer = $("toasts");
