@@ -259,3 +259,23 @@ def test_the_install_offer_never_covers_the_game_and_not_now_is_remembered(
     game.page.evaluate(OFFER)
     game.next_frame()
     assert game.page.locator('[data-notice="install"]').count() == 0  # not offered again
+
+
+def test_an_invalid_deal_in_the_address_is_said(browsers: Browsers) -> None:
+    game = browsers.game("?deal=" + "%3Cscript%3E" * 3, fresh=True)
+    notice = game.page.locator('[data-notice="deal-invalid"]')
+    notice.wait_for(state="visible")
+    assert "address" in notice.inner_text()
+    one_move(game)
+
+
+def test_a_bad_history_entry_is_skipped_and_said(browsers: Browsers) -> None:
+    good = {"key": "7:40", "date": "2026-12-01", "deal": "7", "level": "hard", "winner": 0}
+    good.update({"people": [0], "totals": [[101, 0, 0, 5]]})
+    entries = [good, {"date": 5}, "text", {**good, "winner": "<b>"}]
+    game = open_with(browsers, "", {"longana:history": json.dumps(entries)})
+    game.open_panel("record")
+    game.dialog("record").locator('[data-action="history"]').click()
+    game.dialog("history").wait_for()
+    game.page.locator('[data-notice="history-skipped"]').wait_for(state="visible")
+    assert "2026-12-01" in game.dialog("history").inner_text()

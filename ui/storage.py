@@ -461,6 +461,39 @@ def _frame_shape(frame: Any) -> bool:
     return isinstance(can, dict) and all(isinstance(v, bool) for v in can.values())
 
 
+def history_entries(text: Any) -> "tuple[list[Any], int]":
+    """The matches remembered under ``longana:history`` that read, and how many did not (an
+    entry of another shape is skipped, and the History panel says so, never fatal)."""
+    try:
+        data = json.loads(text) if text else []
+    except (ValueError, TypeError, RecursionError):
+        return [], 1
+    if not isinstance(data, list):
+        return [], 1
+    good = [e for e in data if _history_entry(e)]
+    return good, len(data) - len(good)
+
+
+def _history_entry(entry: Any) -> bool:
+    try:
+        people, totals = entry["people"], entry["totals"]
+        return (
+            _plain(entry["date"])
+            and entry["level"] in LEVELS
+            and _is_int(entry["winner"])
+            and 0 <= entry["winner"] <= 3
+            and isinstance(people, list)
+            and len(people) > 0
+            and all(_is_int(p) and 0 <= p <= 3 for p in people)
+            and isinstance(totals, list)
+            and all(
+                isinstance(t, list) and len(t) == 4 and all(_is_int(x) for x in t) for t in totals
+            )
+        )
+    except (KeyError, TypeError, IndexError):
+        return False
+
+
 DEAL_CHARACTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_"
 
 

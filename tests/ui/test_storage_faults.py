@@ -29,6 +29,7 @@ from ui.storage import (
     Store,
     cacheable,
     frame_shape,
+    history_entries,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -294,3 +295,18 @@ out['full'] = Store(guard(), '/').read_save()
         "gone": True,
         "full": [None, "save.corrupt_kept"],
     }
+
+
+def test_a_bad_history_entry_is_skipped_and_counted() -> None:
+    good = {"key": "7:40", "date": "2026-12-01", "deal": "7", "level": "hard", "winner": 0}
+    good.update({"people": [0], "totals": [[10, 0, 0, 5]]})
+    bad = [
+        {"date": "<b>x</b>", **{k: v for k, v in good.items() if k != "date"}},
+        {**good, "winner": 9},
+        {**good, "totals": "many"},
+        "text",
+        None,
+    ]
+    assert history_entries(json.dumps([good, *bad, good])) == ([good, good], len(bad))
+    assert history_entries("{broken") == ([], 1)
+    assert history_entries(None) == ([], 0)

@@ -9,7 +9,7 @@ import js
 
 from .. import class_panels
 from ..notation import SEATS
-from ..storage import HISTORY
+from ..storage import HISTORY, history_entries
 from .browser import warn
 
 KEPT = 100  # matches remembered
@@ -19,6 +19,7 @@ class History:
     def __init__(self, page, ctl):
         self.page = page
         self.ctl = ctl
+        self.skipped = 0  # entries of the history that did not read
 
     async def remember(self):
         """Once per finished match."""
@@ -47,15 +48,18 @@ class History:
             warn("history not kept")  # full or refused: the game goes on
 
     def entries(self):
+        """The matches that read; an entry of another shape is skipped (and counted)."""
         try:
             text = self.page.store.get(HISTORY)
-            data = json.loads(text) if text else []
-            return data if isinstance(data, list) else []
-        except Exception:  # noqa: BLE001 - an unreadable history is no history
-            return []
+        except Exception:  # noqa: BLE001 - refused: no history
+            text = None
+        entries, self.skipped = history_entries(text)
+        return entries
 
     def open(self):
         self.page.open_dialog("history", class_panels.history_html(self.ctl.cat, self.entries()))
+        if self.skipped:
+            self.page.notice("history.skipped", "history-skipped")
 
     def delete(self):
         self.page.store.forget(HISTORY)

@@ -36,6 +36,8 @@ async def start():
     if failed:
         page.notice("notice.catalog_failed", "catalog-failed")
     deal = deal_number(query_value(query, "deal"))
+    if query_value(query, "deal") is not None and deal is None:  # said, not silently random
+        page.notice("notice.deal_invalid", "deal-invalid")
     save, save_notice = store.read_save()
     cached = store.read_frame() if save is not None else None
     if cached is not None and (deal is None or cached.get("deal") == deal):
