@@ -261,7 +261,8 @@ def test_person_who_opens_chooses_the_double(browsers: Browsers) -> None:
         game.page.wait_for_function(
             "(text) => [...document.querySelectorAll('[data-message], [role=status]')]"
             ".some(e => e.textContent.includes(text))",
-            arg=english()["why"]["opening"].replace("{doubles}", forced),
+            # the tile's name with a non-breaking hyphen, as in all running text
+            arg=english()["why"]["opening"].replace("{doubles}", forced.replace("-", "\u2011")),
         )
     game.action("confirm").click()
     game.page.locator(f'[data-hand="{opener}"] [data-tile="{forced}"]').wait_for(state="detached")
