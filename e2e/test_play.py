@@ -31,7 +31,10 @@ def expected_reason(error: object) -> str:
         params["earlier"] = words["branch_of"][params["earlier"]]
     text = words["why"][error.code]  # type: ignore[attr-defined]
     for key, value in params.items():
-        text = text.replace("{" + key + "}", str(value))
+        shown = str(value)
+        if key in ("tile", "doubles"):  # tile names: a non-breaking hyphen in running text
+            shown = shown.replace("-", "\u2011")
+        text = text.replace("{" + key + "}", shown)
     return str(text)
 
 
