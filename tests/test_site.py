@@ -42,7 +42,21 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def modules_of(path: Path) -> set[str]:
-    return {n for n in zipfile.ZipFile(path).namelist() if n.endswith(".py")}
+    """The modules in a zip, as source paths (``json/__init__.py``), compiled or not."""
+    names = zipfile.ZipFile(path).namelist()
+    return {n.removesuffix("c") for n in names if n.endswith((".py", ".pyc"))}
+
+
+def test_the_worker_gets_compiled_python(site: Path) -> None:
+    """The worker imports without compiling: only .pyc, all of one Python's bytecode (the
+    pinned Pyodide's: tools/worker_check.mjs runs them)."""
+    magic = set()
+    for shipped in (site / "app.zip", site / "vendor" / "pyodide" / "python_stdlib.zip"):
+        with zipfile.ZipFile(shipped) as archive:
+            names = [n for n in archive.namelist() if n.endswith((".py", ".pyc"))]
+            assert names and all(n.endswith(".pyc") for n in names), shipped
+            magic |= {archive.read(n)[:4] for n in names}
+    assert len(magic) == 1, magic
 
 
 def test_app_zip_holds_the_engine_modules_the_worker_imports_and_no_others(site: Path) -> None:

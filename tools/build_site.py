@@ -9,11 +9,12 @@ What goes in, all from this repository and its pinned ``node_modules`` (npm ci):
   ``locales/`` (message catalogs), and ``pyscript.toml`` (the page's config) with a ``[files]``
   entry for each page module, so that they are in MicroPython's file system;
 - ``app.zip``: the engine modules the game worker imports (traced from ``longana.protocol`` with
-  ``modulefinder``: not ``longana/lab`` nor the command line), put on ``sys.path`` as a zip;
+  ``modulefinder``: not ``longana/lab`` nor the command line), compiled to ``.pyc`` by the
+  pinned Pyodide (``tools/pyc_zip.mjs``) and put on ``sys.path`` as a zip;
 - ``rules-example.json``: the rules panel's worked example, computed by the engine;
 - ``vendor/pyodide/``: only the runtime files plain Python needs (the game worker), with
   ``python_stdlib.zip`` holding only the standard library the worker imports (traced by
-  ``tools/stdlib_trace.mjs``) and a lock file that lists no packages;
+  ``tools/stdlib_trace.mjs``, compiled like app.zip) and a lock file that lists no packages;
 - ``vendor/micropython/``: MicroPython's WebAssembly build (the page);
 - ``vendor/pyscript/``: the chunks of PyScript's dist that the page loads;
 - ``manifest.webmanifest``, ``icons/`` and ``favicon.ico`` (drawn here) so the page installs
@@ -216,27 +217,42 @@ def package_zip(root: Path, files: list[Path]) -> bytes:
     return _zip([(path.relative_to(root).as_posix(), path.read_bytes()) for path in sorted(files)])
 
 
+def node(root: Path, script: str, *args: str) -> str:
+    """What a node script of tools/ prints (it runs the pinned Pyodide)."""
+    program = shutil.which("node")
+    if program is None:
+        raise SystemExit("node is needed to build the site (it runs the pinned Pyodide)")
+    done = subprocess.run(
+        [program, str(root / "tools" / script), *args], capture_output=True, text=True, timeout=600
+    )
+    if done.returncode != 0:  # (node quotes the minified line it failed in: left out)
+        said = "\n".join(line for line in done.stderr.splitlines() if len(line) < 500)
+        raise SystemExit(f"tools/{script} failed:\n{done.stdout[-3000:]}\n{said[-3000:]}")
+    return done.stdout
+
+
 def traced_stdlib(root: Path, app: bytes, modules: list[str]) -> list[str]:
     """The members of Pyodide's ``python_stdlib.zip`` that the worker imports: Pyodide's own
     start-up, ``modules`` and a whole match played through the engine (tools/stdlib_trace.mjs,
     under node)."""
-    node = shutil.which("node")
-    if node is None:
-        raise SystemExit("node is needed to build the site (it traces the worker's imports)")
     with tempfile.TemporaryDirectory(prefix="longana-build-") as folder:
         zip_path = Path(folder) / "app.zip"
         zip_path.write_bytes(app)
-        done = subprocess.run(
-            [node, str(root / "tools" / "stdlib_trace.mjs"), str(zip_path), json.dumps(modules)],
-            capture_output=True,
-            text=True,
-            timeout=600,
-        )
-    if done.returncode != 0:
-        raise SystemExit(
-            f"tracing the worker's imports failed:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
-        )
-    return list(json.loads(done.stdout.strip().splitlines()[-1])["files"])
+        printed = node(root, "stdlib_trace.mjs", str(zip_path), json.dumps(modules))
+    return list(json.loads(printed.strip().splitlines()[-1])["files"])
+
+
+def compiled(root: Path, *zips: bytes) -> list[bytes]:
+    """The zips with each ``.py`` compiled to ``.pyc`` by the pinned Pyodide's Python
+    (tools/pyc_zip.mjs): the worker imports without compiling."""
+    with tempfile.TemporaryDirectory(prefix="longana-build-") as folder:
+        paths = []
+        for index, data in enumerate(zips):
+            source = Path(folder) / f"{index}.zip"
+            source.write_bytes(data)
+            paths += [str(source), str(source.with_suffix(".pyc.zip"))]
+        node(root, "pyc_zip.mjs", *paths)
+        return [Path(target).read_bytes() for target in paths[1::2]]
 
 
 def stdlib_zip(source: Path, members: list[str]) -> bytes:
@@ -447,7 +463,6 @@ def build(root: Path, out: Path) -> list[str]:
     copy_tree(root / "locales", out / "locales")
     engine, stdlib_names = engine_modules(root)
     app = package_zip(root, engine)
-    (out / "app.zip").write_bytes(app)
     (out / "rules-example.json").write_text(rules_example(), encoding="utf-8")
     micropython = modules / "@micropython" / "micropython-webassembly-pyscript"
     vendor_mpy = out / "vendor" / "micropython"
@@ -460,9 +475,10 @@ def build(root: Path, out: Path) -> list[str]:
     for name in PYODIDE_COPIED:
         shutil.copyfile(pyodide / name, vendor_py / name)
     members = traced_stdlib(root, app, stdlib_names)
-    (vendor_py / "python_stdlib.zip").write_bytes(
-        stdlib_zip(pyodide / "python_stdlib.zip", members)
-    )
+    stdlib = stdlib_zip(pyodide / "python_stdlib.zip", members)
+    app, stdlib = compiled(root, app, stdlib)
+    (out / "app.zip").write_bytes(app)
+    (vendor_py / "python_stdlib.zip").write_bytes(stdlib)
     (vendor_py / "pyodide-lock.json").write_text(
         lock_file(pyodide / "pyodide-lock.json"), encoding="utf-8"
     )

@@ -19,8 +19,8 @@ def modules(path):
     """Every module in the zip, as an import name."""
     names = []
     for name in zipfile.ZipFile(path).namelist():
-        if name.endswith(".py"):
-            name = name[: -len(".py")].replace("/", ".")
+        if name.endswith((".py", ".pyc")):
+            name = name[: name.rindex(".")].replace("/", ".")
             names.append(name[: -len(".__init__")] if name.endswith(".__init__") else name)
     return sorted(names)
 

@@ -128,7 +128,7 @@
 
   // -- the game worker (ui/game-worker.mjs) -------------------------------------------------
   // Started as this script runs, so that Pyodide loads while the page's MicroPython starts;
-  // ui/link.py talks to it through longanaBoot.game(). A call resolves to the reply's text, or
+  // ui/dom/link.py talks to it through longanaBoot.game(). A call resolves to the reply's text, or
   // to "" when the worker failed, went START_MS without a sign of starting (a step done, bytes
   // downloaded) or, once started, did not answer within CALL_MS (link.py then replaces it and
   // feeds the new one the last save). A call never rejects: MicroPython's `except` does not

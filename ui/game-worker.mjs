@@ -1,5 +1,5 @@
 // The game worker: a plain module worker that runs the engine (longana/, in app.zip) on the
-// pinned Pyodide, loaded from the site's own origin. The page (ui/boot.js, ui/link.py) sends
+// pinned Pyodide, loaded from the site's own origin. The page (ui/boot.js, ui/dom/link.py) sends
 // intents as JSON text and gets replies as JSON text; longana/protocol.py's Game answers them
 // and never raises.
 //
