@@ -279,3 +279,26 @@ def test_a_bad_history_entry_is_skipped_and_said(browsers: Browsers) -> None:
     game.dialog("history").wait_for()
     game.page.locator('[data-notice="history-skipped"]').wait_for(state="visible")
     assert "2026-12-01" in game.dialog("history").inner_text()
+
+
+FILES = {
+    "huge": b"[" + b" " * (9 * 1024 * 1024) + b"]",  # over the worker's 8 MiB
+    "large": b'{"hands": "' + b"x" * (3 * 1024 * 1024) + b'"}',  # over the page's 1 MiB
+    "deep": b"[" * 100_000 + b"]" * 100_000,
+}
+
+
+@pytest.mark.parametrize("name", sorted(FILES))
+def test_a_huge_or_deep_file_for_the_record_import_is_refused_in_words(
+    browsers: Browsers, name: str
+) -> None:
+    game = browsers.game(fresh=True)
+    dialog = game.open_panel("record")
+    dialog.locator("input[data-import]").set_input_files(
+        files=[{"name": name + ".json", "mimeType": "application/json", "buffer": FILES[name]}]
+    )
+    error = dialog.locator("[data-import-error]")
+    error.wait_for(state="visible", timeout=TURN_MS)
+    assert error.inner_text().strip()
+    game.close_panel("record")
+    one_move(game)  # the worker is alive, the game goes on

@@ -15,6 +15,11 @@ from ..rules_panel import about_html, keys_html, rules_html
 from ..storage import Settings
 from .browser import load_catalog, q, warn
 
+# A file read into the page's MicroPython: its heap cannot hold a text of a few MB (the
+# MemoryError then comes where no except can catch it), and hand records are kB, not MB
+# (the worker itself reads up to 8 MiB: MAX_JSON_TEXT)
+IMPORT_LIMIT = 1024 * 1024
+
 
 class PanelActions:
     def __init__(self, page, ctl):
@@ -115,9 +120,20 @@ class PanelActions:
             await self.show_replay(intent)
 
     async def read_import(self, file):
-        text = str(await file.text())
-        if self.ctl.interaction.dialog == "record":
-            await self.show_replay({"do": "import", "text": text})
+        """A file of hand records: measured before it is read (see IMPORT_LIMIT); too large
+        is said in words, never fatal."""
+        try:
+            if int(file.size) > IMPORT_LIMIT:
+                raise MemoryError("over the limit")
+            text = str(await file.text())
+            if self.ctl.interaction.dialog == "record":
+                await self.show_replay({"do": "import", "text": text})
+        except MemoryError:
+            text = None
+            el = q("[data-import-error]")
+            if el is not None:
+                el.textContent = self.ctl.cat.t("record.import_too_large")
+                el.hidden = False
 
     # -- settings and new matches -------------------------------------------------------------
 
