@@ -39,7 +39,9 @@ class Notices:
         while not self.page.live:  # read once the game is on screen, not while it loads
             await asyncio.sleep(0.5)
         await asyncio.sleep(SHOWN)
-        if item.dataset.lasting != "true":  # a storage notice stays until dismissed
+        # a storage notice stays until dismissed (an attribute the item lacks is no property
+        # MicroPython may read: ask for the attribute)
+        if item.getAttribute("data-lasting") != "true":
             item.remove()
 
     def storage(self, key, save):
