@@ -55,6 +55,10 @@ class Knowledge:
     counts: tuple[int, ...]
     barred: tuple[int, ...]
     needs: tuple[int, ...]
+    #: before the opening: the seat that must hold the opening double (when it is not ours),
+    #: and whether it must be the highest double dealt (a first hand)
+    opener: int | None = None
+    highest: bool = False
 
     @classmethod
     def of(cls, view: SeatView) -> Knowledge:
@@ -88,6 +92,8 @@ class Knowledge:
             tuple(view.counts),
             tuple(b & unseen for b in barred),
             tuple(needs),
+            view.opener if view.opening is None and view.opener != view.seat else None,
+            bool(view.first_hand),
         )
 
     def allows(self, owner: int, tile_bit: int) -> bool:
@@ -106,7 +112,21 @@ class Knowledge:
             if held[s] & self.barred[s] or held[s] & others:
                 return False
             others |= held[s]
-        return all(others & need for need in self.needs)
+        return all(others & need for need in self.needs) and self.opener_can_open(held)
+
+    def opener_can_open(self, held: Sequence[int]) -> bool:
+        """Before the opening, the opener holds a double (in a first hand, the highest one)."""
+        if self.opener is None:
+            return True
+        own = held[self.opener] & DOUBLES_MASK
+        if not own or not self.highest:
+            return bool(own)
+        rest = (held[0] | held[1] | held[2] | held[3]) & DOUBLES_MASK & ~own
+        return not rest or _top_double(rest) < _top_double(own)
+
+
+def _top_double(mask: int) -> int:
+    return max(t.high for t in tiles_of(mask))
 
 
 def opener_proves(view: SeatView) -> tuple[int, int, int, int]:
@@ -217,11 +237,12 @@ def walk(
     held.append(know.unseen & ~_other_union(held, seat))
 
     def meets(held: list[int]) -> bool:
-        return all(_other_union(held, seat) & n for n in needs)
+        return all(_other_union(held, seat) & n for n in needs) and know.opener_can_open(held)
 
+    constrained = bool(needs) or know.opener is not None
     ok = meets(held)
     tries = 0
-    while loglik is not None and needs and not ok and tries < 2000:
+    while loglik is not None and constrained and not ok and tries < 2000:
         tries += 1  # reach a deal that meets them, then weigh
         i = rng.randrange(size)
         j = rng.randrange(size)
@@ -238,34 +259,43 @@ def walk(
     ll = [0.0 if loglik is None or s == seat else loglik(s, held[s]) for s in range(4)] + [0.0]
     steps = first
     proposals = accepted = 0
+
+    def swap() -> None:
+        nonlocal ok, proposals, accepted
+        i = rng.randrange(size)
+        j = rng.randrange(size)
+        a, b = owner[i], owner[j]
+        if a == b or barred[a] & bits[j] or barred[b] & bits[i]:
+            return
+        flip = bits[i] | bits[j]
+        ha, hb = held[a] ^ flip, held[b] ^ flip
+        proposals += 1
+        la = lb = 0.0
+        if loglik is not None:
+            la = 0.0 if a == UNUSED else loglik(a, ha)
+            lb = 0.0 if b == UNUSED else loglik(b, hb)
+            delta = la + lb - ll[a] - ll[b]
+            if delta < 0 and rng.random() >= math.exp(delta):
+                return
+        if constrained:
+            trial = held[:]
+            trial[a], trial[b] = ha, hb
+            good = meets(trial)
+            if ok and not good:
+                return  # the walk stays among agreeing deals
+            ok = ok or good
+        owner[i], owner[j] = b, a
+        held[a], held[b] = ha, hb
+        ll[a], ll[b] = la, lb
+        accepted += 1
+
     for _ in range(count):
         for _ in range(steps):
-            i = rng.randrange(size)
-            j = rng.randrange(size)
-            a, b = owner[i], owner[j]
-            if a == b or barred[a] & bits[j] or barred[b] & bits[i]:
-                continue
-            flip = bits[i] | bits[j]
-            ha, hb = held[a] ^ flip, held[b] ^ flip
-            proposals += 1
-            la = lb = 0.0
-            if loglik is not None:
-                la = 0.0 if a == UNUSED else loglik(a, ha)
-                lb = 0.0 if b == UNUSED else loglik(b, hb)
-                delta = la + lb - ll[a] - ll[b]
-                if delta < 0 and rng.random() >= math.exp(delta):
-                    continue
-            if needs:
-                trial = held[:]
-                trial[a], trial[b] = ha, hb
-                good = meets(trial)
-                if ok and not good:
-                    continue  # the walk stays among agreeing deals
-                ok = ok or good
-            owner[i], owner[j] = b, a
-            held[a], held[b] = ha, hb
-            ll[a], ll[b] = la, lb
-            accepted += 1
+            swap()
+        extra = 0
+        while constrained and not ok and extra < 100 * size:
+            extra += 1  # not there yet (rare: a constraint the matching could not see)
+            swap()
         steps = mix
         yield held[:4]
     if stats is not None:
