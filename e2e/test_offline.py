@@ -21,7 +21,7 @@ from typing import Any
 from playwright.sync_api import Page, Playwright, Route
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from tools.serve import serve
+from tools.serve import serve, wire_size
 
 from .browsers import SITE, Browsers, Guard, preseed
 from .game import ACT_MS, TURN_MS, WORKER_MS, Game
@@ -356,9 +356,9 @@ def test_a_move_made_while_another_tab_starts_is_kept(browsers: Browsers) -> Non
     def hold(route: Route) -> None:  # answered once A has moved
         held.append(route)
 
-    context.route("**/ui/worker.py", hold)
+    context.route("**/ui/game-worker.mjs", hold)
     with context.expect_event(
-        "request", lambda request: request.url.endswith("/ui/worker.py"), timeout=WORKER_MS
+        "request", lambda request: request.url.endswith("/ui/game-worker.mjs"), timeout=WORKER_MS
     ):
         tab_c = Game(context.new_page(), guard, browsers.base_url).open(ready=False)
     tab_c.page.wait_for_function(  # C has read the save (and shows the table it holds)
@@ -369,7 +369,7 @@ def test_a_move_made_while_another_tab_starts_is_kept(browsers: Browsers) -> Non
     assert tab_a.wait_turn("S") == "turn"
     newer, shown = tab_a.save(), position_shown(tab_a)
     assert newer is not None
-    context.unroute("**/ui/worker.py")
+    context.unroute("**/ui/game-worker.mjs")
     for route in held:
         route.fallback()
     tab_c.wait_ready()
@@ -391,7 +391,8 @@ def test_a_first_visit_downloads_each_file_about_once(
 ) -> None:
     """A first visit in a new persistent profile (an ordinary Playwright context's memory
     cache keeps no file as large as Pyodide's wasm), until the service worker controls the
-    page: the server sends at most 1.1x the sizes of the distinct files asked for."""
+    page: the server sends at most 1.1x what one download of each distinct file asked for
+    costs (tools/serve.py compresses: a file fetched twice would show)."""
     sent: Counter[str] = Counter()
     with serve(SITE, sent=sent) as url:
         context = playwright.chromium.launch_persistent_context(
@@ -415,11 +416,11 @@ def test_a_first_visit_downloads_each_file_about_once(
 
     files = {file_of(p) for p in counted}
     assert all(f.is_file() for f in files), sorted(str(f) for f in files if not f.is_file())
-    need = sum(f.stat().st_size for f in files)
+    need = sum(wire_size(f) for f in files)
     total = sum(counted.values())
-    twice = {p: n for p, n in counted.items() if n > file_of(p).stat().st_size}
+    twice = {p: n for p, n in counted.items() if n > wire_size(file_of(p))}
     print(
-        f"\nfirst visit: {total / 1e6:.2f} MB sent for {need / 1e6:.2f} MB of "
+        f"\nfirst visit: {total / 1e6:.2f} MB sent for {need / 1e6:.2f} MB (on the wire) of "
         f"{len(files)} files ({total / need:.3f}x); sent more than once: "
         + (", ".join(f"{p} {n / 1e6:.2f} MB" for p, n in sorted(twice.items())) or "none")
     )

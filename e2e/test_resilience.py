@@ -64,29 +64,15 @@ def test_offline_play_once_the_service_worker_has_the_files(browsers: Browsers) 
     assert state["ready"] == "true" and sorted(state["hands"]) == ["E", "N", "S", "W"]
 
 
-# A stand-in for ui/worker.py: answers the start-up ping, then fails the first move.
+# Stand-ins for ui/game-worker.mjs: each starts, then crashes (an uncaught error) or never
+# answers on the first intent it gets.
 CRASHING = """
-def choose(view_json, level="normal", seed=0):
-    raise RuntimeError("e2e: the computer player crashed on purpose")
-
-
-def ping():
-    return "ready"
-
-
-__export__ = ["choose", "ping"]
+self.postMessage({ ready: true });
+self.onmessage = () => { throw new Error("e2e: the game worker crashed on purpose"); };
 """
 HANGING = """
-def choose(view_json, level="normal", seed=0):
-    while True:  # e2e: the computer player never answers
-        pass
-
-
-def ping():
-    return "ready"
-
-
-__export__ = ["choose", "ping"]
+self.postMessage({ ready: true });
+self.onmessage = () => { for (;;) { /* e2e: the game worker never answers */ } };
 """
 
 
@@ -110,22 +96,21 @@ def test_a_failing_computer_worker_is_restarted_and_the_game_goes_on(
             route.fulfill(
                 status=200,
                 body=CRASHING if failure == "crash" else HANGING,
-                headers={"content-type": "text/plain; charset=utf-8", "cache-control": "no-store"},
+                headers={
+                    "content-type": "text/javascript; charset=utf-8",
+                    "cache-control": "no-store",
+                },
             )
         else:
             route.continue_()
 
-    context.route("**/ui/worker.py", worker_script)
+    context.route("**/ui/game-worker.mjs", worker_script)
     preseed(context, settings=FAST)
     game = Game(context.new_page(), guard, browsers.base_url).open(f"?deal={seed}")
     notice = english()["notice"]["worker_restarted"]
     game.page.locator(".toast", has_text=notice).first.wait_for(timeout=WORKER_MS)
     assert game.wait_turn("S", timeout=WORKER_MS) == "turn"
     assert served[:2] == ["fake", "real"], f"worker scripts served: {served}"
-    scripts = game.page.evaluate(
-        "() => [...document.querySelectorAll('script[worker]')].map(s => s.getAttribute('name'))"
-    )
-    assert "ai" not in scripts and scripts, f"the failed worker was not replaced: {scripts}"
     check_against_save(game.state())
     moves = game.moves_made()
     game.play_turn("S")
