@@ -1,7 +1,7 @@
 """The one protocol between the page and the game worker: intents in, replies out, JSON text.
 
-The worker (``ui/worker.py``) holds one :class:`Game` and hands it every intent the page sends;
-the page (MicroPython) and the worker (Pyodide) share no Python objects, only these texts.
+The worker (``ui/game-worker.mjs``) holds one :class:`Game` and hands it every intent the page
+sends; the page (MicroPython) and the worker (Pyodide) share no Python objects, only these texts.
 
 An intent is ``{"do": NAME, ...}``:
 
