@@ -135,8 +135,9 @@ class WebKit(Driver):
         options = Options()
         options.binary_location = MINIBROWSER
         options.add_argument("--automation")
-        # goto() returns once the DOM is parsed; the scenarios wait for what they need
-        options.page_load_strategy = "eager"
+        # the driver's own wait for a page load hung for its whole timeout after a
+        # document.write under a service worker: goto() waits for the new document itself
+        options.page_load_strategy = "none"
         # MiniBrowser's toolbar keeps its window at least 447 px wide: GTK widgets shrunk to
         # nothing (the page is drawn by WebKit, not by GTK, and keeps its size) let it be a
         # phone's 360 px
@@ -153,10 +154,27 @@ class WebKit(Driver):
         self.chrome = 0  # the window's height beyond the page's (MiniBrowser's header bar)
 
     def goto(self, url: str) -> None:
+        self._leaving()
         self.driver.get(url)
+        self._arrived()
 
     def reload(self) -> None:
+        self._leaving()
         self.driver.refresh()
+        self._arrived()
+
+    def _leaving(self) -> None:
+        """Mark the document being left, so that nothing is read from it after."""
+        with contextlib.suppress(Exception):  # no document yet (the first page)
+            self.js("() => { window.smokeLeft = true; }")
+
+    def _arrived(self) -> None:
+        """Returns once the new document is parsed (what goto() promises)."""
+        self.wait(
+            "() => !window.smokeLeft && document.readyState !== 'loading'",
+            timeout=180,
+            what="the new page",
+        )
 
     def js(self, fn: str, *args: Any) -> Any:
         return self.driver.execute_script(f"return ({fn})(...arguments);", *args)
@@ -166,10 +184,10 @@ class WebKit(Driver):
 
         # a page that re-renders may replace the element between finding and clicking
         for attempt in range(3):
-            element = self.js(VISIBLE_JS, css)
-            if element is None:
-                raise AssertionError(f"webkit: nothing visible matches {css}")
             try:
+                element = self.js(VISIBLE_JS, css)
+                if element is None:
+                    raise AssertionError(f"webkit: nothing visible matches {css}")
                 self.driver.execute_script(
                     "arguments[0].scrollIntoView({block: 'center', inline: 'center'});", element
                 )

@@ -7,6 +7,7 @@ open flags and order, South's tiles), with the Chromium suite's helpers.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 from collections.abc import Callable
@@ -145,8 +146,14 @@ class Smoke:
         return time.monotonic() - started
 
     def wait_ready(self, timeout: float = FIRST_LOAD_S) -> None:
+        started = time.monotonic()
         result = self.driver.wait(READY_JS, timeout=timeout, what="data-ready")
-        assert result == "ready", f"{self.name}: the page did not start: {result}"
+        if result != "ready":  # what the loading screen said on the way (capture.js)
+            shown = [t for t in self.driver.kept("smoke:boot") if " MB" not in t]
+            raise AssertionError(
+                f"{self.name}: the page did not start in {time.monotonic() - started:.0f} s: "
+                f"{result}; the loading screen said {shown}"
+            )
 
     def marks(self) -> dict[str, float | None]:
         """The page's timing marks (ms from the navigation's start)."""
@@ -321,6 +328,12 @@ class Smoke:
         self.size = size
 
     def layout_problems(self) -> list[str]:
+        """What does not fit, once the page has had a moment to fit itself to the window
+        (the table is laid out again after a resize); [] when all fits."""
+        with contextlib.suppress(AssertionError):
+            self.driver.wait(
+                "() => (" + LAYOUT_JS + ")().length === 0", timeout=ACT_S, what="the layout"
+            )
         return [str(p) for p in self.driver.js(LAYOUT_JS)]
 
     def screenshot(self, what: str) -> Path:
