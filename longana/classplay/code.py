@@ -1,13 +1,13 @@
 """The class code: everything that makes a class match fair, short enough to read out and type.
 
-``7B-PCCC-N100-2ZQ`` is the deal, the seats (``P`` a person, ``C`` the computer), the computer's
+``7B-PCCC-N100-32H`` is the deal, the seats (``P`` a person, ``C`` the computer), the computer's
 level and the target, then the format's version and two check characters that refuse every
 mistyped character. ``docs/classplay.md`` describes the format and why the check catches what
 it catches.
 
 >>> code = ClassCode.make("7b", ("person", "computer", "computer", "computer"), "normal")
->>> code.text, ClassCode.parse("7b pccc n100 2zq") == code
-('7B-PCCC-N100-2ZQ', True)
+>>> code.text, ClassCode.parse("7b pccc n100 32h") == code
+('7B-PCCC-N100-32H', True)
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from ..players.levels import LEVELS
 from ..rules.errors import LonganaError
 from ..rules.tiles import SEAT_NAMES
 
-CLASS_VERSION = "2"
+CLASS_VERSION = "3"
 DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 PLAIN = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"  # none of 0 O 1 I L: read out without doubt
 RANDOM_DEAL = CHECK_DIGITS = PLAIN

@@ -5,7 +5,7 @@ of the moves and every decision a person made (``docs/classplay.md`` has the for
 >>> code = ClassCode.make("7b", ("person", "computer", "computer", "computer"), "easy", 10)
 >>> claim = Claim(code, 0, "Jean-Luc", 1, 300, 5)
 >>> claim.text
-'7B-PCCC-E10-2VG/31DE-ZGWC-1CK8-54J4-AHH'
+'7B-PCCC-E10-3W5/31DE-ZGWC-1CK8-54J4-AAK'
 >>> Claim.parse(claim.text.lower()) == claim
 True
 """

@@ -10,7 +10,7 @@ hand records, whose computer moves are made again. ``docs/classplay.md`` has the
 >>> game = play_class(code, 99, lambda game, legal: legal[0])  # South takes the first move
 >>> result = Result.of(game, 0, "Zoë")
 >>> result.text, result.hands, result.finished
-('7B-PCCC-E10-2VG/34YM-HA39-H3R4-86B', (0,), True)
+('7B-PCCC-E10-3W5/34YM-HA39-H3R4-7ZD', (0,), True)
 >>> read_result(result.text) == result
 True
 """

@@ -110,12 +110,12 @@ def test_class_codes_round_trip_in_any_case_and_spacing(code: ClassCode) -> None
 
 def test_class_code_format() -> None:
     code = ClassCode.make("7b", (P, C, C, C), "normal")
-    assert code.text == "7B-PCCC-N100-2ZQ"
+    assert code.text == "7B-PCCC-N100-32H"
     assert ClassCode.make("class12", (P, P, C, P), "hard", 250).text.startswith(
-        "CLASS12-PPCP-H250-2"
+        "CLASS12-PPCP-H250-3"
     )
-    assert ClassCode.parse("7b pccc n100 2zq") == code
-    assert code.session().seed == "class:7B" and CLASS_VERSION == "2"
+    assert ClassCode.parse("7b pccc n100 32h") == code
+    assert code.session().seed == "class:7B" and CLASS_VERSION == "3"
 
 
 def test_a_random_deal_has_four_plain_characters() -> None:
@@ -157,10 +157,11 @@ def forged(body: str, version: str = CLASS_VERSION) -> str:
         ("hello", "format"),
         ("7B-PCCC-N100-1Y#", "format"),
         (None, "format"),
-        ("7B-PCCC-N100-2ZQ/S/Ana/1/XXXX", "format"),
-        ("7B-PCCC-N100-2ZR", "check"),
-        ("7C-PCCC-N100-2ZQ", "check"),
+        ("7B-PCCC-N100-32H/S/Ana/1/XXXX", "format"),
+        ("7B-PCCC-N100-32J", "check"),
+        ("7C-PCCC-N100-32H", "check"),
         ("7B-PCCC-N100-1YZ", "version"),  # a good code of the first release
+        ("7B-PCCC-N100-2ZQ", "version"),  # and of the second (hard played otherwise)
         (forged("7BPCCCN100", "O"), "version"),
         (forged("7BPXCCN100"), "seat"),
         (forged("7BCCCCN100"), "seat"),
@@ -236,19 +237,19 @@ def test_single_character_changes_of_awkward_result_codes(
 
 
 def test_result_code_format_and_refusals() -> None:
-    code = ClassCode.parse("7B-PCCC-N100-2ZQ")
+    code = ClassCode.parse("7B-PCCC-N100-32H")
     claim = Claim(code, 0, "Ana María", 4, 300, 123456)
     text = claim.text
-    assert text.startswith("7B-PCCC-N100-2ZQ/" + RESULT_VERSION)
+    assert text.startswith("7B-PCCC-N100-32H/" + RESULT_VERSION)
     assert all(len(g) <= 4 for g in text.split("/")[1].split("-"))
     other = ClassCode.make("7C", SOLO, "normal")
     cases = {
         "class": lambda: Claim.parse(text, expected=other),
-        "format": lambda: Claim.parse("7B-PCCC-N100-2ZQ"),
+        "format": lambda: Claim.parse("7B-PCCC-N100-32H"),
         "check": lambda: Claim.parse(text[:-1] + ("2" if text[-1] != "2" else "3")),
         "seat": lambda: Claim.parse(Claim(code, 1, "Ana", 1, 0, 0).text),  # the computer's
         "name": lambda: Result(code, 0, "Ana \U0001f600", (), False),
-        "unproven": lambda: Claim.parse("7B-PCCC-N100-2ZQ/S/Ana María/12+0+0+35=47/4XDM"),
+        "unproven": lambda: Claim.parse("7B-PCCC-N100-32H/S/Ana María/12+0+0+35=47/4XDM"),
     }
     for expected, call in cases.items():
         with pytest.raises(ClassError) as caught:
@@ -262,7 +263,7 @@ def test_result_code_format_and_refusals() -> None:
         Claim.parse(f"{newer}/3ABC-DEF")
     assert caught.value.code == "version"
     body = "4" + body_letters(text.split("/")[1])[1:-3]  # a later release's result, checked
-    later = f"{code.text}/{body}{result_check(check_keys(code.payload + 'ZQ', body))}"
+    later = f"{code.text}/{body}{result_check(check_keys(code.payload + code.text[-2:], body))}"
     with pytest.raises(ClassError) as caught:
         Claim.parse(later)
     assert caught.value.code == "version" and caught.value.params == {"version": "4"}
@@ -586,7 +587,7 @@ def test_class_intents_from_code_to_table(monkeypatch: pytest.MonkeyPatch) -> No
         target=20,
     )
     text = made["class_code"]
-    assert text.startswith("W9-PCPC-E20-2")
+    assert text.startswith("W9-PCPC-E20-3")
     random_code = ask(
         Game(), do="class-code", deal=None, seats=["person"] * 4, level="hard", target=100
     )["class_code"]
@@ -687,7 +688,7 @@ def test_class_intents_from_code_to_table(monkeypatch: pytest.MonkeyPatch) -> No
 
 
 def test_class_intents_refuse_bad_input() -> None:
-    assert ask(Game(), do="class-start", code="7B-PCCC-N100-2ZR")["refused"] == {
+    assert ask(Game(), do="class-start", code="7B-PCCC-N100-32J")["refused"] == {
         "code": "class-check",
         "params": {},
     }
@@ -705,7 +706,7 @@ def test_class_intents_refuse_bad_input() -> None:
     assert error["error"]["code"] == "bad-texts"
     mine = ClassCode.make("7", SOLO, "easy").text
     assert ask(Game(), do="class-table", texts=[], **{"class": mine})["table"]["rows"] == []
-    for teacher, code in ((None, "class-format"), ("7B-PCCC-N100-2ZR", "class-check")):
+    for teacher, code in ((None, "class-format"), ("7B-PCCC-N100-32J", "class-check")):
         reply = ask(Game(), do="class-table", texts=[], **{"class": teacher})
         assert reply == {"class_refused": {"code": code, "params": {}}}
     odd = ask(Game(), do="class-table", texts=[5, None, "", "{}"], **{"class": mine})
