@@ -12,6 +12,7 @@ from playwright.sync_api import Locator
 
 from .browsers import Browsers
 from .game import Game
+from .test_access import axe
 
 FAST = {"speed": "fast"}
 LOCALES = Path(__file__).resolve().parents[1] / "locales"
@@ -52,12 +53,16 @@ def check_list(game: Game, legal: list[str], lang: str) -> Locator:
 
 
 def test_opened_by_pointer_in_english_then_a_move_is_shown(browsers: Browsers) -> None:
-    game = browsers.game(settings=FAST)
+    # (bypass_csp: axe-core is injected into the page, which the site's policy forbids)
+    game = browsers.game(settings=FAST, bypass_csp=True)
     legal = south_turn_with_choice(game)
     button = game.action("hint-explain")
     assert button.get_attribute("aria-keyshortcuts") == "X"
     button.click()
     items = check_list(game, legal, "en")
+    found: dict[str, list[str]] = {}
+    axe(game, "the explained hint", found)
+    assert not found, json.dumps(found, indent=1)
     # the first item is the hint: the hint previews the same move
     first = str(items.first.get_attribute("data-hint-move"))
     tile = first.partition("@")[0]
