@@ -403,62 +403,71 @@ def _tile(value: Any) -> bool:
 
 
 def _frame_shape(frame: Any) -> bool:
-    if not isinstance(frame, dict):
+    if not (isinstance(frame, dict) and _fields_ok(frame) and _seats_ok(frame)):
         return False
+    board, last, outcome = frame["board"], frame["last"], frame["outcome"]
+    cls, can = frame.get("class"), frame["can"]
+    return (
+        _board_ok(board)
+        and (last is None or _last_ok(last))
+        and (cls is None or _plain(cls))
+        and (outcome is None or _outcome_ok(outcome))
+        and isinstance(can, dict)
+        and all(isinstance(v, bool) for v in can.values())
+    )
+
+
+def _fields_ok(frame: Any) -> bool:
     for name, kind in FRAME_FIELDS.items():
         value = frame[name]
         if kind is int and not _is_int(value):
             return False
         if not isinstance(value, kind):
             return False
-    if not (_plain(frame["deal"]) and frame["level"] in LEVELS):
-        return False
-    seats, scores, hands, board = frame["seats"], frame["scores"], frame["hands"], frame["board"]
+    return _plain(frame["deal"]) and frame["level"] in LEVELS
+
+
+def _seats_ok(frame: Any) -> bool:
+    seats, scores, hands = frame["seats"], frame["scores"], frame["hands"]
     if not (_per_seat(seats) and _per_seat(scores) and _per_seat(hands)):
         return False
     if not all(seats[s] in KINDS and _is_int(scores[s]) for s in SEAT_KEYS):
         return False
     for s in SEAT_KEYS:
-        hand = hands[s]
-        tiles = hand["tiles"]
-        if not _is_int(hand["count"]) or not (tiles is None or isinstance(tiles, list)):
+        tiles = hands[s]["tiles"]
+        if not _is_int(hands[s]["count"]) or not (tiles is None or isinstance(tiles, list)):
             return False
         if tiles is not None and not all(_tile(t) for t in tiles):
             return False
-    for name in ("to_move", "viewer", "handoff", "winner"):
-        if not _seat(frame[name], none=True):
-            return False
-    if not _seat(frame["opener"]):
-        return False
+    named = all(_seat(frame[n], none=True) for n in ("to_move", "viewer", "handoff", "winner"))
+    return named and _seat(frame["opener"])
+
+
+def _board_ok(board: Any) -> bool:
     if not (board["opening"] is None or _tile(board["opening"])):
         return False
-    for part in ("ends", "order", "branches"):
-        if not _per_seat(board[part]):
-            return False
+    if not all(_per_seat(board[part]) for part in ("ends", "order", "branches")):
+        return False
     for s in SEAT_KEYS:
         if not (_is_int(board["ends"][s]) and _is_int(board["order"][s])):
             return False
         for tile, face in board["branches"][s]:
             if not (_tile(tile) and _is_int(face)):
                 return False
-    last = frame["last"]
-    if last is not None and not (_seat(last["seat"]) and isinstance(last["move"], str)):
+    return True
+
+
+def _last_ok(last: Any) -> bool:
+    move = last["move"]
+    return _seat(last["seat"]) and isinstance(move, str) and _plain(move) and len(move) <= 12
+
+
+def _outcome_ok(outcome: Any) -> bool:
+    if not (outcome["reason"] in ("domino", "block") and _is_int(outcome["points"])):
         return False
-    if last is not None and not (_plain(last["move"]) and len(last["move"]) <= 12):
+    if not (_seat(outcome["winner"], none=True) and _per_seat(outcome["pips"])):
         return False
-    cls = frame.get("class")
-    if cls is not None and not _plain(cls):
-        return False
-    outcome = frame["outcome"]
-    if outcome is not None:
-        if not (outcome["reason"] in ("domino", "block") and _is_int(outcome["points"])):
-            return False
-        if not (_seat(outcome["winner"], none=True) and _per_seat(outcome["pips"])):
-            return False
-        if not all(_is_int(outcome["pips"][s]) for s in SEAT_KEYS):
-            return False
-    can = frame["can"]
-    return isinstance(can, dict) and all(isinstance(v, bool) for v in can.values())
+    return all(_is_int(outcome["pips"][s]) for s in SEAT_KEYS)
 
 
 def history_entries(text: Any) -> "tuple[list[Any], int]":

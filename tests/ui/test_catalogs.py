@@ -84,76 +84,90 @@ def compare(ref: Any, other: Any, lang: str, path: str = "") -> list[str]:
     """Every way ``other`` (the catalog of ``lang``) differs in shape from ``ref`` (English)."""
     where = path or "(root)"
     if is_plural(ref):
-        if not isinstance(other, dict):
-            return [f"{where}: a plural object in English, {type(other).__name__} here"]
-        problems = []
-        need = PLURAL_FORMS.get(lang)
-        if need is None:
-            problems.append(f"{where}: no plural forms declared for {lang!r} in this test")
-        else:
-            missing = sorted(need - set(other))
-            extra = sorted(set(other) - need)
-            if missing:
-                problems.append(f"{where}: missing plural form(s) {', '.join(missing)}")
-            if extra:
-                problems.append(f"{where}: plural form(s) {', '.join(extra)} not used in {lang}")
-        want = set().union(*(placeholders(v) for v in ref.values()))
-        for form, text in other.items():
-            if not isinstance(text, str) or not text:
-                problems.append(f"{where}.{form}: not a non-empty string")
-                continue
-            problems += string_problems(f"{where}.{form}", text)
-            if placeholders(text) != want:
-                problems.append(
-                    f"{where}.{form}: placeholders {sorted(placeholders(text))}, "
-                    f"English has {sorted(want)}"
-                )
-        return problems
+        return _compare_plural(ref, other, lang, path, where)
     if isinstance(ref, dict):
-        if not isinstance(other, dict):
-            return [f"{where}: an object in English, {type(other).__name__} here"]
-        problems = [f"{path + '.' if path else ''}{k}: missing" for k in ref if k not in other]
-        problems += [
-            f"{path + '.' if path else ''}{k}: not in English (extra)"
-            for k in other
-            if k not in ref
-        ]
-        for k in ref:
-            if k in other:
-                sub = f"{path}.{k}" if path else k
-                if k == "id" and isinstance(ref[k], str):
-                    if other[k] != ref[k]:
-                        problems.append(f"{sub}: id {other[k]!r}, English has {ref[k]!r}")
-                    continue
-                problems += compare(ref[k], other[k], lang, sub)
-        common = [k for k in other if k in ref]
-        if not problems and common != [k for k in ref if k in other]:
-            problems.append(f"{where}: keys in another order than English")
-        return problems
+        return _compare_object(ref, other, lang, path, where)
     if isinstance(ref, list):
-        if not isinstance(other, list):
-            return [f"{where}: a list in English, {type(other).__name__} here"]
-        problems = []
-        if len(other) != len(ref):
-            problems.append(f"{where}: {len(other)} items, English has {len(ref)}")
-        for i, (r, o) in enumerate(zip(ref, other, strict=False)):
-            problems += compare(r, o, lang, f"{path}[{i}]")
-        return problems
+        return _compare_list(ref, other, lang, path, where)
     if isinstance(ref, str):
-        if not isinstance(other, str):
-            return [f"{where}: a string in English, {type(other).__name__} here"]
-        problems = string_problems(where, other)
-        if ref and not other:
-            problems.append(f"{where}: empty")
-        if placeholders(other) != placeholders(ref):
-            problems.append(
-                f"{where}: placeholders {sorted(placeholders(other))}, "
-                f"English has {sorted(placeholders(ref))}"
-            )
-        return problems
+        return _compare_text(ref, other, lang, path, where)
     if type(other) is not type(ref):
         return [f"{where}: {type(other).__name__} here, {type(ref).__name__} in English"]
     return []
+
+
+def _compare_plural(ref: Any, other: Any, lang: str, path: str, where: str) -> list[str]:
+    if not isinstance(other, dict):
+        return [f"{where}: a plural object in English, {type(other).__name__} here"]
+    problems = []
+    need = PLURAL_FORMS.get(lang)
+    if need is None:
+        problems.append(f"{where}: no plural forms declared for {lang!r} in this test")
+    else:
+        missing = sorted(need - set(other))
+        extra = sorted(set(other) - need)
+        if missing:
+            problems.append(f"{where}: missing plural form(s) {', '.join(missing)}")
+        if extra:
+            problems.append(f"{where}: plural form(s) {', '.join(extra)} not used in {lang}")
+    want = set().union(*(placeholders(v) for v in ref.values()))
+    for form, text in other.items():
+        if not isinstance(text, str) or not text:
+            problems.append(f"{where}.{form}: not a non-empty string")
+            continue
+        problems += string_problems(f"{where}.{form}", text)
+        if placeholders(text) != want:
+            problems.append(
+                f"{where}.{form}: placeholders {sorted(placeholders(text))}, "
+                f"English has {sorted(want)}"
+            )
+    return problems
+
+
+def _compare_object(ref: Any, other: Any, lang: str, path: str, where: str) -> list[str]:
+    if not isinstance(other, dict):
+        return [f"{where}: an object in English, {type(other).__name__} here"]
+    problems = [f"{path + '.' if path else ''}{k}: missing" for k in ref if k not in other]
+    problems += [
+        f"{path + '.' if path else ''}{k}: not in English (extra)" for k in other if k not in ref
+    ]
+    for k in ref:
+        if k in other:
+            sub = f"{path}.{k}" if path else k
+            if k == "id" and isinstance(ref[k], str):
+                if other[k] != ref[k]:
+                    problems.append(f"{sub}: id {other[k]!r}, English has {ref[k]!r}")
+                continue
+            problems += compare(ref[k], other[k], lang, sub)
+    common = [k for k in other if k in ref]
+    if not problems and common != [k for k in ref if k in other]:
+        problems.append(f"{where}: keys in another order than English")
+    return problems
+
+
+def _compare_list(ref: Any, other: Any, lang: str, path: str, where: str) -> list[str]:
+    if not isinstance(other, list):
+        return [f"{where}: a list in English, {type(other).__name__} here"]
+    problems = []
+    if len(other) != len(ref):
+        problems.append(f"{where}: {len(other)} items, English has {len(ref)}")
+    for i, (r, o) in enumerate(zip(ref, other, strict=False)):
+        problems += compare(r, o, lang, f"{path}[{i}]")
+    return problems
+
+
+def _compare_text(ref: Any, other: Any, lang: str, path: str, where: str) -> list[str]:
+    if not isinstance(other, str):
+        return [f"{where}: a string in English, {type(other).__name__} here"]
+    problems = string_problems(where, other)
+    if ref and not other:
+        problems.append(f"{where}: empty")
+    if placeholders(other) != placeholders(ref):
+        problems.append(
+            f"{where}: placeholders {sorted(placeholders(other))}, "
+            f"English has {sorted(placeholders(ref))}"
+        )
+    return problems
 
 
 def plural_objects(node: Any, path: str = "") -> list[tuple[str, dict[str, str]]]:
