@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import FilePayload, ViewportSize
 
 from .browsers import Browsers
 from .game import ACT_MS, TURN_MS, Game
@@ -249,7 +250,8 @@ def test_the_install_offer_never_covers_the_game_and_not_now_is_remembered(
     game.page.evaluate(OFFER)
     offer = game.page.locator('[data-notice="install"]')
     offer.wait_for(state="visible")
-    for size in ({"width": 390, "height": 844}, {"width": 320, "height": 256}):
+    for width, height in ((390, 844), (320, 256)):
+        size: ViewportSize = {"width": width, "height": height}
         game.page.set_viewport_size(size)
         assert not offer.is_visible(), f"the install offer covers the game at {size}"
     game.page.set_viewport_size({"width": 1366, "height": 768})
@@ -295,7 +297,7 @@ def test_a_huge_or_deep_file_for_the_record_import_is_refused_in_words(
     game = browsers.game(fresh=True)
     dialog = game.open_panel("record")
     dialog.locator("input[data-import]").set_input_files(
-        files=[{"name": name + ".json", "mimeType": "application/json", "buffer": FILES[name]}]
+        files=[FilePayload(name=name + ".json", mimeType="application/json", buffer=FILES[name])]
     )
     error = dialog.locator("[data-import-error]")
     error.wait_for(state="visible", timeout=TURN_MS)
