@@ -117,20 +117,7 @@ def browser_kb(profile: str) -> tuple[int, int]:
     (``--user-data-dir=profile``) and every process under it, as proportional set size (shared
     pages split among the processes sharing them, other browsers on the machine included) and
     as private memory (pages no other process maps: steadier on a shared machine)."""
-    parents: dict[int, int] = {}
-    root = None
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            stat = Path(f"/proc/{entry}/stat").read_text()
-            parents[int(entry)] = int(stat.rsplit(")", 1)[1].split()[1])
-            if root is None:
-                args = Path(f"/proc/{entry}/cmdline").read_bytes().split(b"\0")
-                if f"--user-data-dir={profile}".encode() in args:
-                    root = int(entry)
-        except (OSError, ValueError, IndexError):
-            continue
+    parents, root = process_tree(f"--user-data-dir={profile}".encode())
     if root is None:
         return 0, 0
 
@@ -142,17 +129,38 @@ def browser_kb(profile: str) -> tuple[int, int]:
         return False
 
     pss = private = 0
-    for pid in parents:
-        if not under(pid):
-            continue
+    for pid in filter(under, parents):
+        a, b = rollup(pid)
+        pss, private = pss + a, private + b
+    return pss, private
+
+
+def process_tree(arg: bytes) -> tuple[dict[int, int], int | None]:
+    """Every process's parent, and the first process started with ``arg``."""
+    parents: dict[int, int] = {}
+    root = None
+    for entry in filter(str.isdigit, os.listdir("/proc")):
         try:
-            for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
-                if line.startswith("Pss:"):
-                    pss += int(line.split()[1])
-                elif line.startswith(("Private_Clean:", "Private_Dirty:")):
-                    private += int(line.split()[1])
-        except OSError:
+            stat = Path(f"/proc/{entry}/stat").read_text()
+            parents[int(entry)] = int(stat.rsplit(")", 1)[1].split()[1])
+            if root is None and arg in Path(f"/proc/{entry}/cmdline").read_bytes().split(b"\0"):
+                root = int(entry)
+        except (OSError, ValueError, IndexError):
             continue
+    return parents, root
+
+
+def rollup(pid: int) -> tuple[int, int]:
+    """A process's proportional and private memory (kB); 0, 0 once it has gone."""
+    pss = private = 0
+    try:
+        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+            if line.startswith("Pss:"):
+                pss += int(line.split()[1])
+            elif line.startswith(("Private_Clean:", "Private_Dirty:")):
+                private += int(line.split()[1])
+    except OSError:
+        pass
     return pss, private
 
 
