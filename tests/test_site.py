@@ -138,7 +138,8 @@ def test_the_worker_plays_and_keeps_its_snapshot_under_node(site: Path) -> None:
     assert len(plain["keys"]) == 1 and f"/snapshot/{release.group(1)}/pyodide-" in plain["keys"][0]
 
     restored = cases["restored"]  # the saved game resumed, played on, lazily imported modules
-    assert restored["restored"] and restored["marks"] == ["longana:worker:restored"]
+    assert restored["restored"]
+    assert restored["marks"] == ["longana:worker:snapshot-read", "longana:worker:restored"]
     assert restored["resumed"] and restored["deal"] == "11" and restored["moves"] >= 1
     assert not restored["snapshot"] and restored["hands"] >= 1
 
@@ -154,7 +155,7 @@ def test_the_worker_plays_and_keeps_its_snapshot_under_node(site: Path) -> None:
     for name, deal in (("broken", "13"), ("hung", "14")):
         case = cases[name]  # Pyodide refuses it, or never finishes: deleted, the plain way
         assert not case["restored"] and case["kept"] == [] and case["deal"] == deal
-        assert case["marks"][0] == "longana:worker:snapshot-dropped (restore)"
+        assert "longana:worker:snapshot-dropped (restore)" in case["marks"]
         assert "longana:worker:engine" in case["marks"]
 
 

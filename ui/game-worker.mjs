@@ -93,22 +93,29 @@ export function cacheStore(folder) {
   };
 }
 
-// The snapshot of this release, checked, or null; any other entry is deleted.
-async function readSnapshot(store, key, mark) {
-  let found = null;
+// Whether the store holds this release's snapshot; any other entry is deleted.
+async function holds(store, key, mark) {
+  let found = false;
   for (const other of await store.keys()) {
-    if (other === key) found = other;
+    if (other === key) found = true;
     else {
       await store.delete(other);
       mark("longana:worker:snapshot-dropped", { why: "another release", key: other });
     }
   }
-  if (!found) return null;
+  return found;
+}
+
+// The snapshot's bytes once checked against their digest; one that fails is deleted.
+async function checked(store, key, mark) {
   const entry = await store.get(key);
-  if (entry && entry.sha256 && (await digest(entry.bytes)) === entry.sha256) return entry.bytes;
+  if (entry && entry.sha256 && (await digest(entry.bytes)) === entry.sha256) {
+    mark("longana:worker:snapshot-read", { bytes: entry.bytes.length });
+    return entry.bytes;
+  }
   await store.delete(key);
   mark("longana:worker:snapshot-dropped", { why: "digest" });
-  return null;
+  throw Object.assign(new Error("the snapshot failed its digest"), { digest: true });
 }
 
 // -- starting -----------------------------------------------------------------------------------
@@ -156,35 +163,43 @@ export async function startGame({
     });
   };
 
-  let saved = null;
+  let found = false;
   let making = !!store; // a snapshot is made on this start (not after one failed to restore)
   if (store) {
     try {
-      saved = await readSnapshot(store, key, mark);
+      found = await holds(store, key, mark);
     } catch (error) {
       mark("longana:worker:snapshot-dropped", { why: "storage: " + error });
-      saved = null;
     }
   }
-  if (saved) {
-    const buffer = saved; // released once Pyodide has copied it
-    let bytes = saved;
-    saved = null;
-    // a thenable that hands the bytes over once and keeps no reference to them (Pyodide keeps
-    // its config, and the snapshot is 20 MB)
-    const once = { then(resolve) { const b = bytes; bytes = null; resolve(b); } };
+  if (found) {
+    // read and checked while Pyodide fetches its files, handed over through a thenable that
+    // then forgets them (Pyodide keeps its config, and the snapshot is 20 MB)
+    let reading = checked(store, key, mark);
+    let buffer = null; // released once Pyodide has copied it
+    const once = {
+      then(resolve, reject) {
+        const read = reading;
+        reading = null;
+        read.then((bytes) => { buffer = bytes; resolve(bytes); }, reject);
+      },
+    };
     try {
       const py = await within(loadPyodide({ ...config, _loadSnapshot: once }), restoreMs, "restore");
       release(buffer);
+      buffer = null;
       const handle = await begin(py, RESTORED);
       mark("longana:worker:restored");
       return { handle, snapshot: null, restored: true, pyodide: py };
     } catch (error) {
-      console.warn("longana: the snapshot did not restore; starting the plain way: " + error);
-      mark("longana:worker:snapshot-dropped", { why: "restore: " + error });
-      making = false;
       release(buffer);
-      try { await store.delete(key); } catch (e) { /* it goes with the next release */ }
+      buffer = null;
+      if (!error.digest) { // (a snapshot that failed its digest was dropped and said so)
+        console.warn("longana: the snapshot did not restore; starting the plain way: " + error);
+        mark("longana:worker:snapshot-dropped", { why: "restore: " + error });
+        making = false;
+        try { await store.delete(key); } catch (e) { /* it goes with the next release */ }
+      }
     }
   }
 
