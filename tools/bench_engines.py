@@ -4,12 +4,13 @@ The same figures as ``tools/bench_startup.py`` where the engine can give them: f
 navigation start, the game's ``longana:shown``, ``longana:interactive`` and
 ``longana:worker-ready`` and a bare Pyodide page's ``bare:ready`` (``tools/bare_pyodide.html``),
 served from the same files on a free 127.0.0.1 port. Cold is a new browser with an empty
-profile; later visit is the same browser loading the page again, with whatever it kept (HTTP
-cache, and the game's service worker and its caches: these engines cannot block service
-workers as the Chromium bench does by default). Median of N runs, the two pages interleaved.
-Drives WebKitGTK's MiniBrowser (Safari's engine family, on its own Xvfb) and Firefox ESR with
-the drivers of the smoke suite (``e2e/engines/drivers.py``). Figures are printed, never
-asserted; no long tasks nor memory here (neither engine reports them the same way).
+profile; later visit is the same browser loading the page again once the game has made its
+memory snapshot and its service worker controls the page (as the Chromium bench does), with
+whatever it kept: HTTP cache, service worker and its cache, the snapshot. Median of N runs,
+the two pages interleaved. Drives WebKitGTK's MiniBrowser (Safari's engine family, on its own
+Xvfb) and Firefox ESR with the drivers of the smoke suite (``e2e/engines/drivers.py``).
+Figures are printed, never asserted; no long tasks nor memory here (neither engine reports
+them the same way).
 
     python tools/bench_engines.py [--site _site] [--runs 3] [--engines webkit,firefox] [--json]
 """
@@ -22,6 +23,7 @@ import json
 import statistics
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -51,6 +53,14 @@ MARKS_JS = """(names) => {
   }
   return got;
 }"""
+# as tools/bench_startup.py: the game has made its snapshot (or could not) and its service
+# worker controls the page, so that the later visit is a later visit
+SETTLED_JS = """() => (performance.getEntriesByName('longana:worker:snapshot').length
+    || performance.getEntriesByName('longana:worker:snapshot-dropped').length
+    || performance.getEntriesByName('longana:worker:restored').length)
+  && navigator.serviceWorker && navigator.serviceWorker.controller !== null"""
+PATH_JS = """() => performance.getEntriesByName('longana:worker:restored').length ? 'snapshot'
+  : performance.getEntriesByName('longana:worker:runtime').length ? 'plain' : '?'"""
 Samples = dict[tuple[str, str, str], list[float]]
 
 
@@ -92,6 +102,13 @@ def measure(engine: str, base: str, runs: int, timeout: float, logs: Path) -> tu
                         f"{m.split(':')[-1]} {got[m]:.0f}" if m in got else f"{m} missing"
                         for m in marks
                     )
+                    if name == "game":
+                        if kind == "cold":  # its snapshot made, its service worker in control
+                            with contextlib.suppress(AssertionError):
+                                driver.wait(SETTLED_JS, timeout=timeout, what="settled")
+                            time.sleep(2.0)
+                        else:
+                            shown += f" (worker: {driver.js(PATH_JS)})"
                     print(f"  {engine} run {i + 1}/{runs} {name:4} {kind}: {shown}", flush=True)
     return version, samples
 
