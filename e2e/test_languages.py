@@ -26,7 +26,7 @@ import pytest
 from longana import SEAT_NAMES, Tile
 
 from .browsers import Browsers
-from .game import ACT_MS, Game, artifact
+from .game import ACT_MS, TURN_MS, Game, artifact
 from .positions import second_hand_save
 from .shown import ROOT, board_from_state, position_shown
 
@@ -293,7 +293,9 @@ class Phone:
             scroller = None
         if scroller is not None:
             page.evaluate("(el) => el.scrollTo(0, 0)", scroller)
-        self.game.wait_laid()  # the board refits after the bars change
+        # the board refits after the bars change (given a turn's time: on two busy cores the
+        # refit after a panel closes took over 10 s once)
+        self.game.wait_laid(TURN_MS)
         clips = list(page.evaluate(CLIPS_JS))
         if clips:
             self.problems[panel] = clips
