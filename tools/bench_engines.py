@@ -30,6 +30,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from e2e.engines.drivers import Driver, start  # noqa: E402 - run as a script from anywhere
+from tools.bench_startup import MARKS_JS, PATH_JS, SETTLED_JS  # noqa: E402 - one copy
 from tools.serve import serve  # noqa: E402
 
 BARE_TEMPLATE = Path(__file__).with_name("bare_pyodide.html")
@@ -44,23 +45,6 @@ ROWS = [
     ("game: longana:interactive", "game", "longana:interactive"),
     ("game: longana:worker-ready", "game", "longana:worker-ready"),
 ]
-MARKS_JS = """(names) => {
-  const got = {};
-  for (const n of names) {
-    const e = performance.getEntriesByName(n);
-    if (!e.length) return null;
-    got[n] = e[0].startTime;
-  }
-  return got;
-}"""
-# as tools/bench_startup.py: the game has made its snapshot (or could not) and its service
-# worker controls the page, so that the later visit is a later visit
-SETTLED_JS = """() => (performance.getEntriesByName('longana:worker:snapshot').length
-    || performance.getEntriesByName('longana:worker:snapshot-dropped').length
-    || performance.getEntriesByName('longana:worker:restored').length)
-  && navigator.serviceWorker && navigator.serviceWorker.controller !== null"""
-PATH_JS = """() => performance.getEntriesByName('longana:worker:restored').length ? 'snapshot'
-  : performance.getEntriesByName('longana:worker:runtime').length ? 'plain' : '?'"""
 Samples = dict[tuple[str, str, str], list[float]]
 
 
