@@ -1,0 +1,109 @@
+"""A match kept while a class match is played (issue 22): a class link (``?class=CODE``) opened
+over a match in progress asks first, and the match is kept under ``longana:kept-match`` (the
+same save text as ``longana:save``) to come back to from Settings or the class match's end.
+
+Runs under MicroPython and CPython: what is worth keeping, the kept match's class, the address
+without ``?class=``, and the question's and the way back's HTML. The browser's part is
+:mod:`ui.dom.kept_match`.
+"""
+
+import json
+
+try:
+    from typing import Any
+except ImportError:  # MicroPython
+    pass
+
+from .html import button, escape
+from .words import phrase
+
+TYPE_CHECKING = False  # mypy takes it as true: types only, never imported at runtime
+if TYPE_CHECKING:
+    from .i18n import Catalog
+
+
+def in_progress(frame: Any) -> bool:
+    """Whether the match of ``frame`` has something played and is not over: leaving it for
+    another match would lose it."""
+    return frame is not None and frame["log"] > 0 and not frame["match_over"]
+
+
+def worth_keeping(frame: Any) -> bool:
+    """Whether joining a class match over ``frame`` keeps it first: an ordinary match in
+    progress (a class match can be opened again from its code)."""
+    return in_progress(frame) and not frame.get("class")
+
+
+def kept_class(text: Any) -> Any:
+    """The class code of the kept save ``text``, or None (an ordinary match, or no save)."""
+    try:
+        data = json.loads(text) if text else None
+    except (ValueError, TypeError):
+        return None
+    code = data.get("class") if isinstance(data, dict) else None
+    return code if isinstance(code, str) else None
+
+
+def without(query: str, name: str) -> str:
+    """The address's query string without ``name`` (``"?class=X&lang=de"`` → ``"?lang=de"``;
+    ``""`` when nothing is left)."""
+    parts = [p for p in query.lstrip("?").split("&") if p and p.split("=", 1)[0] != name]
+    return "?" + "&".join(parts) if parts else ""
+
+
+def question_html(cat: "Catalog", code: str, hand: int, refused: Any = None) -> str:
+    """The question when a class link is opened over a match in progress
+    (``data-dialog="class-link"``): join the class match (``data-action="class-link-join"``,
+    the match is kept) or keep playing (``data-action="class-link-stay"``). ``refused`` (the
+    download address of the match's save) when the device could not keep it: the player saves
+    it as a file first (``a[data-action="kept-file"]``, which enables joining), or stays."""
+    head = (
+        '<h2 id="dlg-title">'
+        + phrase(cat, "kept.question_title")
+        + "</h2>"
+        + "<p>"
+        + phrase(cat, "kept.question", code=code, n=hand)
+        + "</p>"
+    )
+    if refused is None:
+        return (
+            head
+            + '<p class="note">'
+            + phrase(cat, "kept.question_note")
+            + "</p>"
+            + '<div class="dlg-buttons">'
+            + button("class-link-stay", cat.t("kept.stay"))
+            + button("class-link-join", cat.t("kept.join"), "btn primary")
+            + "</div>"
+        )
+    return (
+        head
+        + '<p class="field-error" data-kept-refused role="alert">'
+        + phrase(cat, "kept.refused")
+        + "</p>"
+        + '<p><a class="btn" data-action="kept-file" href="'
+        + escape(refused)
+        + '" download="longana-my-match.json">'
+        + phrase(cat, "kept.file")
+        + "</a></p>"
+        + '<div class="dlg-buttons">'
+        + button("class-link-stay", cat.t("kept.stay"), "btn primary")
+        + button("class-link-join", cat.t("kept.join_unkept"), enabled=False)
+        + "</div>"
+    )
+
+
+def back_html(cat: "Catalog", code: Any) -> str:
+    """The way back to the kept match (``[data-kept-match]`` in Settings and at a class match's
+    end): ``data-action="kept-match"``; ``code`` when the kept match is itself a class match."""
+    if code:
+        note, label = cat.t("kept.kept_class", code=code), cat.t("kept.back_class", code=code)
+    else:
+        note, label = cat.t("kept.kept"), cat.t("kept.back")
+    return (
+        '<div class="kept-match" data-kept-match><p class="note">'
+        + escape(note)
+        + '</p><div class="dlg-buttons start">'
+        + button("kept-match", label, "btn primary")
+        + "</div></div>"
+    )
