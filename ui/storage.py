@@ -43,6 +43,7 @@ SAVE, CORRUPT, SETTINGS, FRAME = (
 FRAME_SCHEMA = 2  # the frame's shape: seats as letters (1: the first releases, seats as numbers)
 HISTORY = "longana:history"  # the matches finished on this device (deletable by the person)
 CLASS_RESULTS = "longana:class-results"  # the teacher's table: its class code and results
+KEPT = "longana:kept-match"  # a match kept while a class match is played (ui/kept_match.py)
 
 # Message keys of the notices.
 CORRUPT_SET_ASIDE = "save.corrupt"  # set aside; the person may download it or just play on
@@ -162,7 +163,7 @@ class Store:
         self.path = path
         self.keys = {
             name: copy_key(name, path)
-            for name in (SAVE, CORRUPT, SETTINGS, FRAME, HISTORY, CLASS_RESULTS)
+            for name in (SAVE, CORRUPT, SETTINGS, FRAME, HISTORY, CLASS_RESULTS, KEPT)
         }
         self.blocked = False  # a broken save still sits under the save key: never write over it
         self.aside: Any = None  # the key the last broken save was set aside under

@@ -12,6 +12,7 @@ from ..notation import SEATS
 from ..storage import CLASS_RESULTS
 from ..words import class_why
 from .browser import q, q_all, warn
+from .kept_match import KeptMatch
 
 MAX_FILE = 8 * 1024 * 1024  # bytes: larger files are not read (the worker's limit too)
 
@@ -28,6 +29,7 @@ class ClassActions:
         self.stored = True  # the table is kept on the device (False: storage refused)
         self.progress = ""  # "Checking 3 of 12…" while results are replayed
         self.errors = []
+        self.kept_match = KeptMatch(page, ctl)  # the match kept while a class match is on
 
     # -- starting a class match -------------------------------------------------------------
 
@@ -42,20 +44,27 @@ class ClassActions:
             el.hidden = False
 
     async def join(self, code=None):
+        """The class match of ``code`` (or of Settings' field) on the table: an ordinary match
+        in progress is kept first (ui/dom/kept_match.py), never replaced silently."""
         page = self.page
         text = code or self.code_field()
         if not text:
             return
         if self.ctl.interaction.dialog == "settings":
             self.panels.read_settings()
-        reply = await page.ask({"do": "class-start", "code": text})
+        reply = await page.ask(self.kept_match.class_start(text))
         if reply is None:
             return
         if "refused" in reply:
             self.refuse("class", reply["refused"])
             return
+        if self.kept_match.keep(text, reply):
+            await self.joined(text, reply)
+
+    async def joined(self, text, reply):
+        """The class match the worker started (``reply``) on the table; the name first."""
         code = reply["frame"].get("class") or text
-        page.join(reply, self.ctl.cat.t("class.banner", code=code))
+        self.page.join(reply, self.ctl.cat.t("class.banner", code=code))
         await self.ask_name()
 
     async def make(self):
@@ -138,7 +147,9 @@ class ClassActions:
         asyncio.create_task(self.ask_name())
 
     def settings_opened(self):
-        """Settings opened: they say why the name cannot be used, if it cannot."""
+        """Settings opened: the way back to a kept match, and why the name cannot be used,
+        if it cannot."""
+        self.kept_match.offer(q('[data-dialog="settings"] #dlg-title'))
         asyncio.create_task(self.settings_name_error())
 
     async def settings_name_error(self):
@@ -156,6 +167,8 @@ class ClassActions:
         """At a hand's end (or the match's) of a class match: the result code and file, or
         why the name given cannot be on it and the name again."""
         page, frame, cat = self.page, self.ctl.frame, self.ctl.cat
+        if frame["match_over"] and dialog is not None:  # the class match is over: back
+            self.kept_match.offer(dialog.querySelector(".dlg-buttons"))
         seat = frame["viewer"]
         if seat is None:
             people = [s for s in SEATS if frame["seats"][s] == "person"]

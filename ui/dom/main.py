@@ -32,7 +32,13 @@ async def start():
     cat, failed = await load_catalog(lang)
     page = Page(cat, store, settings, NAMES)
     page.screen.mount()
-    Input(page, page.ctl, page.panels, page.classes, page.history).bind()
+    inputs = Input(page, page.ctl, page.panels, page.classes, page.history)
+    kept = page.classes.kept_match  # a class link over a match in progress (issue 22)
+    inputs.actions["class-link-join"] = kept.join
+    inputs.actions["class-link-stay"] = kept.stay
+    inputs.actions["kept-match"] = kept.back
+    inputs.actions["kept-file"] = kept.file_saved
+    inputs.bind()
     if failed:
         page.notice("notice.catalog_failed", "catalog-failed")
     deal = deal_number(query_value(query, "deal"))
@@ -50,7 +56,7 @@ async def start():
             cached = None
             page.ctl.frame = None
     page.saves.text = save  # what this tab read: a newer save of another tab is never overwritten
-    reply = await first_reply(page, save, deal, query_value(query, "class"), cached)
+    reply = await first_reply(page, save, deal, query_value(query, "class"))
     if reply is None:
         return  # no worker could answer: the page says so
     page.live = True
@@ -62,6 +68,8 @@ async def start():
     page.apply(reply, words)
     if "class" in reply:  # a class match from the address: the student's name first
         page.classes.class_started()
+    elif kept.asking:  # over a match in progress: the player says first
+        kept.ask()
     if cached is None:
         js.performance.mark("longana:shown")
     js.document.body.dataset.ready = "true"
@@ -78,11 +86,12 @@ async def start():
     js.longanaBoot.offline()
 
 
-async def first_reply(page, save, deal, class_code, cached):
-    """The class match given by the address (its own deals; a save of it resumes instead),
-    else the saved game, else a new match."""
-    if class_code and (cached is None or cached.get("class") != class_code):
-        reply = await page.ask({"do": "class-start", "code": class_code})
+async def first_reply(page, save, deal, class_code):
+    """The class match given by the address (its own deals; a save of it resumes instead, and
+    over a match in progress the player is asked first: ui/dom/kept_match.py), else the saved
+    game, else a new match."""
+    if class_code:
+        reply = await page.classes.kept_match.first_reply(class_code, save)
         if reply is None:
             return None
         if "refused" not in reply:
