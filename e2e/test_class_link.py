@@ -173,3 +173,38 @@ def test_a_match_the_device_cannot_keep_is_saved_as_a_file_first(browsers: Brows
     wait_class(game, True)
     assert game.wait_turn("S") == "turn"
     assert kept(game) is None
+
+
+SHORT = ClassCode.make("E2E7", ("person", "computer", "computer", "computer"), "normal", 20)
+MATCH_MS = 150_000  # a short class match on the fast setting, 2 busy cores
+
+
+def test_joining_from_settings_keeps_the_match_and_the_class_matchs_end_leads_back(
+    browsers: Browsers,
+) -> None:
+    game = browsers.game(settings=PLAYER)
+    mine, shown = match_in_progress(game)
+    settings = game.open_panel("settings")
+    settings.locator('[data-setting="class"]').fill(SHORT.text)
+    game.action("class-join", within=settings).click()
+    settings.wait_for(state="hidden")
+    game.page.wait_for_function("(c) => document.body.dataset.class === c", arg=SHORT.text)
+    assert kept(game) == mine, "joining from Settings replaced the match without keeping it"
+    while (end := game.wait_turn("S", timeout=MATCH_MS)) != "match-end":
+        if end == "turn":
+            game.play_turn("S")
+            continue
+        assert end == "hand-end", end
+        dialog = game.dialog(end)
+        dialog.locator("[data-result-code]").wait_for(timeout=30_000)
+        game.action("next-hand", within=dialog).click()
+        dialog.wait_for(state="hidden")
+    dialog = game.dialog("match-end")
+    back = dialog.locator("[data-kept-match]")
+    assert WORDS["back"] in back.inner_text()
+    game.action("kept-match", within=back).click()
+    dialog.wait_for(state="hidden")
+    wait_class(game, False)
+    assert game.wait_turn("S") == "turn"
+    assert game.raw_save() == mine and position_shown(game) == shown
+    assert kept(game) is None, "the finished class match was kept"
