@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from playwright.sync_api import Locator, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from longana import SEAT_NAMES, Move
 
@@ -190,12 +191,24 @@ class Game:
     def wait_laid(self, timeout: float = ACT_MS) -> None:
         """Wait until the board is laid out for the area it has now (``<body
         data-board-area>``): after a resize, or after the bars took other room."""
-        self.page.wait_for_function(
-            """() => { const a = document.getElementById('board-area');
-                       return !a || document.body.dataset.boardArea
-                         === a.clientWidth + 'x' + a.clientHeight; }""",
-            timeout=timeout,
-        )
+        try:
+            self.page.wait_for_function(
+                """() => { const a = document.getElementById('board-area');
+                           return !a || document.body.dataset.boardArea
+                             === a.clientWidth + 'x' + a.clientHeight; }""",
+                timeout=timeout,
+            )
+        except PlaywrightTimeout:
+            seen = self.page.evaluate(
+                """() => { const a = document.getElementById('board-area');
+                           return [document.body.dataset.boardArea,
+                                   a.clientWidth + 'x' + a.clientHeight,
+                                   document.body.dataset.renders]; }"""
+            )
+            raise AssertionError(
+                f"the board was laid out for {seen[0]}, its area is {seen[1]} "
+                f"(after {seen[2]} drawings)"
+            ) from None
 
     def next_frame(self) -> None:
         """Wait until the browser has drawn the next frame (a scroll or a style shows)."""

@@ -74,6 +74,8 @@ class Input:
         # the table's area also changes when the message bar grows or shrinks (a long hint)
         observer = js.ResizeObserver.new(proxy_of(lambda *_: self.run(self.refit())))
         observer.observe(q("#table"))
+        self.page.screen.observer = observer
+        self.page.screen.watch_board()
 
     def guard(self, fn):
         def handler(event):

@@ -23,6 +23,8 @@ class Screen:
         self.ctl = page.ctl
         self.turn_said = None  # the position whose "your turn" was announced
         self.renders = 0  # how many times the table was drawn (<body data-renders>)
+        self.observer = None  # the ResizeObserver that refits the board (ui/dom/input.py)
+        self.watched = None  # the board area it watches (a new element at every drawing)
 
     def mount(self):
         """The page's frame: bars, table, message line, command field (words only, when it is
@@ -78,10 +80,11 @@ class Screen:
         if area is None or frame is None:
             return False
         w, h = float(area.clientWidth), float(area.clientHeight)
+        # what the board is laid out for (a signal for automation: the table has settled),
+        # an area with no room included (the seats' hands took it all: nothing to lay out)
+        js.document.body.dataset.boardArea = str(int(w)) + "x" + str(int(h))
         if w <= 0 or h <= 0:
             return False
-        # what the board is laid out for (a signal for automation: the table has settled)
-        js.document.body.dataset.boardArea = str(int(w)) + "x" + str(int(h))
         branches = frame["board"]["branches"]
         lines = [[t[0] == t[-1] for t, _ in branches[seat]] for seat in SEATS]
         tile = tile_size(lines, w, h)
@@ -89,6 +92,17 @@ class Screen:
         changed = (w, h) != now.area or tile != now.tile_px
         now.area, now.tile_px = (w, h), tile
         return changed
+
+    def watch_board(self):
+        """The board's own area is watched as well as the table: it can change while the
+        table keeps its size (the seats' plates grow at a hand's end, a scroll bar comes)."""
+        area = q("#board-area")
+        if self.observer is None or area is None:
+            return
+        if self.watched is not None:
+            self.observer.unobserve(self.watched)
+        self.observer.observe(area)
+        self.watched = area
 
     def render(self):
         frame = self.ctl.frame
@@ -101,6 +115,7 @@ class Screen:
         self.show_prompt()
         self.measure()
         q("#table").innerHTML = render.table_html(frame, cat, now)
+        self.watch_board()
         if self.measure():  # the bars or the seats took other room than before
             q("#board-area").innerHTML = render.frame_board_html(frame, cat, now)
         body = js.document.body
