@@ -533,15 +533,23 @@ def overlaps(boxes: dict[str, Any]) -> list[str]:
     return out
 
 
-def test_every_screen_shape(browsers: Browsers) -> None:
+@pytest.mark.parametrize("lang", ["en", "de", "ms", "es"])
+def test_every_screen_shape(browsers: Browsers, lang: str) -> None:
+    """At every shape, in every language (a resumed game: its longest message is on the
+    bar), nothing covers anything else, the page never scrolls sideways and the board keeps
+    room of its own."""
     # (bypass_csp: axe-core is injected into the page, which the site's policy forbids)
-    game = browsers.game(settings=FAST, save=long_branch_save(), bypass_csp=True)
+    game = browsers.game(f"?lang={lang}", settings=FAST, save=long_branch_save(), bypass_csp=True)
     assert game.wait_turn("S") == "turn"
     problems: dict[str, list[str]] = {}
     for width, height in SHAPES:
         set_size(game, width, height)
         shape = f"{width}x{height}"
-        game.screenshot(f"shape-{shape}")
+        game.screenshot(f"shape-{lang}-{shape}")
+        area = game.page.evaluate(
+            "() => { const a = document.getElementById('board-area');"
+            " return [a.clientWidth, a.clientHeight]; }"
+        )
         boxes = dict(game.page.evaluate(BOXES_JS))
         bad = overlaps(boxes)
         if boxes["holder"] != "S":
@@ -558,6 +566,8 @@ def test_every_screen_shape(browsers: Browsers) -> None:
         )
         if (width, height) == (1366, 768) and short < 36:
             bad.append(f"board tiles {short:.1f} CSS px on the short side (< 36)")
+        if area[1] < height / 3 or area[0] < width / 2:
+            bad.append(f"the board's area is {area[0]}x{area[1]} of {shape}")
         if bad:
             problems[shape] = bad
     assert not problems, json.dumps(problems, indent=1)
