@@ -10,6 +10,7 @@
     failed_title: "The game could not start", retry: "Try again",
     failed_runtime: "The Python runtime did not load.", failed_timeout: "It did not start in time.",
     failed_script: "The game's program stopped while starting.",
+    failed_files: "The game's files could not be loaded: check the connection, then try again.",
     progress: "Downloading the game: {done} of {total} MB",
     no_wasm: "This browser cannot run the game: it has no WebAssembly.",
     step_runtime: "Starting Python…", step_engine: "Loading the rules and the computer players…",
@@ -17,7 +18,7 @@
     slow_going: "This device is taking its time, but the game is still starting: please wait.",
   };
   const SLOW_MS = 20000, GIVE_UP_MS = 90000;
-  let words = FALLBACK, ready = false, failed = false, pending = null;
+  let words = FALLBACK, ready = false, failed = false, pending = null, retryWorker = null;
   const $ = (id) => document.getElementById(id);
 
   function say(key) { return (words && words[key]) || FALLBACK[key]; }
@@ -49,6 +50,20 @@
     $("boot").classList.add("failed");
   }
 
+  // Try again: a new game worker when that is what failed (the page's runtime and the files
+  // fetched so far are kept), else the page loads again.
+  function retry() {
+    const resume = retryWorker;
+    retryWorker = null;
+    if (!resume || ready) { location.reload(); return; }
+    failed = false;
+    $("boot-fail").hidden = true;
+    $("boot").classList.remove("failed");
+    show("loading");
+    stillLoading();
+    resume(true);
+  }
+
   // An error before the game is ready is reported after a short grace period (Python may
   // still recover from it); once the game is ready the page handles errors itself.
   function early(detail) {
@@ -71,7 +86,12 @@
       const boot = $("boot");
       if (boot) boot.remove();
     },
-    fail(message, detail) { fail(message, detail); },
+    // the failure box (unless the table is on screen already): true when it shows
+    fail(message, detail) { fail(message, detail); return failed && !ready; },
+    // Resolves when the person presses Try again in the failure box: ui/dom/link.py then
+    // starts a new game worker, keeping the page and every file already fetched. Try again
+    // reloads the page when nobody waits for it (the page's own runtime failed).
+    retried() { return new Promise((resolve) => { retryWorker = resolve; }); },
     words(lang) { return words; },
     setWords(json) { try { words = JSON.parse(json); } catch (e) { /* keep the old ones */ } },
     // the service worker: offline play, updates announced (never applied by themselves), the
@@ -129,20 +149,26 @@
   // -- the game worker (ui/game-worker.mjs) -------------------------------------------------
   // Started as this script runs, so that Pyodide loads while the page's MicroPython starts;
   // ui/dom/link.py talks to it through longanaBoot.game(). A call resolves to the reply's text, or
-  // to "" when the worker failed, went START_MS without a sign of starting (a step done, bytes
-  // downloaded) or, once started, did not answer within CALL_MS (link.py then replaces it and
-  // feeds the new one the last save). A call never rejects: MicroPython's `except` does not
-  // see every JavaScript error.
-  const START_MS = 120000, CALL_MS = 15000;
+  // to "" when the worker failed, went SILENT_MS without a sign of starting (a step done, bytes
+  // downloaded, or its heartbeat: it beats every 2 s while Pyodide compiles), was not ready
+  // after START_MS in all, or, once started, did not answer within CALL_MS (link.py then
+  // replaces it and feeds the new one the last save). A call never rejects: MicroPython's
+  // `except` does not see every JavaScript error. why() says how it ended: "answering" (it
+  // died while answering a call: that intent is not sent again), "unreachable" (its files could
+  // not be fetched: a new worker would fail the same way), "" otherwise.
+  const SILENT_MS = 60000, START_MS = 300000, CALL_MS = 15000;
   let firstGame = null;
 
   function gameWorker(progress) {
     const pending = new Map();  // id -> {settle, at}
-    let sign = performance.now();  // the last sign of starting
-    let next = 0, readyAt = 0, dead = "", watch = null, worker = null;
-    const fail = (why) => {
+    const born = performance.now();
+    let sign = born, silence = 0;  // the last sign of starting, the longest wait for one
+    let next = 0, readyAt = 0, dead = "", watch = null, worker = null, heard = false, how = "";
+    const fail = (why, unreachable) => {
       if (dead) return;
       dead = why;
+      if (unreachable) how = "unreachable";
+      else if (readyAt && pending.size && why !== "ended") how = "answering";
       if (why !== "ended") console.warn("longana: the game worker failed: " + why);
       clearInterval(watch);
       for (const call of pending.values()) call.settle("");
@@ -151,7 +177,8 @@
     };
     const check = () => {
       const now = performance.now();
-      if (!readyAt && now - sign > START_MS) return fail(`no sign of starting in ${START_MS} ms`);
+      if (!readyAt && now - sign > SILENT_MS) return fail(`no sign of starting in ${SILENT_MS} ms`);
+      if (!readyAt && now - born > START_MS) return fail(`not started in ${START_MS} ms`);
       for (const call of pending.values()) {
         if (readyAt && now - Math.max(call.at, readyAt) > CALL_MS) return fail(`no answer in ${CALL_MS} ms`);
       }
@@ -165,6 +192,8 @@
     if (worker) {
       worker.addEventListener("message", (event) => {
         const m = event.data || {};
+        heard = true;
+        if (!readyAt) silence = Math.max(silence, performance.now() - sign);
         sign = performance.now();
         stillLoading();
         if (m.mark) {
@@ -175,8 +204,13 @@
           if (STEPS[m.mark]) showStep(STEPS[m.mark]);
         }
         if (m.progress) showProgress(m.progress.done, m.progress.total);
-        if (m.ready) readyAt = performance.now();
-        if (m.failed) fail("it could not start: " + m.failed);
+        if (m.ready) {
+          readyAt = performance.now();
+          // how long the start went without a sign at most (the heartbeat's test reads it)
+          try { performance.mark("longana:worker:silence", { detail: { ms: Math.round(silence) } }); }
+          catch (e) { /* a browser without mark options */ }
+        }
+        if (m.failed) fail("it could not start: " + m.failed, !!m.unreachable);
         if (m.id !== undefined && pending.has(m.id)) {
           if (m.error !== undefined) return fail("the engine failed: " + m.error);
           const call = pending.get(m.id);
@@ -186,7 +220,8 @@
       });
       worker.addEventListener("error", (event) => {
         event.preventDefault();
-        fail("error: " + (event.message || "its script did not run"));
+        // before its first message: its script could not be fetched (or run)
+        fail("error: " + (event.message || "its script did not run"), !heard);
       });
       worker.addEventListener("messageerror", () => fail("a message could not be read"));
       watch = setInterval(check, 500);
@@ -201,6 +236,7 @@
         });
       },
       end() { fail("ended"); },
+      why() { return how; },
     };
   }
 
@@ -302,7 +338,7 @@
   addEventListener("unhandledrejection", (e) => early(e.reason && (e.reason.message || e.reason)));
 
   document.addEventListener("DOMContentLoaded", () => {
-    $("boot-retry").addEventListener("click", () => location.reload());
+    $("boot-retry").addEventListener("click", retry);
     if (typeof WebAssembly !== "object") { fail("no_wasm"); return; }
     const lang = pickLang();
     fetch(`./locales/${lang}.json`).then((r) => r.ok ? r.json() : Promise.reject(r.status))

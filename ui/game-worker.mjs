@@ -12,7 +12,9 @@
 // Messages, page -> worker: {id, text} (an intent). Worker -> page: {id, text} (the reply) or
 // {id, error}; {mark, at, detail} (a start-up step, at = ms since the epoch, for the page's
 // performance timeline); {progress: {done, total}} (bytes of a first visit's download);
-// {ready: true} (the engine answers); {failed} (the worker cannot start).
+// {ready: true} (the engine answers); {beat: true} every BEAT_MS while starting (a sign of life
+// while Pyodide compiles, which sends no other); {failed, unreachable} (the worker cannot start;
+// unreachable: a file it needs could not be fetched, so a new worker would fail the same way).
 //
 // The same file is a module for node (tools/worker_check.mjs): startGame() with a store of
 // its own, no Cache Storage, no messages.
@@ -22,6 +24,7 @@
 const RELEASE = "__RELEASE__";
 const SIZES = __SIZES__;
 
+const BEAT_MS = 2000; // a sign of life while starting
 const IDLE_MS = 1500; // the page has asked nothing for this long: make the snapshot now
 const RESTORE_MS = 20000; // a restore that takes longer has hung: start the plain way
 const HERE = new URL("../", import.meta.url); // the site's folder
@@ -276,29 +279,64 @@ function countDownload(post) {
   return () => { self.fetch = plain; if (observer) observer.disconnect(); };
 }
 
+// A file the start needs that cannot be fetched (no network, no server, a 404) ends the start
+// at once: Pyodide's loader waits forever when its WebAssembly cannot be fetched (measured in
+// Chromium: a start that never ends, where the page then waited minutes to say so).
+function watchFetches(failed) {
+  const plain = self.fetch;
+  self.fetch = async (input, init) => {
+    const url = String(input instanceof Request ? input.url : input);
+    let response;
+    try {
+      response = await plain(input, init);
+    } catch (error) {
+      failed(`${url}: ${error}`);
+      throw error;
+    }
+    if (!response.ok) failed(`${url}: HTTP ${response.status}`);
+    return response;
+  };
+  return () => { self.fetch = plain; };
+}
+
+const unreachable = (error) => Object.assign(error instanceof Error ? error : new Error(String(error)),
+  { unreachable: true });
+
 function serve() {
   const post = (message) => self.postMessage(message);
   const mark = (name, detail) => post({ mark: name, at: performance.timeOrigin + performance.now(), detail });
   mark("longana:worker:script");
+  const beat = setInterval(() => post({ beat: true }), BEAT_MS);
   const uncount = self.name.includes("progress") ? countDownload(post) : () => {};
+  let cut = null;
+  const cutOff = new Promise((_, reject) => { cut = (why) => reject(unreachable(why)); });
+  cutOff.catch(() => {}); // reported through the race below
+  const unwatch = watchFetches(cut);
+  const done = () => { clearInterval(beat); unwatch(); uncount(); };
   const pyodide = new URL("vendor/pyodide/", HERE);
   const game = (async () => {
-    const { loadPyodide, version } = await import(new URL("pyodide.mjs", pyodide).href);
+    let module;
+    try {
+      module = await import(new URL("pyodide.mjs", pyodide).href);
+    } catch (error) {
+      throw unreachable(error);
+    }
+    const { loadPyodide, version } = module;
     let store = null;
     try {
       if (self.caches) store = cacheStore(HERE.pathname);
     } catch (e) { /* no Cache Storage here: no snapshot */ }
-    const started = await startGame({
+    const started = await Promise.race([startGame({
       indexURL: pyodide.href, appURL: new URL("app.zip", HERE).href, store, mark, loadPyodide, version,
-    });
-    uncount();
+    }), cutOff]);
+    done();
     post({ ready: true });
     return started;
   })();
   game.catch((error) => {
-    uncount();
+    done();
     console.warn("longana: the game worker could not start: " + error);
-    post({ failed: String(error) });
+    post({ failed: String(error), unreachable: !!error.unreachable });
   });
 
   // one intent at a time, in the order sent; the snapshot when the page has been idle a while

@@ -5,9 +5,17 @@ as JSON text.
 The first worker is started by ``ui/boot.js`` as the page opens (Pyodide loads while the page's
 MicroPython starts); ``longanaBoot.game()`` hands it over, then a new one each time. Its calls
 resolve to the reply's text, or to an empty text when the worker failed, did not start in time
-or did not answer in time; never to a JavaScript error. Such a worker is ended and replaced; the
-new one is fed the last save (``restore()``), and the intent that failed is asked again, so the
-game goes on.
+or did not answer in time; never to a JavaScript error. Such a worker is ended and replaced, and
+the new one is fed the last save (``restore()``):
+
+- a worker that died while starting, or while idle, is replaced and the intent is asked again;
+- a worker that died (or hung) while answering an intent is replaced, but that intent is not
+  sent again, since it would kill the new one too: the answer is :data:`LOST` with the new
+  worker's reply to the last save (the game as it was before that intent);
+- a worker whose files cannot be fetched (no network, no server) is not replaced over and over:
+  before the game has started the loading screen's failure box says so, and its Try again starts
+  a new worker; once the game is on screen the answer is :data:`UNREACHABLE` at once, and the
+  next intent tries a new worker again.
 """
 
 import asyncio
@@ -16,6 +24,8 @@ import json
 import js
 
 MAX_RESTARTS = 3
+LOST = "lost"  # {"lost": the reply to the last save}: the intent killed the worker
+UNREACHABLE = "unreachable"  # {"unreachable": true}: no worker can start now
 
 
 class Link:
@@ -28,7 +38,8 @@ class Link:
         self.answered = False
 
     async def ask(self, intent):
-        """The worker's reply to ``intent`` (a dict), or None when no worker could answer."""
+        """The worker's reply to ``intent`` (a dict); ``{LOST: reply}`` or ``{UNREACHABLE:
+        True}`` (see the module's text); or None when no worker could answer."""
         while self.busy:  # one intent at a time: replies come in the order asked
             await asyncio.sleep(0.01)
         self.busy = True
@@ -47,13 +58,34 @@ class Link:
             answer = await self._call(text) if fed else ""
             if answer:
                 return json.loads(answer)
-            js.console.warn("longana: the game worker did not answer; starting a new one")
-            if self.restarts >= MAX_RESTARTS:
-                return None
-            self.restarts += 1
+            why = str(self.game.why() or "")
             self.game.end()
             self.game = None
+            js.console.warn("longana: the game worker did not answer (" + (why or "failed") + ")")
+            if why == UNREACHABLE:
+                if not await self._retried("failed_files"):
+                    return {UNREACHABLE: True}
+                continue
+            if self.restarts >= MAX_RESTARTS:
+                if await self._retried("failed_script"):
+                    continue
+                return None
+            self.restarts += 1
+            if why == "answering" and fed and not starting:
+                # this intent killed the worker: the new one gets the last save, not the intent
+                reply = await self._ask(json.dumps(self.restore()), True)
+                return reply if reply is None or UNREACHABLE in reply else {LOST: reply}
             self.on_restart("notice.worker_restarted")
+
+    async def _retried(self, key):
+        """Before the game has started (the loading screen is up): its failure box says
+        ``key``, and the answer is True when the person presses Try again (a new worker
+        then), False at once when the table is on screen already."""
+        if self.answered or not js.longanaBoot.fail(key):
+            return False
+        await js.longanaBoot.retried()
+        self.restarts = 0
+        return True
 
     async def _call(self, text):
         answer = str(await self.game.call(text) or "")

@@ -44,6 +44,31 @@ class Notices:
         if item.getAttribute("data-lasting") != "true":
             item.remove()
 
+    def lasting(self, key, name, act):
+        """A notice of ``key`` that stays until its Try again (``data-action="retry"``) is
+        pressed, which calls ``act``."""
+        self.notice(key, name)
+        item = q('#toasts [data-notice="' + name + '"]')
+        item.className = "toast with-action"
+        item.dataset.lasting = "true"
+        button = js.document.createElement("button")
+        button.type = "button"
+        button.className = "btn small"
+        button.dataset.action = "retry"
+        button.textContent = self.page.ctl.cat.t("boot.retry")
+
+        def press(_event):
+            item.remove()
+            act()
+
+        listen(button, "click", press)
+        item.append(" ", button)
+
+    def drop(self, name):
+        """The notice ``name`` goes, if it is up."""
+        for item in q_all('#toasts [data-notice="' + name + '"]'):
+            item.remove()
+
     def storage(self, key, save):
         """The game cannot be saved on this device now (``key``: full, blocked or failing):
         ``data-notice="storage"`` says so and stays until dismissed, with the game as a file

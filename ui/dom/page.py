@@ -25,7 +25,7 @@ from .class_actions import ClassActions
 from .dialogs import Dialogs
 from .explain import Explained
 from .history import History
-from .link import Link
+from .link import LOST, UNREACHABLE, Link
 from .motion import Motion
 from .notices import Notices
 from .pace import Pace
@@ -81,6 +81,17 @@ class Page:
             "holder": self.holder,
         }
 
+    def reconnect(self):
+        """Try again after the worker's files could not be fetched: a new worker fed the save
+        (the next move would try as well)."""
+
+        async def again():
+            reply = await self.ask(self.restore())
+            if reply is not None:
+                self.apply(reply)
+
+        asyncio.create_task(again())
+
     async def ask(self, intent):
         """The one call to the worker: its reply, or None when no worker could answer (the page
         then says so, with a reload)."""
@@ -88,6 +99,14 @@ class Page:
         if reply is None:
             self.dialogs.show_fatal()
             return None
+        if LOST in reply:  # the intent killed the worker: not done, the game as it was
+            self.notice("notice.action_lost", "action-lost")
+            self.apply(reply[LOST])
+            return None
+        if UNREACHABLE in reply:  # no worker can start now: refused, said, nothing lost
+            self.notices.lasting("notice.worker_unreachable", "worker-unreachable", self.reconnect)
+            return None
+        self.notices.drop("worker-unreachable")
         if "error" in reply:
             warn("the worker refused " + intent.get("do", "?") + ": " + str(reply["error"]))
         return reply

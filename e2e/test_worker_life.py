@@ -1,0 +1,241 @@
+"""The game worker's life (issues 21 and 22): an intent that kills the worker is not sent again
+to its replacement; a worker whose files cannot be fetched is said within seconds, with the
+table on screen and the move refused, not lost; the worker beats while it starts (a slow engine
+is waited for); the loading screen says its steps in every language; Try again after a failed
+start starts a new worker, not the page.
+
+How a worker is made to fail, with nothing in the product for it: the browser's request routing
+serves, in place of ``ui/game-worker.mjs``, a small module that imports the real one (under
+another address) and answers a hint by dying; or aborts the requests for the worker's files;
+and a worker is killed while idle by an error thrown inside it (Playwright's worker handle).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import BrowserContext, Route
+
+from tools.serve import serve
+
+from .browsers import SITE, Browsers, preseed
+from .game import ACT_MS, FIRST_LOAD_MS, WORKER_MS, Game
+from .positions import seed_where
+from .shown import check_against_save, english
+
+FAST = {"speed": "fast"}
+SAY_MS = 5_000  # a worker that cannot be restarted is said within this
+
+# In place of ui/game-worker.mjs: the real worker (imported under another address, so that the
+# routing passes it), except that a hint kills it: an uncaught error ("crash") or the reply a
+# fatal Pyodide error gives ("engine").
+POISON = """
+import "./game-worker.mjs?real";
+const real = self.onmessage;
+self.onmessage = (event) => {
+  const { id, text } = event.data || {};
+  if (text && JSON.parse(text).do === "hint") {
+    if (HOW === "crash") throw new Error("e2e: this intent kills the worker");
+    self.postMessage({ id, error: "RangeError: Maximum call stack size exceeded (e2e)" });
+    return;
+  }
+  real(event);
+};
+"""
+
+
+def is_worker_script(url: str) -> bool:
+    return url.split("?")[0].endswith("/ui/game-worker.mjs") and "?real" not in url
+
+
+def south_opens(seed: Any) -> bool:
+    return bool(seed.hand.opener == 0)
+
+
+@pytest.mark.parametrize("how", ["crash", "engine"])
+def test_an_intent_that_kills_the_worker_is_not_sent_again(browsers: Browsers, how: str) -> None:
+    """Every worker dies on a hint. South asks for one: the worker dies, one new worker is
+    started and fed the save, the hint is not asked again (no third worker), the page says in
+    words that it could not be done, and the game goes on from where it was."""
+    context, guard = browsers.context()
+    served: list[str] = []
+
+    def worker_script(route: Route, _request: Any) -> None:
+        served.append(route.request.url)
+        body = POISON.replace("HOW", repr(how))
+        headers = {"content-type": "text/javascript; charset=utf-8", "cache-control": "no-store"}
+        route.fulfill(status=200, body=body, headers=headers)
+
+    context.route(is_worker_script, worker_script)
+    preseed(context, settings=FAST)
+    game = Game(context.new_page(), guard, browsers.base_url)
+    game.open(f"?deal={seed_where(south_opens)}")
+    assert game.wait_turn("S", timeout=WORKER_MS) == "turn"
+    before, moves = game.raw_save(), game.moves_made()
+    game.action("hint").click()
+    notice = game.page.locator('[data-notice="action-lost"]')
+    notice.wait_for(timeout=WORKER_MS)
+    assert notice.inner_text().strip() == english()["notice"]["action_lost"]
+    assert game.page.locator('[data-dialog="error"]').count() == 0
+    assert game.page.locator('[data-notice="worker-restarted"]').count() == 0
+    assert game.wait_turn("S", timeout=WORKER_MS) == "turn"
+    assert game.raw_save() == before and game.moves_made() == moves, "the game changed"
+    game.play_turn("S")
+    assert game.wait_turn("S") in ("turn", "hand-end")
+    assert game.moves_made() > moves + 1, "the computers did not answer South's move"
+    check_against_save(game.state())
+    assert len(served) == 2, f"workers started: {len(served)} (the hint was sent again?)"
+    game.screenshot(f"worker-life-lost-{how}")
+
+
+def kill_idle_worker(game: Game) -> None:
+    """The running worker dies by an error thrown in it (no call is waiting on it)."""
+    worker = game.page.workers[-1]
+    worker.evaluate("setTimeout(() => { throw new Error('e2e: the worker is gone'); }, 0)")
+
+
+@pytest.mark.parametrize("files", ["**/ui/game-worker.mjs", "**/vendor/pyodide/pyodide.asm.wasm"])
+def test_a_worker_whose_files_cannot_be_reached_is_said_within_seconds(
+    browsers: Browsers, files: str
+) -> None:
+    """The game is on screen; then the worker's script (or Pyodide's WebAssembly) cannot be
+    fetched any more and the worker dies. South's move is refused in words within seconds: the
+    table stays, nothing is played or lost. When the files can be fetched again, Try again in
+    the notice starts a new worker and the move goes through."""
+    context, guard = browsers.context()
+    guard.allow("Failed to load resource|net::ERR_FAILED")
+    preseed(context, settings=FAST)
+    game = Game(context.new_page(), guard, browsers.base_url)
+    game.open(f"?deal={seed_where(south_opens)}")
+    assert game.wait_turn("S", timeout=WORKER_MS) == "turn"
+    before, moves = game.raw_save(), game.moves_made()
+    context.route(files, lambda route: route.abort())
+    kill_idle_worker(game)
+    game.preview().wait_for(state="visible")
+    started = time.monotonic()
+    game.action("confirm").click()
+    notice = game.page.locator('[data-notice="worker-unreachable"]')
+    notice.wait_for(timeout=60_000)
+    seconds = time.monotonic() - started
+    print(f"\nfiles {files} unreachable: said {seconds:.2f} s after the move")
+    assert seconds < SAY_MS / 1000, f"said after {seconds:.1f} s"
+    assert notice.inner_text().startswith(english()["notice"]["worker_unreachable"])
+    assert game.page.locator('[data-dialog="error"]').count() == 0
+    assert game.hand("S").locator("[data-tile]").count() > 0, "the table is gone"
+    assert game.raw_save() == before and game.moves_made() == moves, "the move was played"
+    game.screenshot("worker-life-unreachable")
+    context.unroute(files)
+    game.action("retry", within=notice).click()
+    assert game.wait_turn("S", timeout=WORKER_MS) == "turn"
+    game.play_turn("S")
+    assert game.wait_turn("S") in ("turn", "hand-end")
+    assert game.moves_made() > moves + 1, "the game did not go on"
+    check_against_save(game.state())
+
+
+def test_the_worker_beats_while_it_starts(browsers: Browsers) -> None:
+    """The worker's heartbeat reaches the page while Pyodide loads and compiles: the longest
+    wait for a sign of life during the start (``longana:worker:silence``) stays far below the
+    60 s after which a silent worker is given up."""
+    context, guard = browsers.context()
+    game = Game(context.new_page(), guard, browsers.base_url).open()
+    silence = game.page.evaluate(
+        "() => performance.getEntriesByName('longana:worker:silence')[0].detail.ms"
+    )
+    started = game.mark("longana:worker-ready")
+    print(f"\nlongest wait for a sign while starting: {silence} ms (worker ready at {started} ms)")
+    assert 0 < silence < 10_000, silence
+
+
+# every text the loading screen shows, from its first moment
+BOOT_TEXTS_JS = """window.e2eBootTexts = [];
+document.addEventListener('DOMContentLoaded', () => {
+  const el = document.getElementById('boot-text');
+  if (el) new MutationObserver(() => window.e2eBootTexts.push(el.textContent))
+    .observe(el, {childList: true, characterData: true, subtree: true}); });"""
+
+
+@pytest.mark.parametrize("lang", ["de", "en", "es", "ms"])
+def test_the_loading_screen_says_its_steps_in_every_language(browsers: Browsers, lang: str) -> None:
+    context, guard = browsers.context()
+    context.add_init_script(BOOT_TEXTS_JS)
+    game = Game(context.new_page(), guard, browsers.base_url).open(f"?lang={lang}")
+    texts = [str(t) for t in game.page.evaluate("() => window.e2eBootTexts")]
+    boot = json.loads((SITE / "locales" / f"{lang}.json").read_text(encoding="utf-8"))["boot"]
+    # Starting Python is soon written over by the download's megabytes on a first visit
+    for step in ("step_engine", "step_table"):
+        assert boot[step] in texts, f"{lang}: {boot[step]!r} never shown in {texts}"
+
+
+def retry_counts(context: BrowserContext, url: str, sent: Counter[str]) -> dict[str, Any]:
+    """Open the game with Pyodide's WebAssembly refused once; press Try again in the failure
+    box; what the retry fetched."""
+    refused: list[str] = []
+
+    def once(route: Route, _request: Any) -> None:
+        if not refused:
+            refused.append(route.request.url)
+            route.abort()
+        else:
+            route.continue_()
+
+    context.route("**/vendor/pyodide/pyodide.asm.wasm", once)
+    page = context.new_page()
+    page.goto(url, wait_until="commit", timeout=FIRST_LOAD_MS)
+    box = page.locator("#boot-fail")
+    box.wait_for(state="visible", timeout=FIRST_LOAD_MS)
+    words = english()["boot"]
+    assert page.locator("#boot-fail-text").inner_text() == words["failed_files"]
+    page.evaluate("() => { window.e2eSamePage = true; }")
+    before = Counter(sent)
+    started = time.monotonic()
+    page.locator("#boot-retry").click()
+    page.wait_for_function("() => document.body.dataset.ready === 'true'", timeout=FIRST_LOAD_MS)
+    seconds = time.monotonic() - started
+    same = page.evaluate("() => window.e2eSamePage === true")
+    again = {path: n - before[path] for path, n in sent.items() if n > before[path]}
+    return {"same": same, "again": again, "seconds": seconds, "page": page}
+
+
+def test_try_again_starts_a_new_worker_and_keeps_the_page(browsers: Browsers) -> None:
+    """The first start fails (Pyodide's WebAssembly cannot be fetched): the failure box says
+    the files could not be loaded. Try again starts a new worker in the same page (its
+    MicroPython and every file fetched are kept): the table shows and takes a move. Prints the
+    bytes the retry fetched."""
+    context, guard = browsers.context()
+    guard.allow("Failed to load resource|net::ERR_FAILED")
+    sent: Counter[str] = Counter()
+    with serve(SITE, sent=sent) as url:
+        got = retry_counts(context, url, sent)
+        assert got["same"], "Try again reloaded the page"
+        total = sum(got["again"].values())
+        print(
+            f"\nTry again: ready {got['seconds']:.1f} s after the press; {total / 1e6:.2f} MB "
+            f"fetched: {sorted(got['again'].items(), key=lambda kv: -kv[1])[:6]}"
+        )
+        page_files = [p for p in got["again"] if p.endswith((".py", "micropython.wasm", ".html"))]
+        assert not page_files, f"the page's own files were fetched again: {page_files}"
+        game = Game(got["page"], guard, url)
+        assert sorted(game.state()["hands"]) == ["E", "N", "S", "W"]
+
+
+def test_screens_of_the_failure_box_and_the_notices_at_phone_size(
+    browsers: Browsers, tmp_path: Path
+) -> None:
+    """Screenshots (artifacts/) of the failure box after a failed start, at 360x640."""
+    context, guard = browsers.context(viewport={"width": 360, "height": 640})
+    guard.allow("Failed to load resource|net::ERR_FAILED")
+    context.route("**/vendor/pyodide/pyodide.asm.wasm", lambda route: route.abort())
+    page = context.new_page()
+    page.goto(browsers.base_url + "?lang=de", wait_until="commit", timeout=FIRST_LOAD_MS)
+    page.locator("#boot-fail").wait_for(state="visible", timeout=FIRST_LOAD_MS)
+    page.screenshot(path=str(tmp_path / "box.png"))
+    Game(page, guard, browsers.base_url).screenshot("worker-life-box-de-360")
+    assert page.locator("#boot-retry").is_visible()
+    page.locator("#boot-retry").click(timeout=ACT_MS)
+    page.locator("#boot-fail").wait_for(state="visible", timeout=FIRST_LOAD_MS)
