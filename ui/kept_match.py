@@ -93,7 +93,7 @@ def question_html(cat: "Catalog", code: str, hand: int, refused: Any = None) -> 
     )
 
 
-def back_html(cat: "Catalog", code: Any) -> str:
+def back_html(cat: "Catalog", code: Any, style: str = "btn primary") -> str:
     """The way back to the kept match (``[data-kept-match]`` in Settings and at a class match's
     end): ``data-action="kept-match"``; ``code`` when the kept match is itself a class match."""
     if code:
@@ -104,6 +104,6 @@ def back_html(cat: "Catalog", code: Any) -> str:
         '<div class="kept-match" data-kept-match><p class="note">'
         + escape(note)
         + '</p><div class="dlg-buttons start">'
-        + button("kept-match", label, "btn primary")
+        + button("kept-match", label, style)
         + "</div></div>"
     )

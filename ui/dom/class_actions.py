@@ -167,8 +167,6 @@ class ClassActions:
         """At a hand's end (or the match's) of a class match: the result code and file, or
         why the name given cannot be on it and the name again."""
         page, frame, cat = self.page, self.ctl.frame, self.ctl.cat
-        if frame["match_over"] and dialog is not None:  # the class match is over: back
-            self.kept_match.offer(dialog.querySelector(".dlg-buttons"))
         seat = frame["viewer"]
         if seat is None:
             people = [s for s in SEATS if frame["seats"][s] == "person"]
@@ -191,6 +189,8 @@ class ClassActions:
             box.innerHTML = class_panels.result_refused_html(cat, name, why)
         buttons = dialog.querySelector(".dlg-buttons")
         dialog.insertBefore(box.firstElementChild, buttons)
+        if frame["match_over"]:  # the class match is over: the way back to a kept match
+            self.kept_match.offer(buttons, "beforebegin", "btn")
 
     # -- the teacher's table ------------------------------------------------------------------
 

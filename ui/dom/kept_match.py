@@ -128,14 +128,14 @@ class KeptMatch:
 
     # -- the way back -----------------------------------------------------------------------------
 
-    def offer(self, where):
-        """The way back (``[data-kept-match]``) in ``where``, a dialog's element to put it
-        after, when a match is kept."""
+    def offer(self, where, position="afterend", style="btn primary"):
+        """The way back (``[data-kept-match]``) at ``position`` of ``where`` (an element of
+        a dialog), when a match is kept."""
         kept = self.read()
         if kept is None or where is None or q("[data-kept-match]") is not None:
             return
-        html = kept_match.back_html(self.ctl.cat, kept_match.kept_class(kept))
-        where.insertAdjacentHTML("afterend", html)
+        html = kept_match.back_html(self.ctl.cat, kept_match.kept_class(kept), style)
+        where.insertAdjacentHTML(position, html)
 
     async def back(self):
         """``data-action="kept-match"``: the kept match on the table again, as saved; the match
