@@ -102,6 +102,15 @@ def test_joining_keeps_the_match_and_the_way_back_resumes_it(browsers: Browsers)
     assert game.raw_save() == mine and position_shown(game) == shown
     back = game.open_panel("settings").locator("[data-kept-match]")
     assert CODE.text in back.inner_text()
+    game.close_panel("settings")
+
+    # the class link again: the class match kept comes back where it was, the match is kept
+    question = open_link(game)
+    game.action("class-link-join", within=question).click()
+    wait_class(game, True)
+    assert game.wait_turn("S") == "turn"
+    assert game.raw_save() == class_save and position_shown(game) == class_shown
+    assert kept(game) == mine
 
 
 def test_keep_playing_leaves_the_match_untouched(browsers: Browsers) -> None:

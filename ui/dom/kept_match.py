@@ -70,21 +70,30 @@ class KeptMatch:
     async def first_reply(self, code, save):
         """The first reply to show for the address's class code (None: no worker answered)."""
         page = self.page
+        if save is None:  # nothing to lose (a class match kept may come back)
+            return await self.start_class(code)
         reply = await page.ask({"do": "class-start", "code": code, "save": save, "holder": None})
         if reply is None or "refused" in reply or not reply.pop("replaced", False):
-            return reply  # refused, a fresh device, that class match resumed, or a broken save
+            return reply  # refused, that class match resumed, or a broken save (set aside)
         mine = await page.ask(start_intent(page, save))  # the saved game, as it is
         if mine is None:
             return None
         if kept_match.worth_keeping(mine.get("frame")):
             self.asking = code
             return mine
-        intent = self.class_start(code)  # nothing to lose
-        reply = await page.ask(intent)
-        if reply is not None:
-            reply.pop("replaced", None)
-            if intent["save"] is not None and reply.get("resumed"):
-                page.store.forget(KEPT)  # the kept class match is on the table again
+        return await self.start_class(code)  # a finished match, or nothing played
+
+    async def start_class(self, code):
+        """The class match ``code`` started, or resumed when it is the match kept (which then
+        is no longer kept: it is on the table)."""
+        intent = self.class_start(code)
+        reply = await self.page.ask(intent)
+        if reply is None or "refused" in reply:
+            return reply
+        reply.pop("replaced", None)
+        reply.pop("corrupt", None)  # a kept save that does not read stays where it is
+        if intent["save"] is not None and reply.get("resumed"):
+            self.page.store.forget(KEPT)
         return reply
 
     def ask(self):
