@@ -376,7 +376,11 @@ def board_html(
         for spot in (2, 3, 1, 0)
     )
     return (
-        '<div class="board laid" style="--T:' + str(interaction.tile_px) + 'px" role="region" '
+        '<div class="board laid'
+        + (" small-caps" if geometry.cap < layout.CAP else "")
+        + '" style="--T:'
+        + str(interaction.tile_px)
+        + 'px" role="region" '
         'aria-label="'
         + escape(cat.t("app.board"))
         + '">'

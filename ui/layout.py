@@ -20,6 +20,7 @@ Every length is in CSS px; the sizes of the cap and the chip must agree with ui/
 
 GAP = 3  # between neighbours along a branch
 CAP = 50  # the end cap's box (it is 50 x 46; taken square here)
+SMALL_CAP = 36  # a phone's small board: the cap without its words (36 x 34)
 CHIP = 30  # the fold chip's box
 PAD = 10  # kept free along the board's edges (badges stick out 7 px)
 ROW_MIN = 52  # the middle row's least height (the cap must fit in it)
@@ -79,6 +80,12 @@ class Geometry:
         self.w, self.h, self.tile = w, h, tile
 
     @property
+    def cap(self) -> int:
+        """The end cap's side: the small one where the full one leaves no room beside the
+        middle row and column (a small phone's board: the caps would lie on one another)."""
+        return CAP if min(self.band, self.side) - PAD >= CAP else SMALL_CAP
+
+    @property
     def row(self) -> float:
         return max(2.0 * self.tile, ROW_MIN)
 
@@ -112,7 +119,7 @@ class Geometry:
 
 
 def _parts(
-    doubles: list[bool], tile: int, shown: int, preview: bool | None
+    doubles: list[bool], tile: int, shown: int, preview: bool | None, cap: int = CAP
 ) -> list[tuple[str, int, float, float]]:
     """The chain from the centre: (kind, index, length along, thickness across)."""
     n = len(doubles)
@@ -126,7 +133,7 @@ def _parts(
         out.append(
             ("tile", -1, float(tile if preview else 2 * tile), float(2 * tile if preview else tile))
         )
-    out.append(("cap", -3, CAP, CAP))
+    out.append(("cap", -3, cap, cap))
     return out
 
 
@@ -203,11 +210,11 @@ def branch_layout(
     n = len(doubles)
     least = 0 if preview is not None else min(1, n)
     for shown in range(n, least - 1, -1):
-        boxes = _place(g, branch, _parts(doubles, g.tile, shown, preview))
+        boxes = _place(g, branch, _parts(doubles, g.tile, shown, preview, g.cap))
         if boxes is not None:
             return Branch(shown, tuple(boxes))
     # a board too small for even that: straight out, whatever sticks out
-    parts = _parts(doubles, g.tile, least, preview)
+    parts = _parts(doubles, g.tile, least, preview, g.cap)
     reach, _wide = g.reach(branch)
     pos, boxes_list = float(GAP), []
     for kind, index, length, thick in parts:
@@ -224,7 +231,7 @@ def tile_size(lines: list[list[bool]], w: float, h: float) -> int:
     best, fewest = TILE_MIN, None
     for tile in range(top, TILE_MIN - 1, -1):
         g = Geometry(w, h, tile)
-        if g.band - PAD < CAP or g.side - PAD < CAP:
+        if g.band - PAD < g.cap or g.side - PAD < g.cap:
             continue
         laid = [branch_layout(g, b, d) for b, d in enumerate(lines)]
         folded = sum(len(d) - x.shown + (0 if x.fits else 1000) for x, d in zip(laid, lines))

@@ -49,7 +49,7 @@ def test_branches_stay_on_the_board_and_apart(size: tuple[int, int]) -> None:
             for branch, d in zip(laid, lines, strict=True):
                 cap = branch.boxes[-1]
                 assert cap.kind == "cap"
-                assert cap.x >= 0 and cap.x + CAP <= w and cap.y >= 0 and cap.y + CAP <= h
+                assert cap.x >= 0 and cap.x + g.cap <= w and cap.y >= 0 and cap.y + g.cap <= h
                 assert (branch.shown < len(d)) == any(b.kind == "fold" for b in branch.boxes)
             if min(w, h) < 280:
                 continue  # smaller than any page's board: only the caps are promised
@@ -73,3 +73,21 @@ def test_a_phone_shows_more_than_a_straight_cross() -> None:
     lines = [[False] * 7, [False, True] + [False] * 4, [True] + [False] * 5, [False] * 6]
     g = Geometry(352, 290, tile_size(lines, 352, 290))
     assert sum(branch_layout(g, b, d).shown for b, d in enumerate(lines)) >= 16
+
+
+@pytest.mark.parametrize("size", [(312, 129), (312, 148), (352, 160), (426, 150)])
+def test_a_small_phones_caps_lie_apart(size: tuple[int, int]) -> None:
+    """The boards of a 320x568 phone and of phones held sideways: too low for the full end
+    cap beside the middle row, they get the small one, and the four caps never overlap."""
+    w, h = size
+    for lines in boards(12):
+        g = Geometry(w, h, tile_size(lines, w, h))
+        assert g.cap < CAP
+        caps = [branch_layout(g, b, lines[b]).boxes[-1] for b in range(4)]
+        for i, a in enumerate(caps):
+            for b in caps[i + 1 :]:
+                assert not overlap(a, b), (size, a, b)
+
+
+def test_a_roomy_board_keeps_the_full_cap() -> None:
+    assert Geometry(540, 690, 24).cap == CAP == Geometry(1000, 480, 30).cap
