@@ -13,6 +13,7 @@ and a worker is killed while idle by an error thrown inside it (Playwright's wor
 from __future__ import annotations
 
 import json
+import shutil
 import time
 from collections import Counter
 from pathlib import Path
@@ -99,14 +100,32 @@ def kill_idle_worker(game: Game) -> None:
     worker.evaluate("setTimeout(() => { throw new Error('e2e: the worker is gone'); }, 0)")
 
 
-@pytest.mark.parametrize("files", ["**/ui/game-worker.mjs", "**/vendor/pyodide/pyodide.asm.wasm"])
+def refuse(route: Route) -> None:
+    route.abort()
+
+
+def portal(route: Route) -> None:
+    """A captive portal's page where the WebAssembly should be."""
+    route.fulfill(status=200, body="<html>Sign in to the Wi-Fi</html>", content_type="text/html")
+
+
+@pytest.mark.parametrize(
+    ("files", "answer"),
+    [
+        ("**/ui/game-worker.mjs", refuse),
+        ("**/vendor/pyodide/pyodide.asm.wasm", refuse),
+        ("**/vendor/pyodide/pyodide.asm.wasm", portal),
+    ],
+    ids=["worker-script", "wasm", "wasm-portal"],
+)
 def test_a_worker_whose_files_cannot_be_reached_is_said_within_seconds(
-    browsers: Browsers, files: str
+    browsers: Browsers, files: str, answer: Any
 ) -> None:
-    """The game is on screen; then the worker's script (or Pyodide's WebAssembly) cannot be
-    fetched any more and the worker dies. South's move is refused in words within seconds: the
-    table stays, nothing is played or lost. When the files can be fetched again, Try again in
-    the notice starts a new worker and the move goes through."""
+    """The game is on screen; then the worker's script or Pyodide's WebAssembly cannot be
+    fetched any more (or a portal's page comes in its place) and the worker dies. South's move
+    is refused in words within seconds: the table stays, nothing is played or lost. When the
+    files can be fetched again, Try again in the notice starts a new worker and the move goes
+    through."""
     context, guard = browsers.context()
     guard.allow("Failed to load resource|net::ERR_FAILED")
     preseed(context, settings=FAST)
@@ -114,7 +133,7 @@ def test_a_worker_whose_files_cannot_be_reached_is_said_within_seconds(
     game.open(f"?deal={seed_where(south_opens)}")
     assert game.wait_turn("S", timeout=WORKER_MS) == "turn"
     before, moves = game.raw_save(), game.moves_made()
-    context.route(files, lambda route: route.abort())
+    context.route(files, answer)
     kill_idle_worker(game)
     game.preview().wait_for(state="visible")
     started = time.monotonic()
@@ -172,19 +191,14 @@ def test_the_loading_screen_says_its_steps_in_every_language(browsers: Browsers,
         assert boot[step] in texts, f"{lang}: {boot[step]!r} never shown in {texts}"
 
 
-def retry_counts(context: BrowserContext, url: str, sent: Counter[str]) -> dict[str, Any]:
-    """Open the game with Pyodide's WebAssembly refused once; press Try again in the failure
-    box; what the retry fetched."""
-    refused: list[str] = []
-
-    def once(route: Route, _request: Any) -> None:
-        if not refused:
-            refused.append(route.request.url)
-            route.abort()
-        else:
-            route.continue_()
-
-    context.route("**/vendor/pyodide/pyodide.asm.wasm", once)
+def retry_counts(
+    context: BrowserContext, url: str, sent: Counter[str], wasm: Path
+) -> dict[str, Any]:
+    """Open the game with Pyodide's WebAssembly missing on the server (no routing, which would
+    keep the HTTP cache out); put it back and press Try again in the failure box; what the
+    retry fetched."""
+    away = wasm.with_name("away.wasm")
+    wasm.rename(away)
     page = context.new_page()
     page.goto(url, wait_until="commit", timeout=FIRST_LOAD_MS)
     box = page.locator("#boot-fail")
@@ -192,6 +206,7 @@ def retry_counts(context: BrowserContext, url: str, sent: Counter[str]) -> dict[
     words = english()["boot"]
     assert page.locator("#boot-fail-text").inner_text() == words["failed_files"]
     page.evaluate("() => { window.e2eSamePage = true; }")
+    away.rename(wasm)
     before = Counter(sent)
     started = time.monotonic()
     page.locator("#boot-retry").click()
@@ -202,16 +217,20 @@ def retry_counts(context: BrowserContext, url: str, sent: Counter[str]) -> dict[
     return {"same": same, "again": again, "seconds": seconds, "page": page}
 
 
-def test_try_again_starts_a_new_worker_and_keeps_the_page(browsers: Browsers) -> None:
+def test_try_again_starts_a_new_worker_and_keeps_the_page(
+    browsers: Browsers, tmp_path: Path
+) -> None:
     """The first start fails (Pyodide's WebAssembly cannot be fetched): the failure box says
     the files could not be loaded. Try again starts a new worker in the same page (its
     MicroPython and every file fetched are kept): the table shows and takes a move. Prints the
     bytes the retry fetched."""
     context, guard = browsers.context()
-    guard.allow("Failed to load resource|net::ERR_FAILED")
+    guard.allow("Failed to load resource|404")
+    site = tmp_path / "site"
+    shutil.copytree(SITE, site)
     sent: Counter[str] = Counter()
-    with serve(SITE, sent=sent) as url:
-        got = retry_counts(context, url, sent)
+    with serve(site, sent=sent) as url:
+        got = retry_counts(context, url, sent, site / "vendor" / "pyodide" / "pyodide.asm.wasm")
         assert got["same"], "Try again reloaded the page"
         total = sum(got["again"].values())
         print(
@@ -222,6 +241,13 @@ def test_try_again_starts_a_new_worker_and_keeps_the_page(browsers: Browsers) ->
         assert not page_files, f"the page's own files were fetched again: {page_files}"
         game = Game(got["page"], guard, url)
         assert sorted(game.state()["hands"]) == ["E", "N", "S", "W"]
+        # beside it, what a reload of the page costs (its HTTP cache full by now)
+        before = Counter(sent)
+        started = time.monotonic()
+        game.reload()
+        seconds = time.monotonic() - started
+        again = sum(n - before[p] for p, n in sent.items())
+        print(f"a reload: ready in {seconds:.1f} s, {again / 1e6:.2f} MB fetched")
 
 
 def test_screens_of_the_failure_box_and_the_notices_at_phone_size(

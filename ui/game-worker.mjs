@@ -279,12 +279,13 @@ function countDownload(post) {
   return () => { self.fetch = plain; if (observer) observer.disconnect(); };
 }
 
-// A file the start needs that cannot be fetched (no network, no server, a 404) ends the start
-// at once: Pyodide's loader waits forever when its WebAssembly cannot be fetched (measured in
-// Chromium: a start that never ends, where the page then waited minutes to say so).
-function watchFetches(failed) {
+// A file the start needs that cannot be fetched (no network, no server, a 404), or WebAssembly
+// that does not compile (a captive portal's page in its place), ends the start at once:
+// Pyodide's loader waits forever when its WebAssembly fails (measured in Chromium: a start that
+// never ended, where the page then waited six minutes to say so).
+function watchStart(failed) {
   const plain = self.fetch;
-  self.fetch = async (input, init) => {
+  const watched = async (input, init) => {
     const url = String(input instanceof Request ? input.url : input);
     let response;
     try {
@@ -296,7 +297,26 @@ function watchFetches(failed) {
     if (!response.ok) failed(`${url}: HTTP ${response.status}`);
     return response;
   };
-  return () => { self.fetch = plain; };
+  self.fetch = (input, init) => {
+    const answer = watched(input, init);
+    // Pyodide awaits the WebAssembly's answer only later: a failure is no uncaught error meanwhile
+    answer.catch(() => {});
+    return answer;
+  };
+  const wasm = {};
+  for (const name of ["instantiate", "instantiateStreaming"]) {
+    wasm[name] = WebAssembly[name];
+    if (!wasm[name]) continue;
+    WebAssembly[name] = (...args) => {
+      const made = wasm[name].apply(WebAssembly, args);
+      made.catch((error) => failed(`WebAssembly: ${error}`));
+      return made;
+    };
+  }
+  return () => {
+    self.fetch = plain;
+    for (const name in wasm) if (wasm[name]) WebAssembly[name] = wasm[name];
+  };
 }
 
 const unreachable = (error) => Object.assign(error instanceof Error ? error : new Error(String(error)),
@@ -311,7 +331,7 @@ function serve() {
   let cut = null;
   const cutOff = new Promise((_, reject) => { cut = (why) => reject(unreachable(why)); });
   cutOff.catch(() => {}); // reported through the race below
-  const unwatch = watchFetches(cut);
+  const unwatch = watchStart(cut);
   const done = () => { clearInterval(beat); unwatch(); uncount(); };
   const pyodide = new URL("vendor/pyodide/", HERE);
   const game = (async () => {
