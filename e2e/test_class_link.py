@@ -18,6 +18,7 @@ from longana.classplay import ClassCode
 from .browsers import Browsers
 from .game import Game
 from .shown import english, position_shown
+from .test_access import axe
 
 CODE = ClassCode.make("LINK22", ("person", "computer", "computer", "computer"), "normal", 100)
 PLAYER = {"speed": "fast", "name": "Ana"}  # a name: the class match asks none first
@@ -144,13 +145,18 @@ REFUSE_KEPT = """(() => {
 
 
 def test_a_match_the_device_cannot_keep_is_saved_as_a_file_first(browsers: Browsers) -> None:
-    game = browsers.game(settings=PLAYER, fresh=True)
+    # (bypass_csp: axe-core is injected into the page, which the site's policy forbids)
+    game = browsers.game(settings=PLAYER, bypass_csp=True)
     game.page.context.add_init_script(REFUSE_KEPT)
     mine, _ = match_in_progress(game)
     question = open_link(game)
+    found: dict[str, list[str]] = {}
+    axe(game, "the class link's question", found)
     game.action("class-link-join", within=question).click()
     refused = question.locator("[data-kept-refused]")
     refused.wait_for()
+    axe(game, "the class link's question when the match cannot be kept", found)
+    assert not found, json.dumps(found, indent=1)
     assert WORDS["refused"] in refused.inner_text()
     assert game.action("class-link-join", within=question).is_disabled()
     assert game.raw_save() == mine
