@@ -82,6 +82,9 @@ def test_an_intent_that_kills_the_worker_is_not_sent_again(browsers: Browsers, h
     notice = game.page.locator('[data-notice="action-lost"]')
     notice.wait_for(timeout=WORKER_MS)
     assert notice.inner_text().strip() == english()["notice"]["action_lost"]
+    game.page.set_viewport_size({"width": 360, "height": 640})
+    game.screenshot(f"worker-life-lost-{how}-360")
+    game.page.set_viewport_size({"width": 1366, "height": 768})
     assert game.page.locator('[data-dialog="error"]').count() == 0
     assert game.page.locator('[data-notice="worker-restarted"]').count() == 0
     assert game.wait_turn("S", timeout=WORKER_MS) == "turn"
@@ -91,7 +94,6 @@ def test_an_intent_that_kills_the_worker_is_not_sent_again(browsers: Browsers, h
     assert game.moves_made() > moves + 1, "the computers did not answer South's move"
     check_against_save(game.state())
     assert len(served) == 2, f"workers started: {len(served)} (the hint was sent again?)"
-    game.screenshot(f"worker-life-lost-{how}")
 
 
 def kill_idle_worker(game: Game) -> None:
@@ -147,7 +149,11 @@ def test_a_worker_whose_files_cannot_be_reached_is_said_within_seconds(
     assert game.page.locator('[data-dialog="error"]').count() == 0
     assert game.hand("S").locator("[data-tile]").count() > 0, "the table is gone"
     assert game.raw_save() == before and game.moves_made() == moves, "the move was played"
-    game.screenshot("worker-life-unreachable")
+    assert game.page.locator('[data-notice="worker-restarted"]').count() == 0
+    game.page.set_viewport_size({"width": 360, "height": 640})
+    notice.wait_for()
+    game.screenshot("worker-life-unreachable-360")
+    game.page.set_viewport_size({"width": 1366, "height": 768})
     context.unroute(files)
     game.action("retry", within=notice).click()
     assert game.wait_turn("S", timeout=WORKER_MS) == "turn"

@@ -49,6 +49,7 @@ class Link:
             self.busy = False
 
     async def _ask(self, text, starting):
+        replaced = False  # said once the new worker answers
         while True:
             fed = True
             if self.game is None:
@@ -57,6 +58,8 @@ class Link:
                     fed = bool(await self._call(json.dumps(self.restore())))
             answer = await self._call(text) if fed else ""
             if answer:
+                if replaced:
+                    self.on_restart("notice.worker_restarted")
                 return json.loads(answer)
             why = str(self.game.why() or "")
             self.game.end()
@@ -75,7 +78,7 @@ class Link:
                 # this intent killed the worker: the new one gets the last save, not the intent
                 reply = await self._ask(json.dumps(self.restore()), True)
                 return reply if reply is None or UNREACHABLE in reply else {LOST: reply}
-            self.on_restart("notice.worker_restarted")
+            replaced = True
 
     async def _retried(self, key):
         """Before the game has started (the loading screen is up): its failure box says
