@@ -16,7 +16,10 @@ An intent is ``{"do": NAME, ...}``:
 ``seats``          ``seats``, ``level``: who sits where in the match being played
 ``take-device``    ``seat``: the person at that seat now holds the device
 ``replay``         ``hand``, ``step``, ``imported``: a finished (or imported) hand at a step
-``import``         ``text``: hand records to step through
+``import``         ``text``: hand records to step through (the replay of its first hand, with
+                   ``"saved_game": true`` when the file is a saved game that ``start``
+                   resumes); a file that reads as a saved game but is damaged is refused
+                   with the code ``import-save``
 ``class-start``    ``code`` (a class code), ``save`` (text or null), ``holder``: resume the save
                    if it is that class match, else start it; the reply is ``start``'s plus
                    ``"class": {"code", "deal"}``
@@ -68,6 +71,7 @@ stack), and so do the texts inside one (saves, imports, result files: up to
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import hashlib
 import json
@@ -78,6 +82,7 @@ from . import classplay
 from .device.frame import frame_of, position_of, refusal
 from .device.handoff import explained_hint
 from .device.history import (
+    HandSummary,
     Imported,
     can_export,
     export_filename,
@@ -85,10 +90,12 @@ from .device.history import (
     hand_after,
     history,
     import_text,
+    summarize,
 )
 from .device.session import COMPUTER, KINDS, PERSON, Session
 from .players.levels import LEVELS, choose
 from .rules.errors import IllegalMoveError, LonganaError
+from .rules.hand import Hand
 from .rules.records import MAX_JSON_TEXT, JsonLimitError, check_json, read_json
 from .rules.tiles import SEATS, Move, parse_seat
 
@@ -322,15 +329,15 @@ class Game:
         if imported:
             if self.imported is None:
                 raise BadIntent("nothing-imported", "no hand records have been imported")
-            hands, summaries = list(self.imported.hands), self.imported.summaries()
+            hands, deal = self.imported.hands, self.imported.deal
         else:
-            hands, summaries = list(self.game.match.hands), history(self.game.match)
+            hands, deal = tuple(self.game.match.hands), self.game.match.seed
         index, step = intent.get("hand", 0), intent.get("step", 0)
         if not isinstance(index, int) or not 0 <= index < len(hands):
             raise BadIntent("bad-hand", f"there is no hand {index!r}")
         if not imported and hands[index].outcome is None:
             raise BadIntent("hand-not-over", "only a finished hand can be stepped through")
-        summary = summaries[index]
+        summary = _summary(hands, index, deal)
         if not isinstance(step, int):
             raise BadIntent("bad-step", f"not a step: {step!r}")
         step = max(0, min(len(summary.steps), step))
@@ -358,8 +365,12 @@ class Game:
         try:
             self.imported = import_text(text)
         except LonganaError as error:
-            return {"refused": {"code": "import", "params": {"detail": str(error)}}}
-        return self.replay({"imported": True, "hand": 0, "step": 0})
+            code = "import-save" if '"schema"' in text[:100] else "import"  # a damaged save
+            return {"refused": {"code": code, "params": {"detail": str(error)}}}
+        reply = self.replay({"imported": True, "hand": 0, "step": 0})
+        if self.imported.deal is not None and _saved_game(text):
+            reply["saved_game"] = True  # the page offers to play on from it (start)
+        return reply
 
     # -- class play -------------------------------------------------------------------------
 
@@ -473,6 +484,27 @@ def _seat_or_none(text: Any) -> int | None:
         return parse_seat(text)
     except LonganaError:
         return None
+
+
+def _summary(hands: tuple[Hand, ...], index: int, deal: str | None) -> HandSummary:
+    """The record of hand ``index`` alone, its totals running on from the hands before it
+    (a file of thousands of hands: one hand's moves are worked out at each step, not all)."""
+    scores = [0, 0, 0, 0]
+    for hand in hands[:index]:
+        outcome = hand.outcome
+        if outcome is not None and outcome.winner is not None:
+            scores[outcome.winner] += outcome.points
+    (summary,) = summarize([hands[index]], deal, (scores[0], scores[1], scores[2], scores[3]))
+    return dataclasses.replace(summary, number=index + 1)
+
+
+def _saved_game(text: str) -> bool:
+    """Whether ``text`` is a saved game (the device's save, or its file) that ``start`` resumes."""
+    try:
+        Session.from_json(text)
+    except LonganaError:
+        return False
+    return True
 
 
 def _result_lines(text: object) -> list[tuple[int, object]]:

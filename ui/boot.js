@@ -72,6 +72,20 @@
   }
 
   window.longanaBoot = {
+    // An intent with a file's text in it, made here so that a text of megabytes never enters
+    // the page's MicroPython (its heap cannot hold it): `head` is the intent's JSON without the
+    // file, `field` where the text goes (pushed when it is a list). Resolves to the text to send
+    // (an object whose String() is the intent, with `ms`, the time the worker may take: an
+    // import of several MB is read and every hand replayed), or null when the file cannot be read.
+    withFile(head, field, file) {
+      return file.text().then((text) => {
+        const intent = JSON.parse(head);
+        if (Array.isArray(intent[field])) intent[field].push(text);
+        else intent[field] = text;
+        const json = JSON.stringify(intent);
+        return { toString() { return json; }, ms: CALL_MS + json.length / 50 };
+      }, () => null);
+    },
     // the game worker: the one started with the page first, then a new one each time
     game() {
       const game = firstGame || gameWorker(false);
@@ -180,7 +194,7 @@
       if (!readyAt && now - sign > SILENT_MS) return fail(`no sign of starting in ${SILENT_MS} ms`);
       if (!readyAt && now - born > START_MS) return fail(`not started in ${START_MS} ms`);
       for (const call of pending.values()) {
-        if (readyAt && now - Math.max(call.at, readyAt) > CALL_MS) return fail(`no answer in ${CALL_MS} ms`);
+        if (readyAt && now - Math.max(call.at, readyAt) > call.ms) return fail(`no answer in ${call.ms} ms`);
       }
     };
     try {
@@ -231,7 +245,8 @@
         if (dead) return Promise.resolve("");
         const id = ++next;
         return new Promise((settle) => {
-          pending.set(id, { settle, at: performance.now() });
+          // a text made by withFile() carries the time its file may take (ms)
+          pending.set(id, { settle, at: performance.now(), ms: (text && text.ms) || CALL_MS });
           worker.postMessage({ id, text: String(text) });
         });
       },

@@ -1,0 +1,77 @@
+"""Files that come back (issues 21 and 22): a saved game imported by the Record panel is
+offered to play on (``saved_game``) and ``start`` resumes it exactly; a damaged save is refused
+with its own code; stepping through a file of thousands of hands works out one hand a step,
+with the totals of the hands before it."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from conftest import ask, play_on, start
+
+from longana.device.history import history
+from longana.protocol import Game
+
+
+def played_save() -> tuple[Game, dict[str, Any]]:
+    """A match of four computers two hands in, and the last reply (its frame and save)."""
+    game, first = start("5", seats=["computer"] * 4)
+    for reply in play_on(game, first):
+        if reply["frame"]["hand_number"] == 2 and reply["frame"]["log"] > 40:
+            return game, reply
+    raise AssertionError("the match ended before its second hand")
+
+
+def test_a_saved_game_imported_is_offered_to_play_on_and_start_resumes_it() -> None:
+    game, last = played_save()
+    save = last["save"]
+    other = Game()
+    ask(other, do="start", save=None, deal="9")
+    imported = ask(other, do="import", text=save)
+    assert imported["saved_game"] is True
+    assert imported["replay"]["count"] == 2 and imported["replay"]["imported"]
+    resumed = ask(other, do="start", save=save, deal=None, holder=None)
+    assert resumed["resumed"] and resumed["save"] == save
+    assert ask(other, do="record")["record"] == ask(game, do="record")["record"]
+    frame = resumed["frame"]
+    for key in ("scores", "hand_number", "to_move", "log", "board", "deal"):
+        assert frame[key] == last["frame"][key], key
+
+
+def test_hand_records_and_saved_matches_are_no_saved_game() -> None:
+    game, last = played_save()
+    save = last["save"]
+    records = ask(game, do="record")["export"]["text"]
+    assert "saved_game" not in ask(game, do="import", text=records)
+    match = json.dumps(json.loads(save)["match"])  # a saved match: no seats, no log
+    reply = ask(game, do="import", text=match)
+    assert "replay" in reply and "saved_game" not in reply
+
+
+def test_a_damaged_save_is_refused_as_one() -> None:
+    game, last = played_save()
+    save = last["save"]
+    data = json.loads(save)
+    data["log"][3] = "0-0@N" if data["log"][3] != "0-0@N" else "9-9"
+    for damaged in (json.dumps(data), save[: len(save) // 2]):
+        assert ask(game, do="import", text=damaged)["refused"]["code"] == "import-save"
+    assert ask(game, do="import", text="[1, 2]")["refused"]["code"] == "import"
+
+
+def test_each_step_of_an_imported_hand_has_the_totals_of_the_hands_before_it() -> None:
+    game, first = start("12", seats=["computer"] * 4)
+    for reply in play_on(game, first):
+        frame = reply["frame"]
+        if frame["outcome"] is not None and frame["hand_number"] == 3:
+            break
+    summaries = [s.to_dict() for s in history(game.game.match)]
+    ask(game, do="import", text=ask(game, do="record")["export"]["text"])
+    for index in range(3):
+        shown = ask(game, do="replay", hand=index, step=2, imported=True)["replay"]["summary"]
+        assert shown["number"] == index + 1
+        assert shown["scores_before"] == summaries[index]["scores_before"]
+        assert shown["scores_after"] == summaries[index]["scores_after"]
+        assert shown["steps"] == summaries[index]["steps"]
+        mine = ask(game, do="replay", hand=index, step=2)["replay"]["summary"]
+        assert mine == summaries[index]
