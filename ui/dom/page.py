@@ -101,7 +101,7 @@ class Page:
             return None
         if LOST in reply:  # the intent killed the worker: not done, the game as it was
             self.notice("notice.action_lost", "action-lost")
-            self.apply(reply[LOST])
+            self.apply(reply[LOST], "")
             return None
         if UNREACHABLE in reply:  # no worker can start now: refused, said, nothing lost
             self.notices.lasting("notice.worker_unreachable", "worker-unreachable", self.reconnect)
