@@ -223,3 +223,37 @@ def test_joining_from_settings_keeps_the_match_and_the_class_matchs_end_leads_ba
     assert game.wait_turn("S") == "turn"
     assert game.raw_save() == mine and position_shown(game) == shown
     assert kept(game) is None, "the finished class match was kept"
+
+
+def test_another_match_kept_already_is_saved_as_a_file_before_it_is_replaced(
+    browsers: Browsers,
+) -> None:
+    game = browsers.game(settings=PLAYER)
+    first, _ = match_in_progress(game)
+    game.action("class-link-join", within=open_link(game)).click()
+    wait_class(game, True)
+    assert kept(game) == first
+    # a new match from Settings, while the first one is kept
+    game.settings()
+    wait_class(game, False)
+    second, shown = match_in_progress(game)
+    question = open_link(game)
+    game.action("class-link-join", within=question).click()
+    refused = question.locator("[data-kept-refused]")
+    refused.wait_for()
+    assert WORDS["replaces"] in refused.inner_text()
+    join = game.action("class-link-join", within=question)
+    assert join.is_disabled() and kept(game) == first and game.raw_save() == second
+    game.screenshot("class-link-replaces")
+    with game.page.expect_download() as info:
+        game.action("kept-file", within=question).click()
+    assert info.value.path().read_text(encoding="utf-8") == first
+    join.click()
+    wait_class(game, True)
+    assert kept(game) == second, "the match on the table was not kept in the other's place"
+    settings = game.open_panel("settings")
+    game.action("kept-match", within=settings.locator("[data-kept-match]")).click()
+    settings.wait_for(state="hidden")
+    wait_class(game, False)
+    assert game.wait_turn("S") == "turn"
+    assert game.raw_save() == second and position_shown(game) == shown

@@ -51,12 +51,15 @@ def without(query: str, name: str) -> str:
     return "?" + "&".join(parts) if parts else ""
 
 
-def question_html(cat: "Catalog", code: str, hand: int, refused: Any = None) -> str:
+def question_html(
+    cat: "Catalog", code: str, hand: int, refused: Any = None, replacing: bool = False
+) -> str:
     """The question when a class link is opened over a match in progress
     (``data-dialog="class-link"``): join the class match (``data-action="class-link-join"``,
     the match is kept) or keep playing (``data-action="class-link-stay"``). ``refused`` (the
-    download address of the match's save) when the device could not keep it: the player saves
-    it as a file first (``a[data-action="kept-file"]``, which enables joining), or stays."""
+    download address of a save) when the device could not keep the match, or, ``replacing``,
+    another match is kept already: the player saves that save as a file first
+    (``a[data-action="kept-file"]``, which enables joining), or stays."""
     head = (
         '<h2 id="dlg-title">'
         + phrase(cat, "kept.question_title")
@@ -79,16 +82,20 @@ def question_html(cat: "Catalog", code: str, hand: int, refused: Any = None) -> 
     return (
         head
         + '<p class="field-error" data-kept-refused role="alert">'
-        + phrase(cat, "kept.refused")
+        + phrase(cat, "kept.replaces" if replacing else "kept.refused")
         + "</p>"
         + '<p><a class="btn" data-action="kept-file" href="'
         + escape(refused)
         + '" download="longana-my-match.json">'
-        + phrase(cat, "kept.file")
+        + phrase(cat, "kept.file_other" if replacing else "kept.file")
         + "</a></p>"
         + '<div class="dlg-buttons">'
         + button("class-link-stay", cat.t("kept.stay"), "btn primary")
-        + button("class-link-join", cat.t("kept.join_unkept"), enabled=False)
+        + button(
+            "class-link-join",
+            cat.t("kept.join" if replacing else "kept.join_unkept"),
+            enabled=False,
+        )
         + "</div>"
     )
 

@@ -85,6 +85,12 @@ def test_the_question_and_the_way_back_in_every_language() -> None:
         assert "data-kept-refused" in refused and 'href="blob:x&quot;y"' in refused
         join = refused[refused.index('data-action="class-link-join"') :]
         assert join[: join.index(">")].endswith("disabled"), "joining waits for the file"
+        assert cat.t("kept.refused") in refused and cat.t("kept.join_unkept") in refused
+        other = question_html(cat, "C", 2, "blob:o", replacing=True)
+        assert cat.t("kept.replaces") in other and cat.t("kept.file_other") in other
+        join = other[other.index('data-action="class-link-join"') :]
+        assert join[: join.index(">")].endswith("disabled")
+        assert cat.t("kept.join") in join and cat.t("kept.join_unkept") not in other
         assert cat.t("kept.back") in back_html(cat, None)
         assert cat.t("kept.back_class", code="C") in back_html(cat, "C")
         assert 'data-action="kept-match"' in back_html(cat, None)
@@ -96,6 +102,7 @@ def test_every_word_comes_from_the_catalog() -> None:
     for html in (
         question_html(CAT, "C1", 3),
         question_html(CAT, "C1", 3, "blob:z"),
+        question_html(CAT, "C1", 3, "blob:z", replacing=True),
         back_html(CAT, None),
         back_html(CAT, "C1"),
     ):
@@ -141,6 +148,7 @@ def test_the_same_under_micropython() -> None:
         f"for lang in {list(LANGUAGES)!r}:\n"
         "    cat = Catalog(json.load(open('/lib/locales/' + lang + '.json')), en)\n"
         "    out.append(question_html(cat, 'C', 3) + question_html(cat, 'C', 3, 'blob:z')\n"
+        "               + question_html(cat, 'C', 3, 'blob:o', True)\n"
         "               + back_html(cat, None) + back_html(cat, 'C'))\n"
         "with open('/out.txt', 'wb') as f:\n"
         "    f.write(('@@' + json.dumps(out)).encode())\n"
@@ -153,6 +161,7 @@ def test_the_same_under_micropython() -> None:
         want.append(
             question_html(cat, "C", 3)
             + question_html(cat, "C", 3, "blob:z")
+            + question_html(cat, "C", 3, "blob:o", True)
             + back_html(cat, None)
             + back_html(cat, "C")
         )

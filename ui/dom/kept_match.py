@@ -24,6 +24,7 @@ class KeptMatch:
         self.ctl = ctl
         self.asking = None  # the class code the question is about (start-up)
         self.pending = None  # (code, class-start reply) waiting for the player's word
+        self.replacing = False  # another match kept is to be saved as a file first
 
     # -- the kept match in storage --------------------------------------------------------------
 
@@ -44,10 +45,11 @@ class KeptMatch:
         save = kept if kept_match.kept_class(kept) else None
         return {"do": "class-start", "code": code, "save": save, "holder": None}
 
-    def keep(self, code, reply):
+    def keep(self, code, reply, replace=False):
         """Before the class match of ``reply`` replaces the game on the table: an ordinary match
-        in progress is kept (True: go on). False when storage refused: the player is asked to
-        save it as a file first, or to stay."""
+        in progress is kept (True: go on). False when another ordinary match is kept already,
+        or storage refused: the player is asked to save that one (or this one) as a file
+        first, or to stay. ``replace``: the other match kept was saved as a file."""
         page = self.page
         reply.pop("replaced", None)  # not a deal from the address: a class match
         reply.pop("corrupt", None)  # a kept class match that does not read: a new one starts
@@ -56,14 +58,25 @@ class KeptMatch:
             if reply.get("resumed") and kept_match.kept_class(self.read()):
                 page.store.forget(KEPT)  # the kept class match is on the table again
             return True
+        other = None if replace else self.read()
+        if other is not None and other != current and not kept_match.kept_class(other):
+            self.refuse(code, reply, other, True)
+            return False
         if page.store.put(KEPT, current):
             return True
-        self.pending = (code, reply)
-        page.close_dialog(resume=False)  # it would revoke the file's address made for the next
-        href = page.url(current, "application/json")
-        html = kept_match.question_html(self.ctl.cat, code, self.ctl.frame["hand_number"], href)
-        page.open_dialog("class-link", html, cancellable=False)
+        self.refuse(code, reply, current, False)
         return False
+
+    def refuse(self, code, reply, text, replacing):
+        """The question again, with the match ``text`` to save as a file before joining:
+        another match kept already (``replacing``), or this one, which the device cannot keep."""
+        page = self.page
+        self.pending, self.replacing = (code, reply), replacing
+        page.close_dialog(resume=False)  # it would revoke the file's address made for the next
+        href = page.url(text, "application/json")
+        hand = self.ctl.frame["hand_number"]
+        html = kept_match.question_html(self.ctl.cat, code, hand, href, replacing)
+        page.open_dialog("class-link", html, cancellable=False)
 
     # -- start-up with ?class= ------------------------------------------------------------------
 
@@ -106,23 +119,24 @@ class KeptMatch:
     # -- the player's word ------------------------------------------------------------------------
 
     async def join(self):
-        """``data-action="class-link-join"``: the class match (the match kept first), or, after
-        the device refused to keep it and the file was saved, without keeping it."""
+        """``data-action="class-link-join"``: the class match (the match kept first); after the
+        other match kept was saved as a file, this one kept in its place; after the device
+        refused to keep this one and its file was saved, without keeping it."""
         if self.pending is None:
             return
         code, reply = self.pending
-        self.pending = None
+        replacing, self.pending, self.replacing = self.replacing, None, False
         classes = self.page.classes
         if reply is None:
             await classes.join(code)
-        else:
+        elif not replacing or self.keep(code, reply, replace=True):
             await classes.joined(code, reply)
 
     async def stay(self):
         """``data-action="class-link-stay"``: the match goes on; the class link is not used."""
         page = self.page
         reply = self.pending[1] if self.pending else None
-        self.pending = None
+        self.pending, self.replacing = None, False
         # the worker started the class match (the device could not keep this one): the game again
         if reply is not None and await page.ask(page.restore()) is None:
             return
