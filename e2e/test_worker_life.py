@@ -163,6 +163,38 @@ def test_a_worker_whose_files_cannot_be_reached_is_said_within_seconds(
     check_against_save(game.state())
 
 
+def test_over_the_table_of_the_last_visit_a_worker_that_cannot_start_is_said(
+    browsers: Browsers,
+) -> None:
+    """A later visit shows the saved table at once; Pyodide's WebAssembly cannot be fetched:
+    the notice says so over the table (no failure box, nothing played), and its Try again
+    starts a new worker once the file can be fetched again."""
+    context, guard = browsers.context()
+    guard.allow("Failed to load resource|net::ERR_FAILED")
+    preseed(context, settings=FAST)
+    query = f"?deal={seed_where(south_opens)}"
+    game = Game(context.new_page(), guard, browsers.base_url).open(query)
+    assert game.wait_turn("S", timeout=WORKER_MS) == "turn"
+    before = game.raw_save()
+    files = "**/vendor/pyodide/pyodide.asm.wasm"
+    context.route(files, refuse)
+    started = time.monotonic()
+    game.page.reload(wait_until="commit")
+    notice = game.page.locator('[data-notice="worker-unreachable"]')
+    notice.wait_for(timeout=FIRST_LOAD_MS)
+    print(f"\nover the cached table: said {time.monotonic() - started:.2f} s after the reload")
+    assert game.hand("S").locator("[data-tile]").count() > 0, "the cached table is not shown"
+    assert game.page.evaluate("() => document.body.dataset.ready") != "true"
+    assert game.page.locator("#boot-fail:not([hidden])").count() == 0
+    assert game.raw_save() == before
+    context.unroute(files)
+    game.action("retry", within=notice).click()
+    game.wait_ready()
+    assert game.wait_turn("S", timeout=WORKER_MS) == "turn"
+    game.play_turn("S")
+    check_against_save(game.state())
+
+
 def test_the_worker_beats_while_it_starts(browsers: Browsers) -> None:
     """The worker's heartbeat reaches the page while Pyodide loads and compiles: the longest
     wait for a sign of life during the start (``longana:worker:silence``) stays far below the

@@ -86,7 +86,11 @@ def run(link_module: Any, make: Any, intents: list[dict[str, Any]], shown: bool 
     boot.shown = shown
     link_module.js.longanaBoot = boot
     notices: list[str] = []
-    link = link_module.Link(lambda: RESTORE, notices.append)
+
+    async def wait_retry() -> None:
+        notices.append("worker-unreachable: Try again")
+
+    link = link_module.Link(lambda: RESTORE, notices.append, wait_retry)
 
     async def asks() -> list[Any]:
         return [await link.ask(intent) for intent in intents]
@@ -152,3 +156,12 @@ def test_a_start_that_kills_every_worker_ends_after_the_restarts(link_module: An
     replies, boot, _ = run(link_module, lambda n: lambda intent: "answering", [RESTORE])
     assert replies == [None]
     assert len(boot.workers) == link_module.MAX_RESTARTS + 1
+
+
+def test_over_a_cached_table_the_notice_retries_a_new_worker(link_module: Any) -> None:
+    def first_unreachable(n: int) -> Any:
+        return (lambda intent: "unreachable") if n == 0 else healthy
+
+    replies, boot, notices = run(link_module, first_unreachable, [RESTORE], shown=True)
+    assert replies[0]["did"] == "start"
+    assert notices == ["worker-unreachable: Try again"] and len(boot.workers) == 2

@@ -13,9 +13,9 @@ the new one is fed the last save (``restore()``):
   sent again, since it would kill the new one too: the answer is :data:`LOST` with the new
   worker's reply to the last save (the game as it was before that intent);
 - a worker whose files cannot be fetched (no network, no server) is not replaced over and over:
-  before the game has started the loading screen's failure box says so, and its Try again starts
-  a new worker; once the game is on screen the answer is :data:`UNREACHABLE` at once, and the
-  next intent tries a new worker again.
+  before the game has started the loading screen's failure box says so (or, over the table
+  cached on the last visit, ``wait_retry``), and its Try again starts a new worker; once the game
+  has started the answer is :data:`UNREACHABLE` at once, and the next intent tries a new worker.
 """
 
 import asyncio
@@ -26,12 +26,14 @@ import js
 MAX_RESTARTS = 3
 LOST = "lost"  # {"lost": the reply to the last save}: the intent killed the worker
 UNREACHABLE = "unreachable"  # {"unreachable": true}: no worker can start now
+MADE = "made"  # in an intent: its whole text, made in JavaScript (see Link.ask)
 
 
 class Link:
-    def __init__(self, restore, on_restart):
+    def __init__(self, restore, on_restart, wait_retry=None):
         self.restore = restore  # () -> the start intent that resumes the game
         self.on_restart = on_restart  # called with the notice key when a worker is replaced
+        self.wait_retry = wait_retry  # async: says the files cannot be fetched, until Try again
         self.game = None  # the worker's calls (ui/boot.js), once asked for
         self.restarts = 0
         self.busy = False
@@ -44,7 +46,11 @@ class Link:
             await asyncio.sleep(0.01)
         self.busy = True
         try:
-            return await self._ask(json.dumps(intent), intent.get("do") == "start")
+            # MADE: the intent's text as JavaScript made it with a file's text inside
+            # (longanaBoot.withFile), sent as it is: megabytes never enter MicroPython's heap
+            made = intent.get(MADE)
+            text = json.dumps(intent) if made is None else made
+            return await self._ask(text, intent.get("do") == "start")
         finally:
             self.busy = False
 
@@ -81,12 +87,17 @@ class Link:
             replaced = True
 
     async def _retried(self, key):
-        """Before the game has started (the loading screen is up): its failure box says
-        ``key``, and the answer is True when the person presses Try again (a new worker
-        then), False at once when the table is on screen already."""
-        if self.answered or not js.longanaBoot.fail(key):
+        """Before the game has started: the loading screen's failure box says ``key`` (over
+        a cached table, ``wait_retry`` says the files cannot be fetched), and the answer is
+        True when the person presses Try again (a new worker then); False at once otherwise."""
+        if self.answered:
             return False
-        await js.longanaBoot.retried()
+        if js.longanaBoot.fail(key):
+            await js.longanaBoot.retried()
+        elif key == "failed_files" and self.wait_retry is not None:
+            await self.wait_retry()
+        else:
+            return False
         self.restarts = 0
         return True
 

@@ -43,7 +43,7 @@ class Page:
         self.live = False  # the worker has answered: moves can be made
         self.holder = None  # the seat of the person who last confirmed holding the device
         self.broken = None  # (notice key, text) of a save the worker could not use
-        self.link = Link(self.restore, self.notice)
+        self.link = Link(self.restore, self.notice, self.wait_retry)
         self.screen = Screen(self)
         self.notices = Notices(self)
         self.motion = Motion(self)
@@ -80,6 +80,13 @@ class Page:
             "deal": None,
             "holder": self.holder,
         }
+
+    async def wait_retry(self):
+        """The table cached on the last visit is on screen but no worker can start: said,
+        until Try again is pressed."""
+        pressed = asyncio.Event()
+        self.notices.lasting("notice.worker_unreachable", "worker-unreachable", pressed.set)
+        await pressed.wait()
 
     def reconnect(self):
         """Try again after the worker's files could not be fetched: a new worker fed the save
