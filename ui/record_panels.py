@@ -196,6 +196,7 @@ def record_html(
         'accept=".jsonl,.json,.txt,application/json,text/plain">'
         + phrase(cat, "record.import")
         + "</label></div>"
+        + '<p class="note" data-import-status aria-live="polite" hidden></p>'
         + '<p class="field-error" data-import-error role="alert" hidden></p></div>'
         + '<div class="dlg-buttons"><button type="button" class="btn" data-action="history">'
         + phrase(cat, "history.open")
@@ -224,9 +225,16 @@ def _apart(html: str) -> str:
     return html
 
 
-def replay_html(replay: "Replay", cat: "Catalog", area: "tuple[float, float]", tile_px: int) -> str:
+def replay_html(
+    replay: "Replay",
+    cat: "Catalog",
+    area: "tuple[float, float]",
+    tile_px: int,
+    play_on: bool = False,
+) -> str:
     """A hand as it stood after its first ``step`` moves, all four hands face up (a finished
-    or imported hand: nothing secret), with back and forward buttons."""
+    or imported hand: nothing secret), with back and forward buttons; ``play_on``: the file
+    imported is a saved game, and a button plays on from it."""
     summary, k = replay["summary"], replay["step"]
     position: Position = replay["position"]
     n = len(summary["steps"])
@@ -292,6 +300,7 @@ def replay_html(replay: "Replay", cat: "Catalog", area: "tuple[float, float]", t
         '<h2 id="dlg-title">'
         + escape(title)
         + "</h2>"
+        + (saved_game_html(cat) if play_on else "")
         + '<div class="rp-head">'
         + chooser
         + '<p class="rp-opener">'
@@ -333,4 +342,34 @@ def replay_html(replay: "Replay", cat: "Catalog", area: "tuple[float, float]", t
         + "</button>"
         + close_button(cat, autofocus=False)
         + "</div>"
+    )
+
+
+# -- a saved game from a file ----------------------------------------------------------------
+
+
+def saved_game_html(cat: "Catalog") -> str:
+    """Above an imported saved game: what it is, and the button that plays on from it."""
+    return (
+        '<div class="rp-saved" data-saved-game><p class="note">'
+        + phrase(cat, "record.saved_game")
+        + '</p><button type="button" class="btn primary" data-action="play-file">'
+        + phrase(cat, "record.play_file")
+        + "</button></div>"
+    )
+
+
+def play_file_html(cat: "Catalog") -> str:
+    """The question before a saved game from a file replaces the match on this device."""
+    return (
+        '<h2 id="dlg-title">'
+        + phrase(cat, "record.play_file_title")
+        + "</h2><p>"
+        + phrase(cat, "record.play_file_text")
+        + '</p><div class="dlg-buttons"><button type="button" class="btn" data-action="close" '
+        "autofocus>"
+        + phrase(cat, "actions.cancel")
+        + '</button><button type="button" class="btn primary" data-action="play-file-confirm">'
+        + phrase(cat, "record.play_file_confirm")
+        + "</button></div>"
     )

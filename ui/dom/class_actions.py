@@ -11,10 +11,9 @@ from .. import class_panels
 from ..notation import SEATS
 from ..storage import CLASS_RESULTS
 from ..words import class_why
-from .browser import q, q_all, warn
+from .browser import q, q_all
 from .kept_match import KeptMatch
-
-MAX_FILE = 8 * 1024 * 1024  # bytes: larger files are not read (the worker's limit too)
+from .panel_actions import MAX_FILE, file_intent  # files up to the worker's limit
 
 
 class ClassActions:
@@ -333,17 +332,36 @@ class ClassActions:
                     why = class_why({"code": "class-too-large"}, self.ctl.cat)
                     self.errors.append(self.ctl.cat.t("class.refused_file", file=name, why=why))
                     continue
-                try:
-                    items.append((name, str(await file.text())))
-                except Exception as error:  # noqa: BLE001 - unreadable: said, not fatal
-                    warn(str(error))
-                    why = class_why({"code": "class-format"}, self.ctl.cat)
-                    self.errors.append(self.ctl.cat.t("class.refused_file", file=name, why=why))
+                items += await self.file_results(name, file)
         if items:
             before = self.errors
             await self.check(items)
             self.errors = before + self.errors
         self.draw()
+
+    async def file_results(self, name, file):
+        """A result file (or a file of result codes) replayed by the worker on its own, its
+        text read by JavaScript straight into the intent (never into the page's heap): the
+        result codes of what it holds, as ``(name, code)`` items to add (replayed once more
+        with the table, quickly); what is refused is said."""
+        cat = self.ctl.cat
+        self.progress = cat.t("record.import_reading")
+        shown = q("[data-results-progress]")
+        if shown is not None:
+            shown.textContent = self.progress
+        head = {"do": "class-table", "class": self.code, "texts": [], "proofs": {}}
+        intent = await file_intent(head, "texts", file)
+        reply = await self.page.ask(intent) if intent is not None else None
+        self.progress = ""
+        if reply is None or "table" not in reply:
+            self.errors.append(
+                cat.t("class.refused_file", file=name, why=cat.t("record.import_failed"))
+            )
+            return []
+        for refusal in reply.get("refused", []):
+            why = class_why(refusal, cat)
+            self.errors.append(cat.t("class.refused_file", file=name, why=why))
+        return [(name, a["text"]) for a in reply.get("accepted", [])]
 
     async def remove(self, row):
         """``data-action="remove-result"``: a row of the table (and the same play given

@@ -34,6 +34,8 @@ class Input:
             "record": panels.open_record,
             "step-back": lambda: panels.step_replay(-1),
             "step-forward": lambda: panels.step_replay(1),
+            "play-file": panels.play_file,
+            "play-file-confirm": panels.play_file_confirmed,
             "start-fresh": page.start_fresh,
             "settings": panels.open_settings,
             "close": self.close,

@@ -14,11 +14,32 @@ from ..panels import close_button, settings_html
 from ..rules_panel import about_html, keys_html, rules_html
 from ..storage import Settings
 from .browser import load_catalog, q, warn
+from .link import MADE
 
-# A file read into the page's MicroPython: its heap cannot hold a text of a few MB (the
-# MemoryError then comes where no except can catch it), and hand records are kB, not MB
-# (the worker itself reads up to 8 MiB: MAX_JSON_TEXT)
-IMPORT_LIMIT = 1024 * 1024
+# Files are read up to the worker's limit (MAX_JSON_TEXT, 8 MiB characters; a file of that
+# many bytes has no more characters). Their text never enters the page's MicroPython, whose
+# heap failed at 1.5 MB (a MemoryError where no except catches it): JavaScript reads the file
+# and puts it into the intent's text (file_intent).
+MAX_FILE = 8 * 1024 * 1024
+
+# the worker's refusals of an imported file, in words (any other: record.import_error)
+IMPORT_REFUSED = {
+    "too-large": "record.import_too_large",
+    "too-deep": "record.import_too_deep",
+    "import-save": "record.save_damaged",
+}
+
+
+async def file_intent(head, field, file):
+    """The intent ``head`` with ``file``'s text in its ``field`` (added to it when a list),
+    made in JavaScript and sent as it is (``MADE``, see ui/dom/link.py); None when the file
+    cannot be read."""
+    made = await js.longanaBoot.withFile(json.dumps(head), field, file)
+    if made is None:
+        return None
+    intent = dict(head)
+    intent[MADE] = made
+    return intent
 
 
 class PanelActions:
@@ -28,6 +49,7 @@ class PanelActions:
         self.example = None  # the rules drawing's data (rules-example.json)
         self.replay = None  # the hand being stepped through (the worker's answer)
         self.made = None  # the class code made in Settings
+        self.file = None  # the saved game imported (a File): played on at the person's word
 
     async def open_rules(self):
         page, cat = self.page, self.ctl.cat
@@ -72,18 +94,26 @@ class PanelActions:
         if last is not None:
             last.scrollIntoView(js.JSON.parse('{"block": "nearest"}'))
 
-    async def show_replay(self, intent):
-        """A finished or imported hand at a step, in the record's dialog."""
+    async def show_replay(self, intent, file=None):
+        """A finished or imported hand at a step, in the record's dialog (``file``: the file
+        whose import ``intent`` is)."""
         page, cat = self.page, self.ctl.cat
         reply = await page.ask(intent)
+        if file is not None:
+            said("[data-import-status]", None)
+            if reply is None or "error" in reply:  # the worker failed on it (or its door)
+                code = reply["error"]["code"] if reply is not None else ""
+                said("[data-import-error]", cat.t(IMPORT_REFUSED.get(code, "record.import_failed")))
+                return
+            self.file = file if reply.get("saved_game") else None
         if reply is None:
             return
         if "refused" in reply:
-            el = q("[data-import-error]")
-            if el is not None:
-                detail = reply["refused"]["params"]["detail"]
-                el.textContent = cat.t("record.import_error", detail=detail)
-                el.hidden = False
+            refused = reply["refused"]
+            key = IMPORT_REFUSED.get(refused["code"])
+            detail = refused["params"].get("detail", "")
+            words = cat.t(key) if key else cat.t("record.import_error", detail=detail)
+            said("[data-import-error]", words)
             return
         if "replay" not in reply or self.ctl.interaction.dialog != "record":
             return
@@ -92,8 +122,9 @@ class PanelActions:
         height = 220.0 if float(js.window.innerWidth) < 600 else 260.0  # as in ui/style.css
         branches = replay["position"]["board"]["branches"]
         lines = [[t[0] == t[-1] for t, _ in branches[s]] for s in SEATS]
+        play_on = self.file is not None and replay["imported"]
         html = record_panels.replay_html(
-            replay, cat, (width, height), tile_size(lines, width, height)
+            replay, cat, (width, height), tile_size(lines, width, height), play_on
         )
         dialog = q('[data-dialog="record"]')
         dialog.innerHTML = html
@@ -120,20 +151,58 @@ class PanelActions:
             await self.show_replay(intent)
 
     async def read_import(self, file):
-        """A file of hand records: measured before it is read (see IMPORT_LIMIT); too large
-        is said in words, never fatal."""
-        try:
-            if int(file.size) > IMPORT_LIMIT:
-                raise MemoryError("over the limit")
-            text = str(await file.text())
-            if self.ctl.interaction.dialog == "record":
-                await self.show_replay({"do": "import", "text": text})
-        except MemoryError:
-            text = None
-            el = q("[data-import-error]")
-            if el is not None:
-                el.textContent = self.ctl.cat.t("record.import_too_large")
-                el.hidden = False
+        """A file of hand records or a saved game: measured before it is read (MAX_FILE),
+        read by JavaScript into the worker's intent; whatever fails is said in words."""
+        cat = self.ctl.cat
+        self.file = None
+        said("[data-import-error]", None)
+        if int(file.size) > MAX_FILE:
+            said("[data-import-error]", cat.t("record.import_too_large"))
+            return
+        said("[data-import-status]", cat.t("record.import_reading"))
+        intent = await file_intent({"do": "import"}, "text", file)
+        if intent is None:
+            said("[data-import-status]", None)
+            said("[data-import-error]", cat.t("record.import_failed"))
+        elif self.ctl.interaction.dialog == "record":
+            await self.show_replay(intent, file)
+
+    def play_file(self):
+        """``data-action="play-file"``: play on from the saved game imported; asked first
+        when it would replace a match under way."""
+        frame = self.ctl.frame
+        if self.file is None:
+            return None
+        if frame is not None and frame["log"] > 0:
+            self.page.open_dialog("play-file", record_panels.play_file_html(self.ctl.cat))
+            return None
+        return self.play_file_confirmed()
+
+    async def play_file_confirmed(self):
+        """``data-action="play-file-confirm"``: the saved game from the file replaces the
+        match on this device, resumed exactly where it was saved (and saved here)."""
+        page, file = self.page, self.file
+        if file is None:
+            return
+        page.pause()
+        s = page.settings
+        head = {"do": "start", "seats": s.seats, "level": s.level, "deal": None, "holder": None}
+        intent = await file_intent(head, "save", file)
+        if intent is None:
+            page.alert(self.ctl.cat.t("record.import_failed"))
+            return
+        reply = await page.ask(intent)
+        if reply is None:  # said by the page; the game is as it was
+            return
+        if "frame" in reply and "corrupt" not in reply:
+            self.file = None
+            page.holder = None
+            page.apply(reply, close=True)
+            return
+        back = await page.ask(page.restore())  # not a save after all: the device's game again
+        if back is not None:
+            page.apply(back, close=True)
+        page.alert(self.ctl.cat.t("record.save_damaged"))
 
     # -- settings and new matches -------------------------------------------------------------
 
@@ -195,3 +264,11 @@ class PanelActions:
             page.speak(cat)
             if failed:
                 page.notice("notice.catalog_failed", "catalog-failed")
+
+
+def said(where, words):
+    """``words`` in the record panel's element ``where`` (shown), or None: hidden."""
+    el = q(where)
+    if el is not None:
+        el.textContent = words or ""
+        el.hidden = words is None
