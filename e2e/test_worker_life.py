@@ -34,7 +34,7 @@ SAY_MS = 5_000  # a worker that cannot be restarted is said within this
 
 # In place of ui/game-worker.mjs: the real worker (imported under another address, so that the
 # routing passes it), except that a hint kills it: an uncaught error ("crash") or the reply a
-# fatal Pyodide error gives ("engine").
+# fatal Pyodide error gives ("engine"), or no answer ever ("hang": the page waits 15 s).
 POISON = """
 import "./game-worker.mjs?real";
 const real = self.onmessage;
@@ -42,6 +42,7 @@ self.onmessage = (event) => {
   const { id, text } = event.data || {};
   if (text && JSON.parse(text).do === "hint") {
     if (HOW === "crash") throw new Error("e2e: this intent kills the worker");
+    if (HOW === "hang") for (;;) { /* e2e: this intent never ends */ }
     self.postMessage({ id, error: "RangeError: Maximum call stack size exceeded (e2e)" });
     return;
   }
@@ -58,7 +59,7 @@ def south_opens(seed: Any) -> bool:
     return bool(seed.hand.opener == 0)
 
 
-@pytest.mark.parametrize("how", ["crash", "engine"])
+@pytest.mark.parametrize("how", ["crash", "engine", "hang"])
 def test_an_intent_that_kills_the_worker_is_not_sent_again(browsers: Browsers, how: str) -> None:
     """Every worker dies on a hint. South asks for one: the worker dies, one new worker is
     started and fed the save, the hint is not asked again (no third worker), the page says in
