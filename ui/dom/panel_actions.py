@@ -267,8 +267,11 @@ class PanelActions:
 
 
 def said(where, words):
-    """``words`` in the record panel's element ``where`` (shown), or None: hidden."""
+    """``words`` in the record panel's element ``where``, shown (scrolled to: on a phone the
+    import's line is below the hands), or None: hidden."""
     el = q(where)
     if el is not None:
         el.textContent = words or ""
         el.hidden = words is None
+        if words is not None:
+            el.scrollIntoView(js.JSON.parse('{"block": "center"}'))
