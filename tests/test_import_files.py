@@ -8,10 +8,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from conftest import ask, play_on, start
+from conftest import ROOT, ask, play_on, start
 
 from longana.device.history import history
 from longana.protocol import Game
+from ui import record_panels
+from ui.i18n import Catalog
 
 
 def played_save() -> tuple[Game, dict[str, Any]]:
@@ -75,3 +77,17 @@ def test_each_step_of_an_imported_hand_has_the_totals_of_the_hands_before_it() -
         assert shown["steps"] == summaries[index]["steps"]
         mine = ask(game, do="replay", hand=index, step=2)["replay"]["summary"]
         assert mine == summaries[index]
+
+
+def test_an_imported_saved_game_shows_the_button_that_plays_on_and_asks_first() -> None:
+    cat = Catalog(json.loads((ROOT / "locales" / "en.json").read_text(encoding="utf-8")))
+    game, last = played_save()
+    reply = ask(game, do="import", text=last["save"])
+    shown = record_panels.replay_html(reply["replay"], cat, (600.0, 260.0), 20, True)
+    assert 'data-action="play-file"' in shown and "data-saved-game" in shown
+    assert cat.t("record.play_file") in shown and cat.t("record.saved_game") in shown
+    plain = record_panels.replay_html(reply["replay"], cat, (600.0, 260.0), 20)
+    assert "play-file" not in plain
+    asked = record_panels.play_file_html(cat)
+    assert 'data-action="play-file-confirm"' in asked and 'data-action="close"' in asked
+    assert cat.t("record.play_file_text") in asked

@@ -165,3 +165,13 @@ def test_over_a_cached_table_the_notice_retries_a_new_worker(link_module: Any) -
     replies, boot, notices = run(link_module, first_unreachable, [RESTORE], shown=True)
     assert replies[0]["did"] == "start"
     assert notices == ["worker-unreachable: Try again"] and len(boot.workers) == 2
+
+
+def test_an_intent_made_in_javascript_is_sent_as_it_was_made(link_module: Any) -> None:
+    """A file's text goes to the worker inside the text JavaScript made (MADE), never through
+    the page's json.dumps (ui/dom/panel_actions.py file_intent)."""
+    made = json.dumps({"do": "import", "text": "the file's text"})
+    intent = {"do": "import", link_module.MADE: made}
+    replies, boot, _ = run(link_module, lambda _n: healthy, [RESTORE, intent])
+    assert replies[1]["did"] == "import"
+    assert boot.workers[0].got[1] == {"do": "import", "text": "the file's text"}
