@@ -285,7 +285,7 @@ def test_a_bad_history_entry_is_skipped_and_said(browsers: Browsers) -> None:
 
 FILES = {
     "huge": b"[" + b" " * (9 * 1024 * 1024) + b"]",  # over the worker's 8 MiB
-    "large": b'{"hands": "' + b"x" * (3 * 1024 * 1024) + b'"}',  # over the page's 1 MiB
+    "large": b'{"hands": "' + b"x" * (3 * 1024 * 1024) + b'"}',  # read: no hand records
     "deep": b"[" * 100_000 + b"]" * 100_000,
 }
 
