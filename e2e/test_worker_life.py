@@ -210,6 +210,69 @@ def test_the_worker_beats_while_it_starts(browsers: Browsers) -> None:
     assert 0 < silence < 10_000, silence
 
 
+# In place of ui/game-worker.mjs: a worker that beats for SLOW_S seconds (a slow engine
+# compiling Pyodide), then starts the real one and hands it the intents that came meanwhile.
+SLOW_S = 65  # longer than the 60 s after which a silent worker is given up
+SLOW = """
+const early = [];
+self.onmessage = (event) => early.push(event);
+self.postMessage({ mark: "longana:worker:script", at: performance.timeOrigin + performance.now() });
+const beat = setInterval(() => self.postMessage({ beat: true }), 2000);
+await new Promise((done) => setTimeout(done, SLOW_MS));
+clearInterval(beat);
+await import("./game-worker.mjs?real");
+for (const event of early) self.onmessage(event);
+"""
+# ... and one that is stuck: it says it started, then nothing more (no beat, no answer)
+STUCK = """
+self.postMessage({ mark: "longana:worker:script", at: performance.timeOrigin + performance.now() });
+"""
+# whether the failure box ever showed
+BOX_JS = """window.e2eBox = false;
+document.addEventListener('DOMContentLoaded', () => {
+  const box = document.getElementById('boot-fail');
+  if (box) new MutationObserver(() => { if (!box.hidden) window.e2eBox = true; })
+    .observe(box, {attributes: true}); });"""
+
+
+@pytest.mark.parametrize("worker", ["slow", "stuck"])
+def test_a_slow_start_is_waited_for_and_a_stuck_one_is_replaced(
+    browsers: Browsers, worker: str
+) -> None:
+    """The first worker beats for 65 s before it starts (longer than a silent worker is
+    waited for): the game starts from it, with no failure box and no second worker. A first
+    worker that goes silent is given up after 60 s and replaced: the game starts from the
+    second, with no failure box."""
+    context, guard = browsers.context()
+    context.add_init_script(BOX_JS)
+    served: list[str] = []
+
+    def worker_script(route: Route, _request: Any) -> None:
+        served.append(route.request.url)
+        if len(served) > 1:
+            route.continue_()
+            return
+        body = SLOW.replace("SLOW_MS", str(SLOW_S * 1000)) if worker == "slow" else STUCK
+        headers = {"content-type": "text/javascript; charset=utf-8", "cache-control": "no-store"}
+        route.fulfill(status=200, body=body, headers=headers)
+
+    context.route(is_worker_script, worker_script)
+    started = time.monotonic()
+    game = Game(context.new_page(), guard, browsers.base_url).open(ready=False)
+    game.page.wait_for_function(
+        "() => document.body && document.body.dataset.ready === 'true'",
+        timeout=(SLOW_S + 60) * 1000,
+    )
+    seconds = time.monotonic() - started
+    print(f"\n{worker} first worker: the game started after {seconds:.1f} s")
+    assert game.page.evaluate("() => window.e2eBox") is False, "the failure box showed"
+    if worker == "slow":
+        assert len(served) == 1 and seconds > SLOW_S, (served, seconds)
+    else:
+        assert len(served) == 2 and 60 < seconds < 60 + 40, (served, seconds)
+    assert sorted(game.state()["hands"]) == ["E", "N", "S", "W"]
+
+
 # every text the loading screen shows, from its first moment
 BOOT_TEXTS_JS = """window.e2eBootTexts = [];
 document.addEventListener('DOMContentLoaded', () => {
