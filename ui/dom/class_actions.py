@@ -320,6 +320,7 @@ class ClassActions:
             return
         self.errors = []  # what was said about the last results added
         items = []
+        late = []
         area = q("[data-results-input]")
         if area is not None:
             items += class_panels.result_lines(str(area.value))
@@ -332,18 +333,21 @@ class ClassActions:
                     why = class_why({"code": "class-too-large"}, self.ctl.cat)
                     self.errors.append(self.ctl.cat.t("class.refused_file", file=name, why=why))
                     continue
-                items += await self.file_results(name, file)
+                found, refused = await self.file_results(name, file)
+                items += found
+                late += refused
         if items:
             before = self.errors
             await self.check(items)
             self.errors = before + self.errors
+        self.errors += late  # a file's refusals after the lines typed, as the files come
         self.draw()
 
     async def file_results(self, name, file):
         """A result file (or a file of result codes) replayed by the worker on its own, its
         text read by JavaScript straight into the intent (never into the page's heap): the
         result codes of what it holds, as ``(name, code)`` items to add (replayed once more
-        with the table, quickly); what is refused is said."""
+        with the table, quickly), and what it refuses, in words."""
         cat = self.ctl.cat
         self.progress = cat.t("record.import_reading")
         shown = q("[data-results-progress]")
@@ -354,14 +358,12 @@ class ClassActions:
         reply = await self.page.ask(intent) if intent is not None else None
         self.progress = ""
         if reply is None or "table" not in reply:
-            self.errors.append(
-                cat.t("class.refused_file", file=name, why=cat.t("record.import_failed"))
-            )
-            return []
+            return [], [cat.t("class.refused_file", file=name, why=cat.t("record.import_failed"))]
+        refused = []
         for refusal in reply.get("refused", []):
             why = class_why(refusal, cat)
-            self.errors.append(cat.t("class.refused_file", file=name, why=why))
-        return [(name, a["text"]) for a in reply.get("accepted", [])]
+            refused.append(cat.t("class.refused_file", file=name, why=why))
+        return [(name, a["text"]) for a in reply.get("accepted", [])], refused
 
     async def remove(self, row):
         """``data-action="remove-result"``: a row of the table (and the same play given
