@@ -215,6 +215,8 @@ def test_export_then_import_and_step_through(browsers: Browsers, tmp_path: Path)
         else:
             raise AssertionError(f"the engine reads {broken!r}")
         expected = english()["record"]["import_error"].replace("{detail}", reason)
+        if not broken.startswith("{"):  # no JSON at all: said in the player's words alone
+            expected = english()["record"]["not_records"]
         payload: FilePayload = {
             "name": "broken.jsonl",
             "mimeType": "application/json",

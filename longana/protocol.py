@@ -19,7 +19,8 @@ An intent is ``{"do": NAME, ...}``:
 ``import``         ``text``: hand records to step through (the replay of its first hand, with
                    ``"saved_game": true`` when the file is a saved game that ``start``
                    resumes); a file that reads as a saved game but is damaged is refused
-                   with the code ``import-save``
+                   with the code ``import-save``, one that is no JSON at all (nor JSON
+                   lines) with ``import-not-records``
 ``class-start``    ``code`` (a class code), ``save`` (text or null), ``holder``: resume the save
                    if it is that class match, else start it; the reply is ``start``'s plus
                    ``"class": {"code", "deal"}``
@@ -362,6 +363,8 @@ class Game:
         except JsonLimitError as error:
             params = {"max": error.limit, "detail": str(error)}
             return {"refused": {"code": error.code, "params": params}}
+        if not text.lstrip().startswith(("{", "[")):  # empty, or no JSON: a photo, a letter
+            return {"refused": {"code": "import-not-records", "params": {}}}
         try:
             self.imported = import_text(text)
         except LonganaError as error:

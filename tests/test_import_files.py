@@ -59,6 +59,8 @@ def test_a_damaged_save_is_refused_as_one() -> None:
     for damaged in (json.dumps(data), save[: len(save) // 2]):
         assert ask(game, do="import", text=damaged)["refused"]["code"] == "import-save"
     assert ask(game, do="import", text="[1, 2]")["refused"]["code"] == "import"
+    for text in ("", "  \n", "Dear teacher,\n", "\x89PNG\r\n"):
+        assert ask(game, do="import", text=text)["refused"]["code"] == "import-not-records"
 
 
 def test_each_step_of_an_imported_hand_has_the_totals_of_the_hands_before_it() -> None:

@@ -27,6 +27,7 @@ IMPORT_REFUSED = {
     "too-large": "record.import_too_large",
     "too-deep": "record.import_too_deep",
     "import-save": "record.save_damaged",
+    "import-not-records": "record.not_records",
 }
 
 
