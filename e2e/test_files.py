@@ -157,15 +157,21 @@ def test_a_saved_game_file_plays_on_exactly_after_asking(
     one_move(game)  # and it goes on
 
 
-def test_a_damaged_save_file_is_refused_in_the_players_words(browsers: Browsers) -> None:
+def test_a_damaged_save_or_no_save_at_all_is_refused_in_the_players_words(
+    browsers: Browsers,
+) -> None:
     good = json.dumps(second_hand_save())
     data = json.loads(good)
     data["log"][5] = "0-0@N" if data["log"][5] != "0-0@N" else "9-9"
-    expected = words("de")["record"]["save_damaged"]
+    said = words("de")["record"]
     game = browsers.game("?lang=de")
     before = game.raw_save()
     dialog = game.open_panel("record")
-    for name, text in (("cut.json", good[: len(good) // 2]), ("changed.json", json.dumps(data))):
+    for name, text, expected in (
+        ("cut.json", good[: len(good) // 2], said["save_damaged"]),
+        ("changed.json", json.dumps(data), said["save_damaged"]),
+        ("brief.txt", "Liebe Frau Weber,\nanbei mein Spiel.\n", said["not_records"]),
+    ):
         import_file(dialog, payload(name, text.encode()))
         assert wait_import(game) == expected, name
         assert game.dialog("record").locator('[data-action="play-file"]').count() == 0
