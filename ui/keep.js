@@ -12,7 +12,7 @@
   var FALLBACK = {
     evict: "Safari deletes this game's saves after a week of using Safari without opening " +
       "the game. To keep them, add Longana to the Home Screen (Share → Add to Home Screen), " +
-      "or save the game as a file (Record → Import hand records shows it again).",
+      "or save the game as a file (Record → Import hand records opens it again to play on).",
     evict_save: "Save as file",
     evict_ok: "OK",
   };
