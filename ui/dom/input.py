@@ -224,9 +224,7 @@ class Input:
 
     async def refit(self):
         await asyncio.sleep(0)  # not inside the observer's callback: no resize loop
-        if self.page.measure():
-            self.page.render()
+        self.page.relay()
 
     def on_resize(self, _event):
-        if self.page.measure():
-            self.page.render()
+        self.page.relay()

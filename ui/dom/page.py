@@ -181,9 +181,9 @@ class Page:
     def url(self, text, mime):
         return self.dialogs.url(text, mime)
 
-    def measure(self):
-        """Whether the board's area changed since it was last measured."""
-        return self.screen.measure()
+    def relay(self):
+        """The board laid out again if its area changed (only the board is drawn again)."""
+        self.screen.relay()
 
     async def follow(self, save):
         await self.saves.follow(save)

@@ -104,6 +104,20 @@ class Screen:
         self.observer.observe(area)
         self.watched = area
 
+    def relay(self):
+        """Lay the board out again when its area changed (a resize; the bars or the seats took
+        other room): only the board is drawn again. The bars, the seats and the hand stay the
+        elements they are, so a tap on them is never lost to a redraw."""
+        frame, now = self.ctl.frame, self.ctl.interaction
+        if frame is None or not self.measure():
+            return
+        focus = self.focus_key()
+        q("#board-area").innerHTML = render.frame_board_html(frame, self.ctl.cat, now)
+        if focus:
+            el = q("#board-area " + focus)
+            if el is not None and now.dialog is None:
+                el.focus()
+
     def render(self):
         frame = self.ctl.frame
         if frame is None:
