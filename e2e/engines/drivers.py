@@ -182,8 +182,10 @@ class WebKit(Driver):
     def click(self, css: str) -> None:
         from selenium.common.exceptions import StaleElementReferenceException
 
-        # a page that re-renders may replace the element between finding and clicking
-        for attempt in range(3):
+        # a page that re-renders may replace the element between finding and clicking (the
+        # computer's moves at the fast pace redraw the bars every 100-200 ms; WebKit's driver
+        # takes about as long for one click): find it again, a moment later
+        for attempt in range(10):
             try:
                 element = self.js(VISIBLE_JS, css)
                 if element is None:
@@ -194,8 +196,9 @@ class WebKit(Driver):
                 element.click()
                 return
             except StaleElementReferenceException:
-                if attempt == 2:
+                if attempt == 9:
                     raise
+                time.sleep(0.1)
 
     def key(self, key: str) -> None:
         from selenium.webdriver.common.action_chains import ActionChains

@@ -75,7 +75,8 @@ const ops = {
     return await page.evaluate(`(${fn})(...${JSON.stringify(args ?? [])})`);
   },
   async click({css}) {
-    // a page that re-renders may replace the element between finding and clicking: find again
+    // a page that re-renders may replace the element between finding and clicking: find again,
+    // a moment later
     for (let attempt = 1; ; attempt++) {
       const handle = await page.evaluateHandle(VISIBLE, css);
       const element = handle.asElement();
@@ -86,7 +87,8 @@ const ops = {
         await element.click();
         return null;
       } catch (error) {
-        if (attempt >= 3 || !/detached|not connected/i.test(String(error))) throw error;
+        if (attempt >= 10 || !/detached|not connected/i.test(String(error))) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
       } finally {
         await handle.dispose().catch(() => {});
       }
