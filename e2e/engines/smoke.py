@@ -18,7 +18,7 @@ from longana import SEAT_NAMES, Move
 
 from ..game import artifact
 from ..shown import STATE_JS, board_from_state, mask
-from .drivers import Driver
+from .drivers import Driver, WaitTimeout
 
 FIRST_LOAD_S = 240.0  # a cold WebKit start took 17-39 s by hand; the machine is shared
 TURN_S = 90.0  # computer seats, a few moves in a row
@@ -246,8 +246,11 @@ class Smoke:
             # South opens: its forced double is already previewed in the centre
             self.wait_visible(f"[data-preview]{TABLE}")
             double = str(self.attr(f"[data-preview]{TABLE}", "data-preview"))
-            self.press(confirm, tap)
-            self.wait_gone(f'[data-hand="S"]{TABLE} [data-tile="{double}"]')
+            self.until(
+                lambda: self.press(confirm, tap),
+                lambda t: self.wait_gone(f'[data-hand="S"]{TABLE} [data-tile="{double}"]', t),
+                again=tap,  # a key goes to the page, not to an element a redraw replaces
+            )
             return double
         legal = self.legal(state)
         if not legal:
@@ -276,8 +279,11 @@ class Smoke:
         )
         self.press(f'[data-target="{branch}"]{TABLE}', tap)
         self.wait_visible(f'[data-branch="{branch}"]{TABLE} [data-preview="{tile}"]')
-        self.press(confirm, tap)
-        self.wait_gone(f'[data-hand="S"]{TABLE} [data-tile="{tile}"]')
+        self.until(
+            lambda: self.press(confirm, tap),
+            lambda t: self.wait_gone(f'[data-hand="S"]{TABLE} [data-tile="{tile}"]', t),
+            again=tap,
+        )
         return str(move)
 
     def press(self, css: str, tap: bool) -> None:
@@ -298,9 +304,26 @@ class Smoke:
             made.append(self.play_turn(by, len(made)))
         return made
 
+    def until(
+        self, press: Callable[[], None], done: Callable[[float], None], again: bool = True
+    ) -> None:
+        """``press``, then ``done(timeout)`` waits for what it does. A press that the page's
+        redraw swallowed (the element was replaced while the driver clicked it: the fast
+        computer redraws the bars every 100-200 ms) is made again, up to three times."""
+        for attempt in range(3):
+            press()
+            try:
+                done(5.0 if attempt < 2 and again else ACT_S)
+                return
+            except WaitTimeout:
+                if attempt == 2 or not again:
+                    raise
+
     def open_panel(self, name: str) -> None:
-        self.driver.click(f'[data-action="{name}"]{TABLE}')
-        self.wait_visible(f'[data-dialog="{name}"]')
+        self.until(
+            lambda: self.driver.click(f'[data-action="{name}"]{TABLE}'),
+            lambda t: self.wait_visible(f'[data-dialog="{name}"]', timeout=t),
+        )
 
     def close_panel(self, name: str) -> None:
         self.driver.click(f'[data-dialog="{name}"] [data-action="close"]')
