@@ -205,6 +205,19 @@ def sample_deals(
 LogLik = Callable[[int, int], float]
 
 
+def _pick(
+    rng: random.Random, owner: list[int], barred: Sequence[int], bits: list[int]
+) -> tuple[int, int, int, int] | None:
+    """A proposal of the walk: two tiles of different owners that may trade places (their
+    indexes and owners), or None when the draw may not."""
+    i = rng.randrange(len(owner))
+    j = rng.randrange(len(owner))
+    a, b = owner[i], owner[j]
+    if a == b or barred[a] & bits[j] or barred[b] & bits[i]:
+        return None
+    return i, j, a, b
+
+
 def walk(
     view: SeatView,
     rng: random.Random,
@@ -244,11 +257,10 @@ def walk(
     tries = 0
     while loglik is not None and constrained and not ok and tries < 2000:
         tries += 1  # reach a deal that meets them, then weigh
-        i = rng.randrange(size)
-        j = rng.randrange(size)
-        a, b = owner[i], owner[j]
-        if a == b or barred[a] & bits[j] or barred[b] & bits[i]:
+        picked = _pick(rng, owner, barred, bits)
+        if picked is None:
             continue
+        i, j, a, b = picked
         flip = bits[i] | bits[j]
         owner[i], owner[j] = b, a
         held[a] ^= flip
@@ -262,11 +274,10 @@ def walk(
 
     def swap() -> None:
         nonlocal ok, proposals, accepted
-        i = rng.randrange(size)
-        j = rng.randrange(size)
-        a, b = owner[i], owner[j]
-        if a == b or barred[a] & bits[j] or barred[b] & bits[i]:
+        picked = _pick(rng, owner, barred, bits)
+        if picked is None:
             return
+        i, j, a, b = picked
         flip = bits[i] | bits[j]
         ha, hb = held[a] ^ flip, held[b] ^ flip
         proposals += 1
