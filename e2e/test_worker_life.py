@@ -164,6 +164,63 @@ def test_a_worker_whose_files_cannot_be_reached_is_said_within_seconds(
     check_against_save(game.state())
 
 
+# In place of ui/game-worker.mjs: the real worker, started only when the test says so (a
+# message on a BroadcastChannel); what the page sent meanwhile is handed to it then.
+HELD = """
+const held = [];
+self.onmessage = (event) => held.push(event);
+new BroadcastChannel("e2e-worker").onmessage = async () => {
+  await import("./game-worker.mjs?real");
+  for (const event of held) self.onmessage(event);
+};
+"""
+
+
+def test_the_table_of_the_last_visit_is_played_while_the_worker_starts(
+    browsers: Browsers,
+) -> None:
+    """A later visit: the saved table can be played at once (data-ready, longana:interactive),
+    before the game worker has answered; South's move made then is carried out once it has."""
+    context, guard = browsers.context()
+    preseed(context, settings=FAST)
+    game = Game(context.new_page(), guard, browsers.base_url).open(
+        f"?deal={seed_where(south_opens)}"
+    )
+    assert game.wait_turn("S", timeout=WORKER_MS) == "turn"
+    game.play_turn("S")  # the opening (a later turn is chosen by the person alone)
+    assert game.wait_turn("S", timeout=WORKER_MS) == "turn"
+    before, moves = game.raw_save(), game.moves_made()
+
+    def held(route: Route, _request: Any) -> None:
+        headers = {"content-type": "text/javascript; charset=utf-8", "cache-control": "no-store"}
+        route.fulfill(status=200, body=HELD, headers=headers)
+
+    context.route(is_worker_script, held)
+    game.page.reload(wait_until="commit")
+    game.wait_ready()
+    assert game.mark("longana:interactive") is not None
+    assert game.mark("longana:worker-ready") is None, "the worker was not held"
+    prompt = game.page.locator("#prompt").inner_text()
+    assert prompt != english()["notice"]["getting_ready"], prompt
+    legal = game.legal_for("S")
+    if legal:  # the targets the cached frame allows light up, the move is previewed
+        game.show_preview(legal[0], legal)
+    else:
+        game.action("pass").click()
+    game.action("confirm").click()
+    time.sleep(0.5)
+    assert game.raw_save() == before, "a move was made without the worker"
+    assert game.mark("longana:worker-ready") is None
+    game.page.evaluate('() => new BroadcastChannel("e2e-worker").postMessage("go")')
+    game.page.wait_for_function(
+        "(n) => (JSON.parse(localStorage.getItem('longana:save') || '{}').log || []).length > n",
+        arg=moves,
+        timeout=WORKER_MS,
+    )
+    assert game.wait_turn("S", timeout=WORKER_MS) in ("turn", "hand-end")
+    check_against_save(game.state())
+
+
 def test_over_the_table_of_the_last_visit_a_worker_that_cannot_start_is_said(
     browsers: Browsers,
 ) -> None:

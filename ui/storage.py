@@ -341,16 +341,28 @@ class Store:
 
 
 def cacheable(frame: "Frame") -> "Frame":
-    """The frame as it may be shown on a later visit before the worker answers: nobody's tiles
-    while several people share the device (a reload shows none before someone confirms), and
-    no legal map (nothing can be played until the worker is there)."""
+    """The frame as it may be shown on a later visit before the worker answers. With one
+    person at the device it is the frame itself: that person may play on it at once (the move
+    waits for the worker, which checks it). While several people share the device, nobody's
+    tiles and no legal map: a reload shows none before someone confirms holding it."""
     out = frame.copy()
-    out["turn"] = None
-    out["can"] = {"undo": False, "redo": False, "restart": False, "hint": False}
-    if frame.get("people", 1) > 1 and frame.get("outcome") is None:
-        out["hands"] = {s: {"count": h["count"], "tiles": None} for s, h in frame["hands"].items()}
-        out["viewer"] = None
+    if frame.get("people", 1) > 1:
+        out["turn"] = None
+        out["can"] = {"undo": False, "redo": False, "restart": False, "hint": False}
+        if frame.get("outcome") is None:
+            hands = frame["hands"].items()
+            out["hands"] = {s: {"count": h["count"], "tiles": None} for s, h in hands}
+            out["viewer"] = None
     return out
+
+
+def playable(frame: "Frame") -> bool:
+    """Whether the table cached on the last visit can be played before the worker answers: at
+    most one person at the device, and on a person's turn the legal map is there."""
+    seat = frame["to_move"]
+    if frame["people"] > 1:
+        return False
+    return seat is None or frame["seats"][seat] != "person" or frame["turn"] is not None
 
 
 FRAME_LIMIT = 256 * 1024  # a cached frame is a few kB: anything far larger is no cache
@@ -407,9 +419,10 @@ def _frame_shape(frame: Any) -> bool:
     if not (isinstance(frame, dict) and _fields_ok(frame) and _seats_ok(frame)):
         return False
     board, last, outcome = frame["board"], frame["last"], frame["outcome"]
-    cls, can = frame.get("class"), frame["can"]
+    cls, can, turn = frame.get("class"), frame["can"], frame["turn"]
     return (
         _board_ok(board)
+        and (turn is None or _turn_ok(turn))
         and (last is None or _last_ok(last))
         and (cls is None or _plain(cls))
         and (outcome is None or _outcome_ok(outcome))
@@ -442,6 +455,44 @@ def _seats_ok(frame: Any) -> bool:
             return False
     named = all(_seat(frame[n], none=True) for n in ("to_move", "viewer", "handoff", "winner"))
     return named and _seat(frame["opener"])
+
+
+def _turn_ok(turn: Any) -> bool:
+    """The legal map: tiles, seats and refusals that draw as plain text."""
+    tiles = turn["tiles"]
+    if not (
+        _seat(turn["seat"]) and isinstance(turn["must_pass"], bool) and isinstance(tiles, dict)
+    ):
+        return False
+    moves, openings = turn["moves"], turn["openings"]
+    if not (isinstance(moves, list) and isinstance(openings, list)):
+        return False
+    if not (all(_plain(m) for m in moves) and all(_tile(t) for t in openings)):
+        return False
+    for tile, choice in tiles.items():
+        why, targets = choice["why"], choice["targets"]
+        if not (_tile(tile) and isinstance(targets, list) and isinstance(why, dict)):
+            return False
+        if not all(_seat(s) for s in targets):
+            return False
+        if not all(_seat(s) and _refusal_ok(r) for s, r in why.items()):
+            return False
+        if "refusal" in choice and not _refusal_ok(choice["refusal"]):
+            return False
+        if not isinstance(choice.get("open", False), bool):
+            return False
+    return True
+
+
+def _refusal_ok(refusal: Any) -> bool:
+    params = refusal["params"]
+    if not (_plain(refusal["code"]) and isinstance(params, dict)):
+        return False
+    for name, value in params.items():
+        values = value if isinstance(value, list) else [value]
+        if not (_plain(name) and all(_is_int(v) or _plain(v) for v in values)):
+            return False
+    return True
 
 
 def _board_ok(board: Any) -> bool:

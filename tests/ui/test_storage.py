@@ -28,6 +28,7 @@ from ui.storage import (
     cacheable,
     copy_key,
     deal_number,
+    playable,
     query_value,
 )
 
@@ -186,8 +187,21 @@ def test_the_cached_frame_shows_no_persons_tiles_when_several_share_the_device()
         assert reply["frame"]["hands"][seat]["tiles"] is not None
     cached = cacheable(reply["frame"])
     assert all(h["tiles"] is None for h in cached["hands"].values()) and cached["turn"] is None
+    assert not playable(cached)
     alone = json.loads(Game().handle('{"do": "start", "save": null, "deal": "3"}'))["frame"]
     assert cacheable(alone)["hands"]["S"]["tiles"] == alone["hands"]["S"]["tiles"]
+
+
+def test_one_persons_table_is_cached_with_its_legal_map_and_can_be_played() -> None:
+    """South opens deal 2: the cached frame keeps the turn (what may be played, and why not)
+    and what South may ask for, so that South plays on it before the worker answers."""
+    frame = start(None, deal="2")["frame"]
+    assert frame["turn"] is not None and frame["turn"]["seat"] == "S"
+    cached = cacheable(frame)
+    assert cached == frame and playable(cached)
+    assert not playable({**cached, "turn": None})  # a cache of the release before
+    computer = start(None, deal="7")["frame"]  # East opens: nothing to play yet, nothing hidden
+    assert computer["turn"] is None and playable(cacheable(computer))
 
 
 def test_the_frame_cache_round_trips() -> None:

@@ -201,13 +201,15 @@ def test_a_large_broken_save_in_full_storage_stays_and_nothing_is_saved_over_it(
     assert storage.items[SAVE] == big
 
 
-def frame() -> dict[str, Any]:
-    f: dict[str, Any] = json.loads(json.dumps(cacheable(frame_of(Session("7"), holder=None))))
+def frame(deal: str = "2") -> dict[str, Any]:
+    """A cached frame of one person's turn (deal 2: South opens), with its legal map."""
+    f: dict[str, Any] = json.loads(json.dumps(cacheable(frame_of(Session(deal), holder=None))))
     return f
 
 
 def test_this_releases_frame_is_a_cache() -> None:
-    assert frame_shape(frame())
+    assert frame_shape(frame()) and frame()["turn"] is not None
+    assert frame_shape(frame("7"))
     storage = Raising()
     store = Store(storage)
     storage.items[FRAME] = json.dumps({"schema": FRAME_SCHEMA, "frame": frame()})
@@ -228,6 +230,12 @@ def spoiled(change: str) -> Any:
         f["scores"]["S"] = "<b>120</b>"
     elif change == "a board tile":
         f["board"]["branches"]["N"] = [['6-6"><i', 6]]
+    elif change == "markup in a refusal":
+        f["turn"]["tiles"]["2-2"]["refusal"]["params"]["doubles"] = ["<img src=x>"]
+    elif change == "a target not a seat":
+        f["turn"]["tiles"]["2-2"]["targets"] = ["S", "<b>"]
+    elif change == "moves as text":
+        f["turn"]["moves"] = "9-9"
     elif change == "a list":
         return [1, 2, 3]
     elif change == "deep":
@@ -245,6 +253,9 @@ CHANGES = [
     "markup in the deal",
     "a score as text",
     "a board tile",
+    "markup in a refusal",
+    "a target not a seat",
+    "moves as text",
     "a list",
     "deep",
 ]

@@ -10,7 +10,14 @@ from ui.dom.browser import load_catalog
 from ui.dom.input import Input
 from ui.dom.page import Page
 from ui.i18n import pick_language
-from ui.storage import CORRUPT_KEPT, CORRUPT_SET_ASIDE, Store, deal_number, query_value
+from ui.storage import (
+    CORRUPT_KEPT,
+    CORRUPT_SET_ASIDE,
+    Store,
+    deal_number,
+    playable,
+    query_value,
+)
 
 NAMES = {"de": "Deutsch", "en": "English", "es": "Español", "ms": "Bahasa Melayu"}
 
@@ -46,17 +53,21 @@ async def start():
         page.notice("notice.deal_invalid", "deal-invalid")
     save, save_notice = store.read_save()
     cached = store.read_frame() if save is not None else None
+    class_code = query_value(query, "class")
     if cached is not None and (deal is None or cached.get("deal") == deal):
         try:
             page.show_cached(cached)
             js.performance.mark("longana:shown")
             js.longanaBoot.ready()
+            # played at once, unless a class link may first ask what to do with this match
+            if playable(cached) and not class_code:
+                page.open_play()
         except Exception:  # noqa: BLE001 - a cache that does not draw is no cache
             store.forget("longana:frame")
             cached = None
             page.ctl.frame = None
     page.saves.text = save  # what this tab read: a newer save of another tab is never overwritten
-    reply = await first_reply(page, save, deal, query_value(query, "class"))
+    reply = await first_reply(page, save, deal, class_code)
     if reply is None:
         return  # no worker could answer: the page says so
     page.live = True
@@ -72,8 +83,7 @@ async def start():
         kept.ask()
     if cached is None:
         js.performance.mark("longana:shown")
-    js.document.body.dataset.ready = "true"
-    js.performance.mark("longana:interactive")
+    page.open_play()
     js.longanaBoot.ready()
     if settings_notice is not None and save_notice is None:
         page.notice(settings_notice, "settings")

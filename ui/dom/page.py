@@ -18,6 +18,8 @@ rule: the frame says what may be played, the worker plays it.
 
 import asyncio
 
+import js
+
 from .. import panels
 from ..controller import Controller
 from .browser import warn
@@ -40,7 +42,8 @@ class Page:
         self.store = store
         self.settings = settings
         self.names = names  # language code -> its name in itself
-        self.live = False  # the worker has answered: moves can be made
+        self.live = False  # the worker has answered
+        self.playable = False  # moves can be made (on a later visit before the worker answers)
         self.holder = None  # the seat of the person who last confirmed holding the device
         self.broken = None  # (notice key, text) of a save the worker could not use
         self.link = Link(self.restore, self.notice, self.wait_retry)
@@ -81,9 +84,31 @@ class Page:
             "holder": self.holder,
         }
 
+    def open_play(self):
+        """Moves can be made from now on (``data-ready``, once ``longana:interactive``). Over
+        the table of the last visit this comes before the worker has answered: a move made
+        then waits for it (:meth:`act`)."""
+        if not self.playable:
+            self.playable = True
+            js.document.body.dataset.ready = "true"
+            if not js.performance.getEntriesByName("longana:interactive").length:
+                js.performance.mark("longana:interactive")
+            self.screen.show_prompt()
+
+    def close_play(self):
+        """Nothing can be played until a worker answers (its files cannot be fetched)."""
+        self.playable = False
+        js.document.body.dataset.ready = "false"
+        self.screen.show_prompt()
+
+    async def until_live(self):
+        while not self.live:
+            await asyncio.sleep(0.02)
+
     async def wait_retry(self):
         """The table cached on the last visit is on screen but no worker can start: said,
         until Try again is pressed."""
+        self.close_play()
         pressed = asyncio.Event()
         self.notices.lasting("notice.worker_unreachable", "worker-unreachable", pressed.set)
         await pressed.wait()
@@ -153,8 +178,8 @@ class Page:
         self.ctl.receive(reply)
 
     def show_cached(self, frame):
-        """The table cached on the last visit, shown before the worker answers (nothing can
-        be played from it)."""
+        """The table cached on the last visit, shown before the worker answers (moves made on
+        it wait for the worker: :meth:`act`)."""
         self.ctl.take(frame)
         self.render()
 
@@ -222,6 +247,16 @@ class Page:
         their hand. ``close``: the open dialog closes when the new frame is there."""
         self.pause()
         frame = self.ctl.frame
+        if not self.live:  # made on the table of the last visit: asked once the worker has
+            await self.until_live()  # resumed that game, unless it is not that position
+            now = self.ctl.frame
+            if (
+                now is None
+                or frame is None
+                or (now["log"], now["deal"]) != (frame["log"], frame["deal"])
+            ):
+                return None
+            frame = now
         before = frame["log"] if frame else None
         source = self.motion.source(frame["to_move"] if frame else None)
         reply = await self.ask(intent)

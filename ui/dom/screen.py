@@ -172,7 +172,7 @@ class Screen:
         if el is not None and frame is not None:
             now = self.ctl.interaction
             words = render.prompt(frame, self.ctl.cat, now, now.dialog in PANELS)
-            if not self.page.live:
+            if not self.page.playable:
                 words = self.ctl.cat.t("notice.getting_ready")
             el.textContent = words
 
