@@ -10,11 +10,13 @@ Builds the site once into a temporary folder (tools/build_site.py; node traces t
 from __future__ import annotations
 
 import gzip
+import html
 import json
 import re
 import shutil
 import subprocess
 import sys
+import tomllib
 import urllib.request
 import zipfile
 from collections import Counter
@@ -103,6 +105,23 @@ def test_only_what_the_page_loads_is_shipped_and_all_of_it_precached(site: Path)
     assert f'const RELEASE = "{version.group(1)}";' in worker
     sizes = json.loads(re.search(r"const SIZES = (\{.*\});", worker).group(1))  # type: ignore[union-attr]
     assert sizes == {name: (site / name).stat().st_size for name in build_site.WORKER_DOWNLOADS}
+
+
+def test_the_page_gets_its_config_inline_and_its_modules_in_one_file(site: Path) -> None:
+    """index.html carries pyscript.toml as JSON (nothing to fetch, no TOML parser); the page's
+    modules come as one file, each as written, the entry apart (it unpacks the others)."""
+    page = (site / "index.html").read_text(encoding="utf-8")
+    config = re.search(r"<script type=\"mpy\" src=\"\./ui/dom/main\.py\" config='([^']*)'>", page)
+    assert config, "the page's script has no inline config"
+    toml = (ROOT / "pyscript.toml").read_text(encoding="utf-8")
+    assert json.loads(html.unescape(config.group(1))) == tomllib.loads(toml)
+    assert not (site / "pyscript.toml").exists()
+    assert not [p.name for p in (site / "vendor" / "pyscript").iterdir() if "toml" in p.name]
+    files = dict(json.loads((site / "ui" / "page-files.json").read_text(encoding="utf-8")))
+    modules = {p.relative_to(ROOT).as_posix() for p in (ROOT / "ui").rglob("*.py")}
+    assert set(files) == modules - {"ui/dom/main.py"}
+    assert all(files[name] == (ROOT / name).read_text(encoding="utf-8") for name in files)
+    assert sorted(p.relative_to(site).as_posix() for p in site.rglob("*.py")) == ["ui/dom/main.py"]
 
 
 @needs_node

@@ -5,9 +5,12 @@ Pyodide once to find the standard library the game worker imports).
 
 What goes in, all from this repository and its pinned ``node_modules`` (npm ci):
 
-- ``index.html``, ``ui/`` (page code, style and the game worker ``ui/game-worker.mjs``),
-  ``locales/`` (message catalogs), and ``pyscript.toml`` (the page's config) with a ``[files]``
-  entry for each page module, so that they are in MicroPython's file system;
+- ``index.html``, with the page's PyScript config (``pyscript.toml``) written into it as JSON
+  (no config file to fetch and no TOML parser to load before MicroPython starts); ``ui/``
+  (style, the loading scripts, the game worker ``ui/game-worker.mjs`` and the page's entry
+  ``ui/dom/main.py``) with every other page module in one file, ``ui/page-files.json``, which
+  ``ui/boot.js`` fetches as the page opens and the entry writes into MicroPython's file
+  system; ``locales/`` (message catalogs);
 - ``app.zip``: the engine modules the game worker imports (traced from ``longana.protocol`` with
   ``modulefinder``: not ``longana/lab`` nor the command line), compiled to ``.pyc`` by the
   pinned Pyodide (``tools/pyc_zip.mjs``) and put on ``sys.path`` as a zip;
@@ -30,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import html
 import io
 import json
 import math
@@ -40,6 +44,7 @@ import struct
 import subprocess
 import sys
 import tempfile
+import tomllib
 import zipfile
 import zlib
 from pathlib import Path
@@ -286,10 +291,30 @@ def page_modules(root: Path) -> list[str]:
     )
 
 
-def page_config(root: Path) -> str:
-    """``pyscript.toml`` with every page module in MicroPython's file system."""
-    files = "".join(f'"./ui/{name}" = "./ui/{name}"\n' for name in page_modules(root))
-    return (root / "pyscript.toml").read_text(encoding="utf-8") + "\n[files]\n" + files
+PAGE_ENTRY = "dom/main.py"  # under ui/: the script index.html names
+PAGE_FILES = "ui/page-files.json"
+
+
+def page_files(root: Path) -> str:
+    """Every page module but the entry, as JSON ``[[path, text], ...]``."""
+    files = [
+        [f"ui/{name}", (root / "ui" / name).read_text(encoding="utf-8")]
+        for name in page_modules(root)
+        if name != PAGE_ENTRY
+    ]
+    return json.dumps(files, ensure_ascii=False, separators=(",", ":"))
+
+
+def page_html(root: Path) -> str:
+    """index.html with ``pyscript.toml`` in its script's ``config`` attribute, as JSON."""
+    config = tomllib.loads((root / "pyscript.toml").read_text(encoding="utf-8"))
+    text = json.dumps(config, separators=(",", ":"))
+    inline = html.escape(text, quote=False).replace("'", "&#x27;")
+    page = (root / "index.html").read_text(encoding="utf-8")
+    named = 'config="./pyscript.toml"'
+    if page.count(named) != 1:
+        raise SystemExit(f"index.html should name its config once as {named}")
+    return page.replace(named, f"config='{inline}'")
 
 
 def rules_example() -> str:
@@ -359,8 +384,9 @@ self.addEventListener("fetch", (event) => {
 
 # PyScript's dist: core.js, the chunk it imports and the chunks that one imports (a MicroPython
 # page with the plugins of pyscript.toml switched off still imports the small plugin chunks),
-# but not the editor's (CodeMirror), Pyodide's parts nor zip, which this page never loads.
-PYSCRIPT_UNUSED = ("codemirror", "pyodide_graph", "zip-")
+# but not the editor's (CodeMirror), Pyodide's parts, zip nor the TOML parser (the config
+# comes as JSON), which this page never loads.
+PYSCRIPT_UNUSED = ("codemirror", "pyodide_graph", "zip-", "toml-")
 CHUNK = re.compile(r'"\./([A-Za-z0-9_.-]+\.js)"')
 
 
@@ -457,9 +483,11 @@ def build(root: Path, out: Path) -> list[str]:
     out.mkdir(parents=True)
     (out / MARKER).write_text("built by tools/build_site.py\n", encoding="utf-8")
 
-    shutil.copyfile(root / "index.html", out / "index.html")
-    (out / "pyscript.toml").write_text(page_config(root), encoding="utf-8")
-    copy_tree(root / "ui", out / "ui")
+    (out / "index.html").write_text(page_html(root), encoding="utf-8")
+    copy_tree(root / "ui", out / "ui", skip=(".py",))
+    (out / "ui" / PAGE_ENTRY).parent.mkdir()
+    shutil.copyfile(root / "ui" / PAGE_ENTRY, out / "ui" / PAGE_ENTRY)
+    (out / PAGE_FILES).write_text(page_files(root), encoding="utf-8")
     copy_tree(root / "locales", out / "locales")
     engine, stdlib_names = engine_modules(root)
     app = package_zip(root, engine)

@@ -71,7 +71,27 @@
     pending = setTimeout(() => { pending = null; if (!ready) fail("failed_runtime", detail); }, 1500);
   }
 
+  // Files the page needs before its first frame, asked for as this script runs (while PyScript
+  // and MicroPython load), each once: the text, or null when it cannot be fetched.
+  const fetched = new Map();
+  function fetchText(url) {
+    const key = new URL(url, document.baseURI).href;
+    if (!fetched.has(key)) {
+      fetched.set(key, fetch(key).then((r) => (r.ok ? r.text() : null)).catch(() => null));
+    }
+    return fetched.get(key);
+  }
+
   window.longanaBoot = {
+    // a file's text (fetched once: the page's catalogs were asked for as the page opened)
+    text(url) { return fetchText(url); },
+    // The page's modules as [[path, text], ...] (ui/page-files.json, made by
+    // tools/build_site.py: one file rather than one request per module), or null.
+    pageFiles() {
+      return fetchText(PAGE_FILES).then((text) => {
+        try { return text === null ? null : JSON.parse(text); } catch (e) { return null; }
+      });
+    },
     // An intent with a file's text in it, made here so that a text of megabytes never enters
     // the page's MicroPython (its heap cannot hold it): `head` is the intent's JSON without the
     // file, `field` where the text goes (pushed when it is a list). Resolves to the text to send
@@ -342,11 +362,13 @@
   }
 
   // the game worker starts now; a first visit (no game saved here yet) shows the download's
-  // progress in bytes
+  // progress in bytes; the page's modules and catalogs are asked for meanwhile
+  const PAGE_FILES = "./ui/page-files.json";
   if (typeof WebAssembly === "object" && typeof Worker === "function") {
     let visited = false;
     try { visited = !!localStorage.getItem(copyKey("longana:save")); } catch (e) { /* no storage */ }
     firstGame = gameWorker(!visited);
+    for (const url of [PAGE_FILES, "./locales/en.json", `./locales/${pickLang()}.json`]) fetchText(url);
   }
 
   addEventListener("error", (e) => early(e.message || e.error));
@@ -356,9 +378,9 @@
     $("boot-retry").addEventListener("click", retry);
     if (typeof WebAssembly !== "object") { fail("no_wasm"); return; }
     const lang = pickLang();
-    fetch(`./locales/${lang}.json`).then((r) => r.ok ? r.json() : Promise.reject(r.status))
-      .catch(() => lang === "en" ? null : fetch("./locales/en.json").then((r) => r.json()))
-      .then((catalog) => { if (catalog && catalog.boot) words = catalog.boot; })
+    fetchText(`./locales/${lang}.json`)
+      .then((text) => text === null && lang !== "en" ? fetchText("./locales/en.json") : text)
+      .then((text) => { const catalog = text && JSON.parse(text); if (catalog && catalog.boot) words = catalog.boot; })
       .catch(() => {})
       .finally(() => { if (!failed && !ready) show(step || "loading"); });
     // A slow device (an old iPad) is told it is still starting, not offered to start over:

@@ -59,10 +59,11 @@ def warn(text):
 
 
 async def fetch_json(url):
-    response = await js.fetch(url)
-    if not response.ok:
-        raise OSError(url + ": " + str(response.status))
-    return json.loads(str(await response.text()))
+    """A JSON file of the site (each fetched once: ui/boot.js asked for the catalogs already)."""
+    text = await js.longanaBoot.text(url)
+    if not text:
+        raise OSError(url + ": not fetched")
+    return json.loads(str(text))
 
 
 async def load_catalog(lang):

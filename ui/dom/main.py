@@ -1,121 +1,48 @@
-# The page's entry point (PyScript on MicroPython, main thread): picks the language, shows the
-# last table at once if there is one, then starts the game worker and plays. If starting fails,
-# it tells the loading screen (ui/boot.js), which offers to retry. index.html runs it as a
-# script, so its imports name the package.
+# The page's entry point (PyScript on MicroPython, main thread; index.html runs it as a script).
+# The page's other modules come as one file, ui/page-files.json (tools/build_site.py makes it),
+# which ui/boot.js fetched while the runtimes loaded: one request rather than one per module.
+# They are written into MicroPython's file system, then ui/dom/start.py starts the game. If
+# that fails, the loading screen (ui/boot.js) says so and offers to retry.
 import asyncio
+import os
 
 import js
 
-from ui.dom.browser import load_catalog
-from ui.dom.input import Input
-from ui.dom.page import Page
-from ui.i18n import pick_language
-from ui.storage import (
-    CORRUPT_KEPT,
-    CORRUPT_SET_ASIDE,
-    Store,
-    deal_number,
-    playable,
-    query_value,
-)
 
-NAMES = {"de": "Deutsch", "en": "English", "es": "Español", "ms": "Bahasa Melayu"}
+def make_folders(path, made):
+    """The folders of ``path`` ("ui/dom/keys.py": ui, ui/dom), each made once."""
+    folder = ""
+    for name in path.split("/")[:-1]:
+        folder = folder + "/" + name if folder else name
+        if folder not in made:
+            made.add(folder)
+            try:
+                os.mkdir(folder)
+            except OSError:  # it is there already
+                pass
 
 
-def browser_storage():
-    """The guard of ui/storage.js around localStorage (it returns instead of throwing: a
-    JavaScript error passes through every ``except`` here), or None where the browser gives
-    the page no storage: the game lasts until the page closes."""
-    guard = js.longanaStorage
-    return guard if guard and guard.usable() else None
-
-
-async def start():
-    store = Store(browser_storage(), str(js.location.pathname))
-    settings, settings_notice = store.read_settings()
-    query = str(js.location.search)
-    languages = str(js.navigator.languages.join(",")) if js.navigator.languages else ""
-    lang = pick_language(query_value(query, "lang"), settings.lang, languages.split(","))
-    cat, failed = await load_catalog(lang)
-    page = Page(cat, store, settings, NAMES)
-    page.screen.mount()
-    inputs = Input(page, page.ctl, page.panels, page.classes, page.history)
-    kept = page.classes.kept_match  # a class link over a match in progress (issue 22)
-    inputs.actions["class-link-join"] = kept.join
-    inputs.actions["class-link-stay"] = kept.stay
-    inputs.actions["kept-match"] = kept.back
-    inputs.actions["kept-file"] = kept.file_saved
-    inputs.bind()
-    if failed:
-        page.notice("notice.catalog_failed", "catalog-failed")
-    deal = deal_number(query_value(query, "deal"))
-    if query_value(query, "deal") is not None and deal is None:  # said, not silently random
-        page.notice("notice.deal_invalid", "deal-invalid")
-    save, save_notice = store.read_save()
-    cached = store.read_frame() if save is not None else None
-    class_code = query_value(query, "class")
-    if cached is not None and (deal is None or cached.get("deal") == deal):
-        try:
-            page.show_cached(cached)
-            js.performance.mark("longana:shown")
-            js.longanaBoot.ready()
-            # played at once, unless a class link may first ask what to do with this match
-            if playable(cached) and not class_code:
-                page.open_play()
-        except Exception:  # noqa: BLE001 - a cache that does not draw is no cache
-            store.forget("longana:frame")
-            cached = None
-            page.ctl.frame = None
-    page.saves.text = save  # what this tab read: a newer save of another tab is never overwritten
-    reply = await first_reply(page, save, deal, class_code)
-    if reply is None:
-        return  # no worker could answer: the page says so
-    page.live = True
-    words = ""
-    if reply.get("resumed"):
-        words = cat.t("undone.resumed")
-    if reply.get("replaced"):
-        words = cat.t("undone.deal_from_address", deal=deal)
-    page.apply(reply, words)
-    if "class" in reply:  # a class match from the address: the student's name first
-        page.classes.class_started()
-    elif kept.asking:  # over a match in progress: the player says first
-        kept.ask()
-    if cached is None:
-        js.performance.mark("longana:shown")
-    page.open_play()
-    js.longanaBoot.ready()
-    if settings_notice is not None and save_notice is None:
-        page.notice(settings_notice, "settings")
-    if save_notice in (CORRUPT_SET_ASIDE, CORRUPT_KEPT):  # a save too long to be one
-        page.notice(save_notice, "save-corrupt")
-    elif save_notice is not None:
-        page.saves.problem = save_notice
-        page.notices.storage(save_notice, lambda: page.saves.text)
-        page.render()
-    js.longanaBoot.offline()
-
-
-async def first_reply(page, save, deal, class_code):
-    """The class match given by the address (its own deals; a save of it resumes instead, and
-    over a match in progress the player is asked first: ui/dom/kept_match.py), else the saved
-    game, else a new match."""
-    if class_code:
-        reply = await page.classes.kept_match.first_reply(class_code, save)
-        if reply is None:
-            return None
-        if "refused" not in reply:
-            return reply
-        code = reply["refused"]["code"].replace("class-", "", 1)
-        page.notice("class.why." + code, "class-refused")
-    s = page.settings
-    return await page.ask(
-        {"do": "start", "save": save, "seats": s.seats, "level": s.level, "deal": deal}
-    )
+async def unpack():
+    """The page's modules into the file system; False when their file could not be fetched."""
+    files = await js.longanaBoot.pageFiles()
+    if not files:
+        return False
+    made = set()
+    for pair in files:
+        path, text = str(pair[0]), str(pair[1])
+        make_folders(path, made)
+        with open(path, "w") as out:
+            out.write(text)
+    return True
 
 
 async def main():
     try:
+        if not await unpack():
+            js.longanaBoot.fail("failed_files")
+            return
+        from ui.dom.start import start
+
         await start()
     except Exception as error:  # noqa: BLE001 - shown to the person with a retry button
         import sys
