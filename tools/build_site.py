@@ -32,6 +32,7 @@ Every path is relative: the folder works from any static host, under a sub-path 
 from __future__ import annotations
 
 import argparse
+import ast
 import hashlib
 import html
 import io
@@ -296,13 +297,52 @@ PAGE_FILES = "ui/page-files.json"
 
 
 def page_files(root: Path) -> str:
-    """Every page module but the entry, as JSON ``[[path, text], ...]``."""
+    """Every page module but the entry, as JSON ``[[path, text], ...]``, each after the page
+    modules it imports (the entry imports them in this order, one at a time)."""
     files = [
         [f"ui/{name}", (root / "ui" / name).read_text(encoding="utf-8")]
-        for name in page_modules(root)
-        if name != PAGE_ENTRY
+        for name in imports_first(root, [n for n in page_modules(root) if n != PAGE_ENTRY])
     ]
     return json.dumps(files, ensure_ascii=False, separators=(",", ":"))
+
+
+def module_of(name: str) -> str:
+    """``dom/keys.py`` -> ``ui.dom.keys``; ``dom/__init__.py`` -> ``ui.dom``."""
+    parts = ["ui", *name.removesuffix(".py").split("/")]
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imports_first(root: Path, names: list[str]) -> list[str]:
+    """``names`` (paths under ui/) ordered so that each comes after the page modules it imports
+    (its package first), found by reading each module's import statements."""
+    by_module = {module_of(n): n for n in names}
+
+    def needs(name: str) -> list[str]:
+        module = module_of(name)
+        package = module if name.endswith("__init__.py") else module.rsplit(".", 1)[0]
+        found = [package]
+        for node in ast.walk(ast.parse((root / "ui" / name).read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                found += [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = package.split(".")
+                base = base[: len(base) - node.level + 1] if node.level else []
+                source = ".".join(base + ([node.module] if node.module else []))
+                found += [source] + [f"{source}.{alias.name}" for alias in node.names]
+        return [by_module[m] for m in found if m in by_module and m != module]
+
+    ordered: list[str] = []
+
+    def visit(name: str, path: tuple[str, ...]) -> None:
+        if name in ordered or name in path:
+            return
+        for other in needs(name):
+            visit(other, (*path, name))
+        ordered.append(name)
+
+    for name in names:
+        visit(name, ())
+    return ordered
 
 
 def page_html(root: Path) -> str:

@@ -85,6 +85,15 @@
   window.longanaBoot = {
     // a file's text (fetched once: the page's catalogs were asked for as the page opened)
     text(url) { return fetchText(url); },
+    // Resolves in a task of its own: the browser takes its turn (input, drawing) before the
+    // page goes on. (A message, not a timer: nested timers wait 4 ms each.)
+    turn() {
+      return new Promise((resolve) => {
+        const line = new MessageChannel();
+        line.port1.onmessage = () => { line.port1.close(); resolve(); };
+        line.port2.postMessage(0);
+      });
+    },
     // The page's modules as [[path, text], ...] (ui/page-files.json, made by
     // tools/build_site.py: one file rather than one request per module), or null.
     pageFiles() {

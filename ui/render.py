@@ -149,17 +149,14 @@ def playable(turn: "Turn", tile: str) -> bool:
 # -- the board ------------------------------------------------------------------------------------
 
 
-def table_html(frame: "Frame", cat: "Catalog", interaction: Interaction) -> str:
-    """The four seats around the board."""
+def table_html(frame: "Frame", cat: "Catalog", interaction: Interaction, board: bool = True) -> str:
+    """The four seats around the board (``board``: else its area is left empty, to be filled
+    once its size is known)."""
     seats = "".join(
         seat_html(frame, seat_at(spot, interaction), cat, interaction) for spot in (2, 3, 1, 0)
     )
-    return (
-        seats
-        + '<div class="board-area" id="board-area">'
-        + frame_board_html(frame, cat, interaction)
-        + "</div>"
-    )
+    inside = frame_board_html(frame, cat, interaction) if board else ""
+    return seats + '<div class="board-area" id="board-area">' + inside + "</div>"
 
 
 def frame_board_html(frame: "Frame", cat: "Catalog", interaction: Interaction) -> str:

@@ -11,6 +11,7 @@ import importlib
 import json
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,9 @@ from ui.controller import Controller
 from ui.i18n import Catalog
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+from tools import build_site  # noqa: E402 - tools/ is not a package on the path
+
 RUNNER = ROOT / "tools" / "mpy_run.mjs"
 MPY = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
 UI = ROOT / "ui"
@@ -62,6 +66,29 @@ def test_every_page_module_imports_under_micropython() -> None:
     assert len(PURE) > 10 and len(BROWSER) > 10
     code = STUBS + "".join(f"import ui.{name}\n" for name in PURE + BROWSER) + "print('ok')"
     assert micropython(code).strip().endswith("ok")
+
+
+def test_the_page_modules_load_one_at_a_time_in_the_order_shipped() -> None:
+    """ui/dom/main.py imports the page's modules in ui/page-files.json's order, one a turn:
+    each must bring no other page module with it (those it imports came before)."""
+    names = [n for n in build_site.page_modules(ROOT) if n != build_site.PAGE_ENTRY]
+    order = [build_site.module_of(n) for n in build_site.imports_first(ROOT, names)]
+    assert sorted(order) == sorted(build_site.module_of(n) for n in names)
+    code = (
+        STUBS
+        + f"order = {order!r}\n"
+        + """
+def page():
+    return set(k for k in sys.modules if k == 'ui' or k.startswith('ui.'))
+for name in order:
+    before = page()
+    __import__(name)
+    if page() - before != {name}:
+        print('with', name, 'came', sorted(page() - before - {name}))
+print('ok')
+"""
+    )
+    assert micropython(code).strip() == "ok"
 
 
 def test_the_pure_modules_import_without_the_browser() -> None:

@@ -1,8 +1,10 @@
 # The page's entry point (PyScript on MicroPython, main thread; index.html runs it as a script).
 # The page's other modules come as one file, ui/page-files.json (tools/build_site.py makes it),
 # which ui/boot.js fetched while the runtimes loaded: one request rather than one per module.
-# They are written into MicroPython's file system, then ui/dom/start.py starts the game. If
-# that fails, the loading screen (ui/boot.js) says so and offers to retry.
+# They are written into MicroPython's file system and imported one at a time, each after the
+# modules it imports, the browser getting a turn in between (no long task while they load);
+# then ui/dom/start.py starts the game. If that fails, the loading screen (ui/boot.js) says
+# so and offers to retry.
 import asyncio
 import os
 
@@ -22,25 +24,37 @@ def make_folders(path, made):
                 pass
 
 
+def module_of(path):
+    """``ui/dom/keys.py`` -> ``ui.dom.keys``; ``ui/__init__.py`` -> ``ui``."""
+    name = path[:-3].replace("/", ".")
+    return name[: -len(".__init__")] if name.endswith(".__init__") else name
+
+
 async def unpack():
-    """The page's modules into the file system; False when their file could not be fetched."""
+    """The page's modules into the file system, their names in the order to import them; None
+    when their file could not be fetched."""
     files = await js.longanaBoot.pageFiles()
     if not files:
-        return False
-    made = set()
+        return None
+    made, names = set(), []
     for pair in files:
         path, text = str(pair[0]), str(pair[1])
         make_folders(path, made)
         with open(path, "w") as out:
             out.write(text)
-    return True
+        names.append(module_of(path))
+    return names
 
 
 async def main():
     try:
-        if not await unpack():
+        names = await unpack()
+        if names is None:
             js.longanaBoot.fail("failed_files")
             return
+        for name in names:
+            await js.longanaBoot.turn()
+            __import__(name)
         from ui.dom.start import start
 
         await start()

@@ -127,10 +127,11 @@ class Screen:
         self.top()
         self.buttons()
         self.show_prompt()
+        first = q("#board-area") is None  # its size is known only once the seats are there
         self.measure()
-        q("#table").innerHTML = render.table_html(frame, cat, now)
+        q("#table").innerHTML = render.table_html(frame, cat, now, board=not first)
         self.watch_board()
-        if self.measure():  # the bars or the seats took other room than before
+        if self.measure() or first:  # the bars or the seats took other room than before
             q("#board-area").innerHTML = render.frame_board_html(frame, cat, now)
         body = js.document.body
         if frame["to_move"] is None:  # nobody is to move once a hand is over
