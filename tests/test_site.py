@@ -108,15 +108,22 @@ def test_only_what_the_page_loads_is_shipped_and_all_of_it_precached(site: Path)
 
 
 def test_the_page_gets_its_config_inline_and_its_modules_in_one_file(site: Path) -> None:
-    """index.html carries pyscript.toml as JSON (nothing to fetch, no TOML parser); the page's
-    modules come as one file, each as written, the entry apart (it unpacks the others)."""
+    """index.html carries pyscript.toml as JSON (nothing to fetch, no TOML parser) and preloads
+    PyScript's chunks; the page's modules come as one file, each as written, the entry apart
+    (it unpacks the others)."""
     page = (site / "index.html").read_text(encoding="utf-8")
     config = re.search(r"<script type=\"mpy\" src=\"\./ui/dom/main\.py\" config='([^']*)'>", page)
     assert config, "the page's script has no inline config"
     toml = (ROOT / "pyscript.toml").read_text(encoding="utf-8")
     assert json.loads(html.unescape(config.group(1))) == tomllib.loads(toml)
     assert not (site / "pyscript.toml").exists()
-    assert not [p.name for p in (site / "vendor" / "pyscript").iterdir() if "toml" in p.name]
+    chunks = {p.name for p in (site / "vendor" / "pyscript").iterdir()}
+    assert not [name for name in chunks if "toml" in name]
+    # every chunk PyScript loads is asked for at once, not after the one importing it
+    preloaded = set(
+        re.findall(r'<link rel="modulepreload" href="\./vendor/pyscript/([^"]+)">', page)
+    )
+    assert preloaded == chunks
     files = dict(json.loads((site / "ui" / "page-files.json").read_text(encoding="utf-8")))
     modules = {p.relative_to(ROOT).as_posix() for p in (ROOT / "ui").rglob("*.py")}
     assert set(files) == modules - {"ui/dom/main.py"}

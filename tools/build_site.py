@@ -345,8 +345,10 @@ def imports_first(root: Path, names: list[str]) -> list[str]:
     return ordered
 
 
-def page_html(root: Path) -> str:
-    """index.html with ``pyscript.toml`` in its script's ``config`` attribute, as JSON."""
+def page_html(root: Path, chunks: list[str]) -> str:
+    """index.html with ``pyscript.toml`` in its script's ``config`` attribute, as JSON, and
+    every PyScript chunk the page loads preloaded with core.js (they are fetched at once, not
+    each after the one that imports it)."""
     config = tomllib.loads((root / "pyscript.toml").read_text(encoding="utf-8"))
     text = json.dumps(config, separators=(",", ":"))
     inline = html.escape(text, quote=False).replace("'", "&#x27;")
@@ -354,7 +356,15 @@ def page_html(root: Path) -> str:
     named = 'config="./pyscript.toml"'
     if page.count(named) != 1:
         raise SystemExit(f"index.html should name its config once as {named}")
-    return page.replace(named, f"config='{inline}'")
+    core = '<link rel="modulepreload" href="./vendor/pyscript/core.js">'
+    if page.count(core) != 1:
+        raise SystemExit(f"index.html should preload PyScript's core once: {core}")
+    links = "".join(
+        f'\n<link rel="modulepreload" href="./vendor/pyscript/{name}">'
+        for name in chunks
+        if name != "core.js"
+    )
+    return page.replace(named, f"config='{inline}'").replace(core, core + links)
 
 
 def rules_example() -> str:
@@ -523,7 +533,7 @@ def build(root: Path, out: Path) -> list[str]:
     out.mkdir(parents=True)
     (out / MARKER).write_text("built by tools/build_site.py\n", encoding="utf-8")
 
-    (out / "index.html").write_text(page_html(root), encoding="utf-8")
+    (out / "index.html").write_text(page_html(root, pyscript_files(pyscript)), encoding="utf-8")
     copy_tree(root / "ui", out / "ui", skip=(".py",))
     (out / "ui" / PAGE_ENTRY).parent.mkdir()
     shutil.copyfile(root / "ui" / PAGE_ENTRY, out / "ui" / PAGE_ENTRY)

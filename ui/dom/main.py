@@ -1,14 +1,16 @@
 # The page's entry point (PyScript on MicroPython, main thread; index.html runs it as a script).
 # The page's other modules come as one file, ui/page-files.json (tools/build_site.py makes it),
 # which ui/boot.js fetched while the runtimes loaded: one request rather than one per module.
-# They are written into MicroPython's file system and imported one at a time, each after the
-# modules it imports, the browser getting a turn in between (no long task while they load);
+# They are written into MicroPython's file system and imported each after the modules it
+# imports, the browser getting a turn every SLICE_MS (no long task while they load);
 # then ui/dom/start.py starts the game. If that fails, the loading screen (ui/boot.js) says
 # so and offers to retry.
 import asyncio
 import os
 
 import js
+
+SLICE_MS = 15  # modules are imported for this long, then the browser takes a turn
 
 
 def make_folders(path, made):
@@ -52,8 +54,11 @@ async def main():
         if names is None:
             js.longanaBoot.fail("failed_files")
             return
+        began = js.performance.now()
         for name in names:
-            await js.longanaBoot.turn()
+            if js.performance.now() - began > SLICE_MS:
+                await js.longanaBoot.turn()
+                began = js.performance.now()
             __import__(name)
         from ui.dom.start import start
 
