@@ -10,7 +10,7 @@ import os
 
 import js
 
-SLICE_MS = 15  # modules are imported for this long, then the browser takes a turn
+SLICE_MS = 15  # modules are written, then imported, for this long between the browser's turns
 
 
 def make_folders(path, made):
@@ -32,7 +32,20 @@ def module_of(path):
     return name[: -len(".__init__")] if name.endswith(".__init__") else name
 
 
-async def unpack():
+class Slices:
+    """Work done in slices of SLICE_MS, the browser taking a turn before each (and before the
+    first: the runtime's start was a long task already)."""
+
+    def __init__(self):
+        self.began = None
+
+    async def next(self):
+        if self.began is None or js.performance.now() - self.began > SLICE_MS:
+            await js.longanaBoot.turn()
+            self.began = js.performance.now()
+
+
+async def unpack(slices):
     """The page's modules into the file system, their names in the order to import them; None
     when their file could not be fetched."""
     files = await js.longanaBoot.pageFiles()
@@ -40,6 +53,7 @@ async def unpack():
         return None
     made, names = set(), []
     for pair in files:
+        await slices.next()
         path, text = str(pair[0]), str(pair[1])
         make_folders(path, made)
         with open(path, "w") as out:
@@ -50,15 +64,13 @@ async def unpack():
 
 async def main():
     try:
-        names = await unpack()
+        slices = Slices()
+        names = await unpack(slices)
         if names is None:
             js.longanaBoot.fail("failed_files")
             return
-        began = js.performance.now()
         for name in names:
-            if js.performance.now() - began > SLICE_MS:
-                await js.longanaBoot.turn()
-                began = js.performance.now()
+            await slices.next()
             __import__(name)
         from ui.dom.start import start
 
