@@ -109,9 +109,10 @@ async function holds(store, key, mark) {
   return found;
 }
 
-// The snapshot's bytes once checked against their digest; one that fails is deleted.
-async function checked(store, key, mark) {
-  const entry = await store.get(key);
+// The snapshot's bytes once checked against their digest; one that fails is deleted. (``read``:
+// the store's entry, asked for already.)
+async function checked(store, key, mark, read) {
+  const entry = await read;
   if (entry && entry.sha256 && (await digest(entry.bytes)) === entry.sha256) {
     mark("longana:worker:snapshot-read", { bytes: entry.bytes.length });
     return entry.bytes;
@@ -168,6 +169,9 @@ export async function startGame({
 
   let found = false;
   let making = !!store; // a snapshot is made on this start (not after one failed to restore)
+  // this release's snapshot is read at once, while the store's other entries are looked at
+  const read = store ? store.get(key) : null;
+  if (read) read.catch(() => {}); // a store that fails is said below
   if (store) {
     try {
       found = await holds(store, key, mark);
@@ -178,7 +182,7 @@ export async function startGame({
   if (found) {
     // read and checked while Pyodide fetches its files, handed over through a thenable that
     // then forgets them (Pyodide keeps its config, and the snapshot is 20 MB)
-    let reading = checked(store, key, mark);
+    let reading = checked(store, key, mark, read);
     let buffer = null; // released once Pyodide has copied it
     const once = {
       then(resolve, reject) {
