@@ -376,7 +376,8 @@
   // 150 ms sooner; the worker, restored from its snapshot, ready about as soon as before).
   function tableFirst() {
     try {
-      if (new URLSearchParams(location.search).has("class")) return false;
+      const asked = new URLSearchParams(location.search);
+      if (asked.has("class") || asked.has("deal")) return false;  // (a deal may not be that table's)
       const cache = JSON.parse(localStorage.getItem(copyKey("longana:frame")) || "null");
       return !!(cache && cache.frame && cache.frame.people <= 1);
     } catch (e) {
