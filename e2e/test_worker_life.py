@@ -209,6 +209,8 @@ def test_the_table_of_the_last_visit_is_played_while_the_worker_starts(
         game.action("pass").click()
     game.action("confirm").click()
     time.sleep(0.5)
+    # the move waits, and says so
+    assert game.page.locator("#msg").inner_text() == english()["notice"]["getting_ready"]
     assert game.raw_save() == before, "a move was made without the worker"
     assert game.mark("longana:worker-ready") is None
     game.page.evaluate('() => new BroadcastChannel("e2e-worker").postMessage("go")')

@@ -248,13 +248,15 @@ class Page:
         self.pause()
         frame = self.ctl.frame
         if not self.live:  # made on the table of the last visit: asked once the worker has
-            await self.until_live()  # resumed that game, unless it is not that position
+            self.say(self.ctl.cat.t("notice.getting_ready"))  # resumed that game, unless it
+            await self.until_live()  # is not that position
             now = self.ctl.frame
             if (
                 now is None
                 or frame is None
                 or (now["log"], now["deal"]) != (frame["log"], frame["deal"])
             ):
+                self.say("")
                 return None
             frame = now
         before = frame["log"] if frame else None
