@@ -298,7 +298,8 @@ PAGE_FILES = "ui/page-files.json"
 
 def page_files(root: Path) -> str:
     """Every page module but the entry, as JSON ``[[path, text], ...]``, each after the page
-    modules it imports (the entry imports them in this order, one at a time)."""
+    modules it imports (the entry imports them in this order, in slices between the browser's
+    turns)."""
     files = [
         [f"ui/{name}", (root / "ui" / name).read_text(encoding="utf-8")]
         for name in imports_first(root, [n for n in page_modules(root) if n != PAGE_ENTRY])
