@@ -208,9 +208,12 @@ def test_the_table_of_the_last_visit_is_played_while_the_worker_starts(
     else:
         game.action("pass").click()
     game.action("confirm").click()
-    time.sleep(0.5)
     # the move waits, and says so
-    assert game.page.locator("#msg").inner_text() == english()["notice"]["getting_ready"]
+    game.page.wait_for_function(
+        "(words) => document.querySelector('#msg').textContent === words",
+        arg=english()["notice"]["getting_ready"],
+        timeout=ACT_MS,
+    )
     assert game.raw_save() == before, "a move was made without the worker"
     assert game.mark("longana:worker-ready") is None
     game.page.evaluate('() => new BroadcastChannel("e2e-worker").postMessage("go")')
