@@ -28,6 +28,7 @@ try:
 except ImportError:  # MicroPython
     pass
 
+from .frame_cache import FRAME_LIMIT, KINDS, LEVELS, cacheable, frame_shape, is_int, plain
 from .i18n import LANGUAGES
 
 TYPE_CHECKING = False  # mypy takes it as true: the frame's types, never imported at runtime
@@ -53,8 +54,6 @@ UNAVAILABLE = "save.unavailable"  # this browser does not let the game save
 SETTINGS_UNREADABLE = "notice.settings_unreadable"  # the defaults are used
 SETTINGS_UNAVAILABLE = "notice.storage_unavailable"  # settings last until the page closes
 
-KINDS = ("person", "computer")
-LEVELS = ("easy", "normal", "hard")
 SPEEDS = ("normal", "fast")
 
 
@@ -340,188 +339,6 @@ class Store:
         return None if self.put(SETTINGS, settings.to_json()) else SETTINGS_UNAVAILABLE
 
 
-def cacheable(frame: "Frame") -> "Frame":
-    """The frame as it may be shown on a later visit before the worker answers. With one
-    person at the device it is the frame itself: that person may play on it at once (the move
-    waits for the worker, which checks it). While several people share the device, nobody's
-    tiles and no legal map: a reload shows none before someone confirms holding it."""
-    out = frame.copy()
-    if frame.get("people", 1) > 1:
-        out["turn"] = None
-        out["can"] = {"undo": False, "redo": False, "restart": False, "hint": False}
-        if frame.get("outcome") is None:
-            hands = frame["hands"].items()
-            out["hands"] = {s: {"count": h["count"], "tiles": None} for s, h in hands}
-            out["viewer"] = None
-    return out
-
-
-def playable(frame: "Frame") -> bool:
-    """Whether the table cached on the last visit can be played before the worker answers: at
-    most one person at the device, and on a person's turn the legal map is there."""
-    seat = frame["to_move"]
-    if frame["people"] > 1:
-        return False
-    return seat is None or frame["seats"][seat] != "person" or frame["turn"] is not None
-
-
-FRAME_LIMIT = 256 * 1024  # a cached frame is a few kB: anything far larger is no cache
-SEAT_KEYS = ("S", "E", "N", "W")
-FRAME_FIELDS = {
-    "log": int,
-    "deal": str,
-    "target": int,
-    "level": str,
-    "hand_number": int,
-    "people": int,
-    "moves": int,
-    "match_over": bool,
-}
-
-
-def frame_shape(frame: Any) -> bool:
-    """Whether a frame read back from storage has this release's shape, down to every text it
-    puts on screen (tiles as ``"a-b"``, scores and counts as numbers, seats as letters): a
-    cache of another shape or release, or one written by someone else, is never drawn."""
-    try:
-        return _frame_shape(frame)
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
-        return False
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _seat(value: Any, none: bool = False) -> bool:
-    return (none and value is None) or (isinstance(value, str) and value in SEAT_KEYS)
-
-
-def _per_seat(value: Any) -> bool:
-    return isinstance(value, dict) and sorted(value) == sorted(SEAT_KEYS)
-
-
-def _plain(value: Any) -> bool:
-    """A short text with nothing HTML would read as markup."""
-    if not isinstance(value, str) or len(value) > 200:
-        return False
-    return all(c not in "<>&\"'`" for c in value)
-
-
-def _tile(value: Any) -> bool:
-    if not isinstance(value, str) or len(value) > 5 or value.count("-") != 1:
-        return False
-    a, b = value.split("-")
-    return a.isdigit() and b.isdigit()
-
-
-def _frame_shape(frame: Any) -> bool:
-    if not (isinstance(frame, dict) and _fields_ok(frame) and _seats_ok(frame)):
-        return False
-    board, last, outcome = frame["board"], frame["last"], frame["outcome"]
-    cls, can, turn = frame.get("class"), frame["can"], frame["turn"]
-    return (
-        _board_ok(board)
-        and (turn is None or _turn_ok(turn))
-        and (last is None or _last_ok(last))
-        and (cls is None or _plain(cls))
-        and (outcome is None or _outcome_ok(outcome))
-        and isinstance(can, dict)
-        and all(isinstance(v, bool) for v in can.values())
-    )
-
-
-def _fields_ok(frame: Any) -> bool:
-    for name, kind in FRAME_FIELDS.items():
-        value = frame[name]
-        if kind is int and not _is_int(value):
-            return False
-        if not isinstance(value, kind):
-            return False
-    return _plain(frame["deal"]) and frame["level"] in LEVELS
-
-
-def _seats_ok(frame: Any) -> bool:
-    seats, scores, hands = frame["seats"], frame["scores"], frame["hands"]
-    if not (_per_seat(seats) and _per_seat(scores) and _per_seat(hands)):
-        return False
-    if not all(seats[s] in KINDS and _is_int(scores[s]) for s in SEAT_KEYS):
-        return False
-    for s in SEAT_KEYS:
-        tiles = hands[s]["tiles"]
-        if not _is_int(hands[s]["count"]) or not (tiles is None or isinstance(tiles, list)):
-            return False
-        if tiles is not None and not all(_tile(t) for t in tiles):
-            return False
-    named = all(_seat(frame[n], none=True) for n in ("to_move", "viewer", "handoff", "winner"))
-    return named and _seat(frame["opener"])
-
-
-def _turn_ok(turn: Any) -> bool:
-    """The legal map: tiles, seats and refusals that draw as plain text."""
-    tiles = turn["tiles"]
-    if not (
-        _seat(turn["seat"]) and isinstance(turn["must_pass"], bool) and isinstance(tiles, dict)
-    ):
-        return False
-    moves, openings = turn["moves"], turn["openings"]
-    if not (isinstance(moves, list) and isinstance(openings, list)):
-        return False
-    if not (all(_plain(m) for m in moves) and all(_tile(t) for t in openings)):
-        return False
-    for tile, choice in tiles.items():
-        why, targets = choice["why"], choice["targets"]
-        if not (_tile(tile) and isinstance(targets, list) and isinstance(why, dict)):
-            return False
-        if not all(_seat(s) for s in targets):
-            return False
-        if not all(_seat(s) and _refusal_ok(r) for s, r in why.items()):
-            return False
-        if "refusal" in choice and not _refusal_ok(choice["refusal"]):
-            return False
-        if not isinstance(choice.get("open", False), bool):
-            return False
-    return True
-
-
-def _refusal_ok(refusal: Any) -> bool:
-    params = refusal["params"]
-    if not (_plain(refusal["code"]) and isinstance(params, dict)):
-        return False
-    for name, value in params.items():
-        values = value if isinstance(value, list) else [value]
-        if not (_plain(name) and all(_is_int(v) or _plain(v) for v in values)):
-            return False
-    return True
-
-
-def _board_ok(board: Any) -> bool:
-    if not (board["opening"] is None or _tile(board["opening"])):
-        return False
-    if not all(_per_seat(board[part]) for part in ("ends", "order", "branches")):
-        return False
-    for s in SEAT_KEYS:
-        if not (_is_int(board["ends"][s]) and _is_int(board["order"][s])):
-            return False
-        for tile, face in board["branches"][s]:
-            if not (_tile(tile) and _is_int(face)):
-                return False
-    return True
-
-
-def _last_ok(last: Any) -> bool:
-    move = last["move"]
-    return _seat(last["seat"]) and isinstance(move, str) and _plain(move) and len(move) <= 12
-
-
-def _outcome_ok(outcome: Any) -> bool:
-    if not (outcome["reason"] in ("domino", "block") and _is_int(outcome["points"])):
-        return False
-    if not (_seat(outcome["winner"], none=True) and _per_seat(outcome["pips"])):
-        return False
-    return all(_is_int(outcome["pips"][s]) for s in SEAT_KEYS)
-
-
 def history_entries(text: Any) -> "tuple[list[Any], int]":
     """The matches remembered under ``longana:history`` that read, and how many did not (an
     entry of another shape is skipped, and the History panel says so, never fatal)."""
@@ -539,16 +356,16 @@ def _history_entry(entry: Any) -> bool:
     try:
         people, totals = entry["people"], entry["totals"]
         return (
-            _plain(entry["date"])
+            plain(entry["date"])
             and entry["level"] in LEVELS
-            and _is_int(entry["winner"])
+            and is_int(entry["winner"])
             and 0 <= entry["winner"] <= 3
             and isinstance(people, list)
             and len(people) > 0
-            and all(_is_int(p) and 0 <= p <= 3 for p in people)
+            and all(is_int(p) and 0 <= p <= 3 for p in people)
             and isinstance(totals, list)
             and all(
-                isinstance(t, list) and len(t) == 4 and all(_is_int(x) for x in t) for t in totals
+                isinstance(t, list) and len(t) == 4 and all(is_int(x) for x in t) for t in totals
             )
         )
     except (KeyError, TypeError, IndexError):

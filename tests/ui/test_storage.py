@@ -11,6 +11,7 @@ import pytest
 
 from longana.device.session import Session
 from longana.protocol import Game
+from ui.frame_cache import cacheable, playable
 from ui.notation import SEATS
 from ui.storage import (
     CORRUPT,
@@ -25,10 +26,8 @@ from ui.storage import (
     UNAVAILABLE,
     Settings,
     Store,
-    cacheable,
     copy_key,
     deal_number,
-    playable,
     query_value,
 )
 

@@ -19,6 +19,7 @@ import pytest
 
 from longana.device.frame import frame_of
 from longana.device.session import Session
+from ui.frame_cache import cacheable, frame_shape
 from ui.storage import (
     CORRUPT,
     CORRUPT_KEPT,
@@ -27,8 +28,6 @@ from ui.storage import (
     FRAME_SCHEMA,
     SAVE,
     Store,
-    cacheable,
-    frame_shape,
     history_entries,
 )
 
@@ -272,7 +271,7 @@ def test_a_cache_of_another_shape_is_no_cache(change: str) -> None:
 def test_the_frame_check_runs_under_micropython() -> None:
     cases = {"good": frame(), **{c: spoiled(c) for c in CHANGES}}
     got = run_case(
-        "from ui.storage import frame_shape\n"
+        "from ui.frame_cache import frame_shape\n"
         f"cases = json.loads({json.dumps(json.dumps(cases))})\n"
         "for name in cases:\n"
         "    out[name] = frame_shape(cases[name])\n"

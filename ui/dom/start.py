@@ -7,13 +7,13 @@ import js
 from ui.dom.browser import load_catalog
 from ui.dom.input import Input
 from ui.dom.page import Page
+from ui.frame_cache import playable
 from ui.i18n import pick_language
 from ui.storage import (
     CORRUPT_KEPT,
     CORRUPT_SET_ASIDE,
     Store,
     deal_number,
-    playable,
     query_value,
 )
 
