@@ -181,7 +181,8 @@ def test_the_check_finds_inflections_and_compounds_and_spares_other_words() -> N
     assert not hits("de", "x.y", "Die Grundeinstellung gilt. Sie lässt sich ändern.")
     assert not hits("de", "x.y", "Tippe auf einen Stein: Er passt zu {branch}.")
     assert hits("de", "x.y", "Kein Stein passt: Du passt.")  # "fit" and "pass" in one sentence
-    assert hits("de", "branch.closed", "zu")
+    assert hits("de", "branch.closed", "geschlossen")  # the cap's label is short: "zu"
+    assert hits("de", "branch.aria_closed", "{branch}: Ende {end}, zu")
     assert not hits("de", "select.x", "Wähle zuerst einen Stein zu {branch}.")
     assert hits("de", "x.y", "Ein Doppel passt.") and not hits("de", "x.y", "Der Doppel-Neun-Satz.")
     assert hits("es", "x.y", "Te quita 5 puntos de la mano.")
