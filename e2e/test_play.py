@@ -30,6 +30,8 @@ def expected_reason(error: object) -> str:
     if isinstance(params.get("earlier"), str):
         params["earlier"] = words["branch_of"][params["earlier"]]
     text = words["why"][error.code]  # type: ignore[attr-defined]
+    if isinstance(text, dict):  # a template that takes a list: its form for one item
+        text = text["one"]
     for key, value in params.items():
         shown = str(value)
         if key in ("tile", "doubles"):  # tile names: a non-breaking hyphen in running text
@@ -265,7 +267,9 @@ def test_person_who_opens_chooses_the_double(browsers: Browsers) -> None:
             "(text) => [...document.querySelectorAll('[data-message], [role=status]')]"
             ".some(e => e.textContent.includes(text))",
             # the tile's name with a non-breaking hyphen, as in all running text
-            arg=english()["why"]["opening"].replace("{doubles}", forced.replace("-", "\u2011")),
+            arg=english()["why"]["opening"]["one"].replace(
+                "{doubles}", forced.replace("-", "\u2011")
+            ),
         )
     game.action("confirm").click()
     game.page.locator(f'[data-hand="{opener}"] [data-tile="{forced}"]').wait_for(state="detached")

@@ -353,7 +353,7 @@ def results_html(
     if table and table.get("duplicates"):
         notes = (
             '<p class="note" data-results-duplicate>'
-            + phrase(cat, "class.duplicate", names=cat.join([str(n) for n in table["duplicates"]]))
+            + escape(cat.listed("class.duplicate", "names", [str(n) for n in table["duplicates"]]))
             + "</p>"
         )
     error_text = "<br>".join(escape(e) for e in errors)
@@ -536,11 +536,7 @@ def chart(totals: "list[list[int]]", cat: "Catalog") -> str:
         + str(y(100))
         + '" stroke="#999" stroke-dasharray="4 3"/>'
     )
-    words = (
-        cat.t("list_sep").join(cat.seat(s) + " " + str(totals[-1][s]) for s in range(4))
-        if totals
-        else ""
-    )
+    words = cat.join([cat.seat(s) + " " + str(totals[-1][s]) for s in range(4)]) if totals else ""
     return (
         '<svg viewBox="0 0 ' + str(width) + " " + str(height) + '" role="img" '
         'aria-label="'

@@ -12,7 +12,7 @@ except ImportError:  # MicroPython: no typing module; annotations are not evalua
     pass
 
 from .html import escape
-from .i18n import fill
+from .i18n import fill, join_words
 from .notation import SEATS, other, pips
 
 CENTRE_X, CENTRE_Y = 0, 0  # the drawing is cropped to what it holds
@@ -150,6 +150,11 @@ def _name(branch: str, seat: str, text: "dict[str, Any]") -> str:
     return str(text["own_branch"] if branch == seat else text["branch"][branch])
 
 
+def listing(names: "list[str]", text: "dict[str, Any]") -> str:
+    """Branch names as a list: "A", "A and B", "A, B and C" (the diagram's own "and")."""
+    return join_words(names, ", ", str(text["and"]))
+
+
 def draw(
     example: "dict[str, Any]", text: "dict[str, Any]", id_prefix: str = "rules-example"
 ) -> str:
@@ -164,14 +169,17 @@ def draw(
         canvas.tile(CENTRE_X, CENTRE_Y, (1, 0), high, low, across=True)
     for mark in example["marks"]:
         _branch(canvas, example, mark, text)
-    joiner = str(text["and"])
-    legal = joiner.join(
-        _name(m["branch"], seat, text) for m in example["marks"] if m["verdict"] == "legal"
+    # each branch's name carries its own article and case ("den Zweig von Ost"): a plain list
+    legal = listing(
+        [_name(m["branch"], seat, text) for m in example["marks"] if m["verdict"] == "legal"], text
     )
-    forbidden = joiner.join(
-        _name(m["branch"], seat, text)
-        for m in example["marks"]
-        if m["verdict"] in ("priority", "closed")
+    forbidden = listing(
+        [
+            _name(m["branch"], seat, text)
+            for m in example["marks"]
+            if m["verdict"] in ("priority", "closed")
+        ],
+        text,
     )
     title = fill(str(text["title"]), {"tile": tile, "legal": legal or "-"})
     description = fill(

@@ -38,13 +38,13 @@
       "weak_refs": "referencias débiles (WeakRef)"
     },
     "ms": {
-      "title": "Pelayar ini terlalu lama untuk Longana",
-      "missing": "Ia tidak dapat menjalankan permainan kerana tidak menyokong: {missing}.",
+      "title": "Pelayar ini sudah terlalu usang untuk Longana",
+      "missing": "Pelayar ini tidak dapat menjalankan permainan kerana tidak menyokong: {missing}.",
       "advice": "Longana memerlukan Safari 15.4 atau lebih baharu (pada iPad dan iPhone: iPadOS atau iOS 15.4), Firefox 114, atau Chrome atau Edge 95. Kemas kini pelayar atau peranti, atau buka permainan dalam pelayar lain.",
       "dialog": "tetingkap dialog (<dialog>)",
       "wasm": "WebAssembly",
       "wasm_exceptions": "pengecualian WebAssembly",
-      "module_workers": "module worker",
+      "module_workers": "pekerja modul (module workers)",
       "weak_refs": "rujukan lemah (WeakRef)"
     }
   };

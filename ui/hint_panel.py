@@ -53,6 +53,7 @@ def reason_words(reason: "dict[str, Any]", cat: "Catalog") -> str:
         return cat.t("explain.reason.pass-opens" if p.get("opens") else "explain.reason.pass")
     if code in PLURAL_REASONS:
         return cat.plural("explain.reason." + code, int(p["pips"]))
+    key = "explain.reason." + code
     words = {}
     for name in ("number", "was"):
         if name in p:
@@ -60,12 +61,12 @@ def reason_words(reason: "dict[str, Any]", cat: "Catalog") -> str:
     if "seat" in p:
         words["seat"] = cat.seat(p["seat"])
         words["branch"] = cat.branch(p["seat"])
-    if code == "priority":
+    if code == "priority":  # the branches passed over: by their seats, the template names them
         words["branch"] = cat.branch(p["branch"])
-        words["over"] = cat.join([cat.branch(s) for s in p["over"]])
+        return cat.listed(key, "over", [cat.seat(s) for s in p["over"]], **words)
     if "tiles" in p:
-        words["tiles"] = cat.join([tile_text(t) for t in p["tiles"]])
-    return cat.t("explain.reason." + code, **words)
+        return cat.listed(key, "tiles", [tile_text(t) for t in p["tiles"]], **words)
+    return cat.t(key, **words)
 
 
 def explain_html(explanation: "dict[str, Any]", cat: "Catalog") -> str:

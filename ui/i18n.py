@@ -64,18 +64,35 @@ class Catalog:
         text = self.raw(key)
         if not isinstance(text, str):
             return key
-        for name in TILE_PARAMS:
-            if name in params:
-                params[name] = tile_names(str(params[name]))
-        return fill(text, params)
+        return fill(text, tiled(params))
 
     def plural(self, key: str, n: int, **params: Any) -> str:
         forms = self.raw(key)
         if not isinstance(forms, dict):
             return key
-        text = forms.get(plural_form(self.lang, n)) or forms.get("other") or key
         params["n"] = n
-        return fill(str(text), params)
+        return fill(self.form(forms, n), tiled(params))
+
+    def form(self, forms: "dict[str, Any]", n: int) -> str:
+        """The plural form of ``forms`` (a plural object) for a count of ``n``."""
+        return str(forms.get(plural_form(self.lang, n)) or forms.get("other") or "")
+
+    def listed(
+        self, key: str, name: str, items: "list[Any]", word: str = "and", **params: Any
+    ) -> str:
+        """The template ``key`` with the placeholder ``name`` filled by ``items`` joined the
+        language's way (:meth:`join`). A template that is a plural object is read in the form for
+        the number of items, so it owns its article and case around the list ("an den Zweig von
+        {over}" / "an die Zweige von {over}"); the items are bare names."""
+        node = self.raw(key)
+        if isinstance(node, dict):
+            text = self.form(node, len(items))
+        elif isinstance(node, str):
+            text = node
+        else:
+            return key
+        params[name] = self.join([str(x) for x in items], word)
+        return fill(text, tiled(params))
 
     # -- game words -------------------------------------------------------------------------
 
@@ -103,10 +120,11 @@ class Catalog:
         high, low = pips(tile)
         return self.t("tile_name", high=self.number(high), low=self.number(low))
 
-    def join(self, items: "list[str]") -> str:
-        if len(items) <= 1:
-            return "".join(items)
-        return self.t("list_sep").join(items[:-1]) + self.t("list_and") + items[-1]
+    def join(self, items: "list[str]", word: str = "and") -> str:
+        """``items`` as the language lists them: "A", "A und B", "A, B und C"; ``word`` "or"
+        for a choice ("9‑9 oder 8‑8")."""
+        last = self.t("list_" + word)
+        return join_words(items, self.t("list_sep"), last, self.lang)
 
 
 def letter(seat: Any) -> str:
@@ -122,9 +140,52 @@ def decimal(x: float, point: str = ".") -> str:
     return ("-" if tenths < 0 else "") + str(whole) + (point + str(part) if part else "")
 
 
+def join_words(items: "list[str]", sep: str, last: str, lang: str = "") -> str:
+    """``items`` joined by ``sep``, the last two by ``last`` (" and "). Spanish says *e* for
+    *y* before an /i/ sound and *u* for *o* before an /o/ sound ("Ana e Inés", "7‑7 u 8‑8")."""
+    if len(items) <= 1:
+        return "".join(items)
+    if lang == "es":
+        last = spanish_conjunction(last, items[-1])
+    return sep.join(items[:-1]) + last + items[-1]
+
+
+def spanish_conjunction(word: str, following: str) -> str:
+    """ " y " becomes " e " before an /i/ sound ("i…", "hi…", but not "hie…", "hia…", where the
+    *i* is a glide); " o " becomes " u " before an /o/ sound ("o…", "ho…", and a number said
+    "ocho…" or "once": 8, 80–89, 800…, 11)."""
+    head = following.lstrip()
+    if word == " y ":
+        sound = head[1:] if head[:1] in ("h", "H") else head
+        if sound[:1] in I_LETTERS and not (head[:1] in ("h", "H") and sound[1:2] in ("a", "e")):
+            return " e "
+    elif word == " o ":
+        sound = head[1:] if head[:1] in ("h", "H") else head
+        if (
+            sound[:1] in O_LETTERS
+            or head[:1] == "8"
+            or head[:2] == "11"
+            and not head[2:3].isdigit()
+        ):
+            return " u "
+    return word
+
+
+I_LETTERS = ("i", "I", "í", "Í")
+O_LETTERS = ("o", "O", "ó", "Ó")
+
+
 #: the parameters that hold tile names ("7-3", "9-9, 8-8")
-TILE_PARAMS = ("tile", "doubles")
+TILE_PARAMS = ("tile", "doubles", "tiles")
 NB_HYPHEN = "\u2011"
+
+
+def tiled(params: "dict[str, Any]") -> "dict[str, Any]":
+    """``params`` with the tile names' hyphens made non-breaking (:func:`tile_names`)."""
+    for name in TILE_PARAMS:
+        if name in params:
+            params[name] = tile_names(str(params[name]))
+    return params
 
 
 def tile_names(text: str) -> str:

@@ -72,7 +72,7 @@ def keys_html(cat: Any, heading_level: int = 3) -> str:
     """The controls: play by mouse or touch, or by the keyboard's keys as the rules panel
     lists them (the seat letters of the language shown)."""
     keys = cat.raw("keys")
-    letters = " ".join(cat.letter(s) for s in SEATS)
+    letters = cat.join([cat.letter(s) for s in SEATS], "or")
     items = "".join(
         "<li>" + escape(cat.t("keys." + k, letters=letters)) + "</li>"
         for k in ("tile", "branch", "confirm", "pass", "tools", "repeat", "command", "arrows")

@@ -49,11 +49,22 @@ def why(refusal: "Refusal", cat: "Catalog") -> str:
     for key in ("seat", "to_move"):
         if isinstance(params.get(key), str):
             params[key] = cat.seat(params[key])
-    for key in list(params):
-        if isinstance(params[key], list):
-            params[key] = cat.t("list_sep").join(str(x) for x in params[key])
-    text = cat.t("why." + str(code), **params)
-    return text if text != "why." + str(code) else cat.t("why.illegal")
+    # the doubles to open with: a list in the frame's tile map, "9-9 or 8-8" in the engine's error
+    doubles = params.pop("doubles", None)
+    if isinstance(doubles, str):
+        doubles = [d.strip() for d in doubles.replace(" or ", ",").split(",") if d.strip()]
+    key = "why." + str(code)
+    if isinstance(doubles, list) and doubles:
+        text = cat.listed(key, "doubles", [str(d) for d in doubles], "or", **params)
+    else:
+        text = cat.t(key, **params)
+    return text if text != key and not unfilled(text) else cat.t("why.illegal")
+
+
+def unfilled(text: str) -> bool:
+    """Whether ``text`` still holds a ``{placeholder}`` (the refusal lacked a parameter)."""
+    j = text.find("{")
+    return j >= 0 and text.find("}", j) > j
 
 
 def class_why(refusal: "Refusal", cat: "Catalog") -> str:
@@ -76,5 +87,5 @@ def outcome_words(out: "OutcomeShown | None", cat: "Catalog") -> str:
     low = min(out["pips"][s] for s in SEATS)
     if winner is None:
         tied = [cat.seat(s) for s in SEATS if out["pips"][s] == low]
-        return cat.t("hand_end.block_tie", tied=cat.join(tied), low=low)
+        return cat.listed("hand_end.block_tie", "tied", tied, low=low)
     return cat.t("hand_end.block_win", winner=cat.seat(winner), low=low, points=out["points"])

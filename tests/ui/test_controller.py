@@ -103,7 +103,7 @@ def test_the_opening_refuses_a_tile_that_is_not_an_allowed_double() -> None:
     wrong = [t for t, e in turn["tiles"].items() if not e.get("open")]
     ctl.select(wrong[0])
     assert ctl.interaction.preview is None
-    assert ctl.message == CAT.t("why.opening", doubles=", ".join(turn["openings"]))
+    assert ctl.message == CAT.listed("why.opening", "doubles", turn["openings"], "or")
     ctl.select(turn["openings"][0])
     assert ctl.interaction.preview == turn["openings"][0]
     assert ctl.confirm()["move"] == turn["openings"][0]

@@ -98,7 +98,7 @@ def test_equal_moves_and_the_kind_are_said() -> None:
     win = Explanation(0, "win", 38.2, 60, moves).to_dict()
     cat = catalog("de")
     html = explain_html(win, cat)
-    assert "41,5 %" in html and "38,2 %" in html  # German decimals
+    assert "41,5\u00a0%" in html and "38,2\u00a0%" in html  # German decimals, no break before %
     assert html.count(cat.t("explain.equal")) == 1 and cat.t("explain.equal_first") in html
     points = Explanation(0, "points", 25.0, 60, moves).to_dict()
     html = explain_html(points, catalog("en"))
