@@ -95,7 +95,7 @@ from .device.history import (
 )
 from .device.session import COMPUTER, KINDS, PERSON, Session
 from .players.levels import LEVELS, choose
-from .rules.errors import IllegalMoveError, LonganaError
+from .rules.errors import IllegalMoveError, LonganaError, RecordError
 from .rules.hand import Hand
 from .rules.records import MAX_JSON_TEXT, JsonLimitError, check_json, read_json
 from .rules.tiles import SEATS, Move, parse_seat
@@ -230,8 +230,8 @@ class Game:
         if not isinstance(save, str):
             return None
         try:
-            check_json(save)  # too large or too deep: set aside before it is parsed
-            loaded = Session.from_json(save)
+            loaded = Session.from_json(save)  # any fault: set aside, a new match starts
+            _class_agrees(loaded)
         except LonganaError as error:
             extra["corrupt"] = {"detail": str(error)}
             return None
@@ -499,6 +499,19 @@ def _summary(hands: tuple[Hand, ...], index: int, deal: str | None) -> HandSumma
             scores[outcome.winner] += outcome.points
     (summary,) = summarize([hands[index]], deal, (scores[0], scores[1], scores[2], scores[3]))
     return dataclasses.replace(summary, number=index + 1)
+
+
+def _class_agrees(session: Session) -> None:
+    """A class match's save must still be that class match (raises ``RecordError``): one whose
+    settings were changed under its code is no class match, and its results would be refused
+    at every hand's end. A class code of an earlier release is played on as it was saved."""
+    if session.class_code is None:
+        return
+    try:
+        classplay.class_of(session)
+    except classplay.ClassError as error:
+        if error.code != "version":
+            raise RecordError(f"the class match was changed: {error}") from None
 
 
 def _saved_game(text: str) -> bool:
