@@ -33,6 +33,7 @@ from .replay import computer_answer, decisions, finished_hands, play_class
 from .result_code import RESULT_VERSION, Claim, Digits, digest
 
 KIND = "longana-class-result"
+BOM = "\ufeff"  # a text file saved by some editors begins with it
 
 
 def _result(game: Session, seat: int, name: str) -> Result:
@@ -209,7 +210,7 @@ class Result:
         if not isinstance(text, str):
             raise ClassError("format", "a result file is JSON text")
         try:
-            data = read_json(text)
+            data = read_json(text.removeprefix(BOM))
         except JsonLimitError as error:
             raise ClassError(error.code, str(error), max=error.limit) from None
         except ValueError:
@@ -315,8 +316,13 @@ def _earlier(text: object, records: object, expected: ClassCode | None) -> Resul
     return result
 
 
+def is_file(text: object) -> bool:
+    """Whether ``text`` is a result file's (JSON: an object), not result codes."""
+    return isinstance(text, str) and text.lstrip(BOM + " \t\r\n").startswith("{")
+
+
 def read_result(text: object, expected: ClassCode | None = None) -> Result:
     """A result code line or a result file's text, replayed."""
-    if isinstance(text, str) and text.lstrip().startswith("{"):
+    if is_file(text):
         return Result.from_json(text, expected)
     return Result.parse(text, expected)

@@ -197,6 +197,16 @@ def signed(value: float) -> str:
     return f"{rounded:+.2f}".rstrip("0").rstrip(".")
 
 
+#: what makes a spreadsheet read a cell as a formula (OWASP's CSV injection): such a text cell
+#: is written with an apostrophe first, which the spreadsheet reads as "this is text"
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def text_cell(text: str) -> str:
+    """A cell of text (a name) as a spreadsheet shows it and never runs it."""
+    return "'" + text if text.startswith(FORMULA_START) else text
+
+
 def csv_text(t: Standings) -> str:
     """The standings for a spreadsheet: ``rank,name,seat,total,hand 1,…``; a hand's cell is its
     points and difference, ``12 (+3.5)``; empty for a hand the student did not finish."""
@@ -208,7 +218,7 @@ def csv_text(t: Standings) -> str:
     for row in t.rows:
         cells = [f"{p} ({signed(d)})" for p, d in zip(row.points, row.diffs, strict=True)]
         writer.writerow(
-            [str(row.rank), row.name, row.seat, signed(row.total)]
+            [str(row.rank), text_cell(row.name), row.seat, signed(row.total)]
             + cells
             + [""] * (t.hands - row.played)
         )
