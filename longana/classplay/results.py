@@ -30,7 +30,7 @@ from ..rules.tiles import SEAT_NAMES, Move
 from .code import MAX_TEXT, ClassCode, ClassError, class_of
 from .names import name_error, tidy_name
 from .replay import computer_answer, decisions, finished_hands, play_class
-from .result_code import RESULT_VERSION, Claim, Digits, digest
+from .result_code import MAX_HANDS, RESULT_VERSION, Claim, Digits, digest
 
 KIND = "longana-class-result"
 BOM = "\ufeff"  # a text file saved by some editors begins with it
@@ -159,10 +159,10 @@ class Result:
                 claim.code,
                 claim.seat,
                 claim.name,
-                tuple(_number(p) for p in proof["hands"]),
+                tuple(_number(p) for p in _list(proof["hands"], MAX_HANDS)),
                 proof["finished"] is True,
-                tuple(_choice(c) for c in proof["choices"]),
-                tuple(_number(p) for p in proof["plays"]),
+                tuple(_choice(c) for c in _list(proof["choices"], MAX_DECISIONS)),
+                tuple(_number(p) for p in _list(proof["plays"], MAX_HANDS)),
             )
         except (AssertionError, KeyError, TypeError, ValueError):
             raise ClassError("format", "not a proof of a result") from None
@@ -233,9 +233,19 @@ class Result:
         return played
 
 
+MAX_PROOF_NUMBER = 2**32  # a proof's numbers: points, play keys (CRC-32), decisions
+MAX_DECISIONS = 100_000  # far more than a match of 999 hands has
+
+
 def _number(value: object) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise ValueError(value)
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < MAX_PROOF_NUMBER:
+        raise ValueError("not a proof's number")
+    return value
+
+
+def _list(value: object, most: int) -> list[Any]:
+    if not isinstance(value, list) or len(value) > most:
+        raise ValueError("not a proof's list")
     return value
 
 

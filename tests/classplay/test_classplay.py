@@ -20,7 +20,6 @@ from longana.classplay import Claim, ClassCode, ClassError, Result, csv_text, st
 from longana.classplay import replay as replay_module
 from longana.classplay.code import CHECK_DIGITS, CLASS_VERSION, DIGITS, code_check
 from longana.classplay.names import MAX_NAME, tidy_name
-from longana.classplay.standings import FORMULA_START
 from longana.classplay.replay import legal_order, play_class
 from longana.classplay.result_code import (
     READ_ALIKE,
@@ -29,6 +28,7 @@ from longana.classplay.result_code import (
     check_keys,
     result_check,
 )
+from longana.classplay.standings import FORMULA_START
 from longana.device.frame import frame_of
 from longana.device.session import COMPUTER, PERSON, Session
 from longana.players.levels import choose
@@ -585,7 +585,8 @@ def test_csv() -> None:
         "hand 3",
         "flags",
     ]
-    assert lines[1] == ["1", 'Ana, "the" first', "S", "+5", "3", "10 (0)", "0 (-10)", "30 (+15)", ""]
+    ana = ["1", 'Ana, "the" first', "S", "+5", "3", "10 (0)", "0 (-10)", "30 (+15)", ""]
+    assert lines[1] == ana
     assert lines[2] == ["2", "Bo", "S", "-15", "3", "20 (+10)", "0 (-10)", "0 (-15)", ""]
     assert lines[3] == ["3", "Cy", "S", "+10", "2", "0 (-10)", "30 (+20)", "", "partial"]
     assert '"Ana, ""the"" first"' in text
@@ -712,11 +713,12 @@ def test_class_intents_from_code_to_table(monkeypatch: pytest.MonkeyPatch) -> No
     assert [r["name"] for r in board["rows"]] == sorted(
         ["Ana", "Bo"], key=lambda n: -next(r["total"] for r in board["rows"] if r["name"] == n)
     )
-    assert board["hands"] == 1 and board["duplicates"] == ["Ana"] and board["flagged"] == []
+    # the same code given three times is one result (replayed each time, the last kept)
+    assert board["hands"] == 1 and board["duplicates"] == [] and board["flagged"] == []
     assert board["csv"].startswith("rank,name,seat,total,hands,hand 1")
     ana = next(r for r in board["rows"] if r["name"] == "Ana")
     assert (ana["input"], ana["line"], ana["text"]) == (4, 1, first["text"])
-    assert ana["also"] == [first["text"], first["text"]]
+    assert ana["also"] == []
     assert all(
         set(r) >= {"name", "seat", "rank", "points", "diffs", "total", "played", "flags"}
         for r in board["rows"]
@@ -728,7 +730,12 @@ def test_class_intents_from_code_to_table(monkeypatch: pytest.MonkeyPatch) -> No
         (4, 4, "class-check"),
     ]
     accepted = replied["accepted"]
-    assert [(a["input"], a["line"]) for a in accepted] == [(0, 1), (1, 1), (3, 1), (4, 1)]
+    assert [(a["input"], a["line"], a.get("again")) for a in accepted] == [
+        (0, 1, None),
+        (1, 1, None),
+        (3, 1, True),
+        (4, 1, True),
+    ]
     assert accepted[1]["text"] == second["text"]  # a file is kept as its code and proof
 
     # a reloaded page hands back the codes with their proofs: nothing is replayed again
@@ -778,6 +785,7 @@ def test_class_intents_refuse_bad_input() -> None:
     assert [(r["input"], r["code"]) for r in odd["refused"]] == [
         (0, "class-format"),
         (1, "class-format"),
+        (2, "class-empty"),  # an empty file is said
         (3, "class-format"),
     ]
     for wrong, code in (
