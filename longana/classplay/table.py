@@ -127,7 +127,9 @@ class Table:
             k = where.setdefault(result.text, len(keep))
             entry, place = [result.text, result.proof], {**place, "text": result.text}
             if k == len(keep):
-                keep.append(entry), results.append(result), places.append(place)
+                keep.append(entry)
+                results.append(result)
+                places.append(place)
             else:
                 keep[k], results[k], places[k] = entry, result, place
 
