@@ -50,9 +50,11 @@ MAX_MARKS = 4  # marks on one letter: Vietnamese needs two; a pile of them hides
 OWN_SCRIPTS = "\u0530"  # below: Latin, Greek, Cyrillic, whose accents the skeleton drops
 
 
+_IGNORABLE = frozenset(chr(p) for low, high in IGNORABLE for p in range(low, high + 1))
+
+
 def ignorable(char: str) -> bool:
-    point = ord(char)
-    return any(low <= point <= high for low, high in IGNORABLE)
+    return char in _IGNORABLE
 
 
 def _allowed(char: str) -> bool:

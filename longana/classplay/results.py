@@ -21,6 +21,7 @@ import json
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from ..device.session import PERSON, Session
@@ -126,7 +127,7 @@ class Result:
             raise ClassError("seat", f"no such seat: {seat!r}", seat=str(seat))
         return _result(session, seat, tidy)
 
-    @property
+    @cached_property
     def claim(self) -> Claim:
         number = Digits()
         for index, of in self.choices:
@@ -170,7 +171,7 @@ class Result:
             raise ClassError("format", "the proof is not this result's")
         return result
 
-    @property
+    @cached_property
     def text(self) -> str:
         """The result code: the class code, ``/``, then the rest in groups of four."""
         return self.claim.text
