@@ -21,6 +21,8 @@ from ..classplay import ClassCode, Result
 from ..classplay import replay as replay_module
 from ..classplay.replay import play_class
 from ..classplay.table import Table
+from ..device.session import Session
+from ..rules.tiles import Move
 
 SOLO = ("person", "computer", "computer", "computer")
 
@@ -30,7 +32,11 @@ def results(distinct: int, level: str) -> tuple[ClassCode, list[Result]]:
     out = []
     for k in range(distinct):
         pick = random.Random(k)
-        game = play_class(code, 99, lambda game, legal, pick=pick: pick.choice(legal))
+
+        def person(game: Session, legal: list[Move], pick: random.Random = pick) -> Move:
+            return pick.choice(legal)
+
+        game = play_class(code, 99, person)
         out.append(Result.of(game, 0, f"Student {k + 1}"))
     return code, out
 
