@@ -82,8 +82,12 @@ def settings_html(cat: "Catalog", made: Any, name: str, name_error: str = "") ->
     )
 
 
-def result_html(cat: "Catalog", result: "dict[str, str]", href: Any) -> str:
-    """The student's result code (and file) at a hand's end or the match's end."""
+def result_html(cat: "Catalog", result: "dict[str, Any]", href: Any) -> str:
+    """The student's result code (and file) at a hand's end or the match's end. Only the final
+    code of a finished match is offered as what to hand in; before the match is over the code
+    is marked partial (``[data-result-partial]``, with the hands it covers), so that an early
+    code is never taken for the whole match (the teacher's table ranks it after every complete
+    one). A reply without ``final`` (an earlier worker) is shown as before."""
     file_link = (
         '<a class="btn small" data-action="result-file" href="'
         + escape(href)
@@ -95,12 +99,23 @@ def result_html(cat: "Catalog", result: "dict[str, str]", href: Any) -> str:
         if href
         else ""
     )
+    final = result.get("final")
+    if final is False:
+        mark = ' data-result-partial="' + str(result.get("hands", 0)) + '"'
+        title = cat.plural("table.result_partial_title", int(result.get("hands", 0)))
+        note = cat.t("table.result_partial_note")
+    else:
+        mark = " data-result-final" if final else ""
+        title = cat.t("table.result_final_title" if final else "class.result_title")
+        note = cat.t("class.result_note")
     return (
-        '<section class="class-result"><h3>'
-        + phrase(cat, "class.result_title")
+        '<section class="class-result"'
+        + mark
+        + "><h3>"
+        + escape(title)
         + "</h3>"
         + '<p class="note">'
-        + phrase(cat, "class.result_note")
+        + escape(note)
         + "</p>"
         + '<p class="class-code" data-result-code>'
         + escape(result["text"])
@@ -138,8 +153,20 @@ def name_html(cat: "Catalog", name: str, error: str = "", title: bool = True) ->
     )
 
 
-def result_refused_html(cat: "Catalog", name: str, why: str) -> str:
-    """At a hand's end, when the name given cannot be on a result: why, and the name again."""
+def result_refused_html(cat: "Catalog", name: str, why: str, code: str = "class-name") -> str:
+    """At a hand's end, when no result can be made: why, and the name again when the name is
+    the reason (``code``, the worker's refusal code); any other reason (a class match changed
+    under its code, one of another release) is said without blaming the name."""
+    if code != "class-name":
+        return (
+            '<section class="class-result" data-result-refused="'
+            + escape(code)
+            + '"><h3>'
+            + phrase(cat, "class.result_title")
+            + '</h3><p class="field-error" role="alert">'
+            + phrase(cat, "table.result_refused", why=why)
+            + "</p></section>"
+        )
     return (
         '<section class="class-result" data-result-refused><h3>'
         + phrase(cat, "class.result_title")

@@ -184,12 +184,40 @@ def _flagged(cat: "Catalog", table: Any) -> str:
     )
 
 
-def results_class_html(cat: "Catalog", suggested: str, error: str) -> str:
-    """The teacher's table before it has a class: the teacher's own class code first."""
+def download(cat: "Catalog", what: str, href: Any, filename: str, key: str) -> str:
+    """A link that only downloads (``a[data-download=what]``)."""
+    return (
+        '<a class="btn" data-download="'
+        + what
+        + '" href="'
+        + escape(href)
+        + '" download="'
+        + filename
+        + '">'
+        + phrase(cat, key)
+        + "</a>"
+    )
+
+
+def results_class_html(cat: "Catalog", suggested: str, error: str, old: Any = None) -> str:
+    """The teacher's table before it has a class: the teacher's own class code first. ``old``:
+    ``(class code, download address)`` of a table kept for a class code of another release,
+    which this one cannot read: said (``[data-results-old]``), offered as a file
+    (``a[data-download="old-table"]``) before the new class's table starts."""
+    said = ""
+    if old:
+        said = (
+            '<div class="note" data-results-old><p>'
+            + phrase(cat, "table.old_release", code=old[0])
+            + "</p><p>"
+            + download(cat, "old-table", old[1], "longana-class-results-old.json", "table.old_file")
+            + "</p></div>"
+        )
     return (
         '<h2 id="dlg-title">'
         + phrase(cat, "class.results_empty")
         + "</h2>"
+        + said
         + '<p class="note">'
         + phrase(cat, "class.results_class_intro")
         + "</p>"
@@ -222,11 +250,15 @@ def results_html(
     csv_href: Any,
     kept: bool = True,
     progress: str = "",
+    aside: Any = None,
 ) -> str:
     """The teacher's table of one class: codes and files in, each student's score per deal
     against the average of everyone who played it, ranked; the results to look at side by side
-    (``table["flagged"]``), each row's flags; CSV out; kept on this device (``kept``) until the
-    teacher clears it; prints cleanly."""
+    (``table["flagged"]``), each row's flags; a partial result marked with the hands it covers
+    (``data-partial``) and why it ranks after the complete ones; CSV out; kept on this device
+    (``kept``) until the teacher clears it; prints cleanly. ``aside``: ``(how many, download
+    address)`` of kept results that could not be read, set aside (``[data-results-aside]``,
+    ``a[data-download="table-aside"]``)."""
     rows = []
     hands = table["hands"] if table else 0
     head = (
@@ -249,17 +281,26 @@ def results_html(
     )
     for place, row in enumerate(table["rows"] if table else []):
         flags = [str(f) for f in row.get("flags") or []]
+        partial = bool(row.get("partial"))
         mark = (
             ' <small class="flag-mark">' + phrase(cat, "class.flag_mark") + "</small>"
-            if flags
+            if [f for f in flags if f != "partial"]
             else ""
         )
+        if partial:
+            played = int(row.get("played") or len(row["points"]))
+            mark += (
+                ' <small class="partial-mark">'
+                + escape(cat.plural("table.partial_mark", played))
+                + "</small>"
+            )
         rows.append(
             '<tr data-student="'
             + escape(row["name"])
             + '" data-rank="'
             + str(row["rank"])
             + '"'
+            + (' data-partial="' + str(len(row["points"])) + '"' if partial else "")
             + (' data-flag="' + escape(" ".join(flags)) + '" class="flagged"' if flags else "")
             + "><td>"
             + str(row["rank"])
@@ -287,6 +328,18 @@ def results_html(
             '<p class="note" data-results-duplicate>'
             + phrase(cat, "class.duplicate", names=cat.join([str(n) for n in table["duplicates"]]))
             + "</p>"
+        )
+    if table and any(r.get("partial") for r in table["rows"]):
+        notes += '<p class="note" data-results-partial>' + phrase(cat, "table.partial") + "</p>"
+    if aside:
+        notes += (
+            '<div class="note" data-results-aside><p>'
+            + escape(cat.plural("table.aside", int(aside[0])))
+            + "</p><p>"
+            + download(
+                cat, "table-aside", aside[1], "longana-class-results-aside.json", "table.aside_file"
+            )
+            + "</p></div>"
         )
     error_text = "<br>".join(escape(e) for e in errors)
     export = (
@@ -350,3 +403,17 @@ def results_html(
         + phrase(cat, "actions.close")
         + "</button></div>"
     )
+
+
+def again_notes(cat: "Catalog", reply: Any) -> "list[str]":
+    """What the teacher is told of each result added that was in the table already (a
+    ``class-table`` reply's ``accepted`` entries marked ``again``): it was played again, and
+    its true result replaced the one kept."""
+    names = {}
+    for row in reply["table"]["rows"]:
+        names[row.get("text")] = row["name"]
+    out = []
+    for entry in reply.get("accepted") or []:
+        if entry.get("again") and entry.get("text") in names:
+            out.append(cat.t("table.again", name=names[entry["text"]]))
+    return out
