@@ -26,18 +26,25 @@ An intent is ``{"do": NAME, ...}``:
                    ``"class": {"code", "deal"}``
 ``class-code``     ``deal`` (or null: a random one), ``seats``, ``level``, ``target``:
                    ``{"class_code": text}``
-``class-result``   ``seat``, ``name``: ``{"result": {"text", "file", "filename"}}``, the result
-                   code and result file of that seat in the class match being played
+``class-result``   ``seat``, ``name``: ``{"result": {"text", "file", "filename", "hands",
+                   "final"}}``, the result code and result file of that seat in the class match
+                   being played, how many finished hands it covers, and whether the match is
+                   over (else the code is partial: the page says so)
 ``class-name``     ``name``: ``{"name": the name as results hold it}``, or refused
                    (``class-name``) when it is no name (``longana.classplay.names``)
 ``class-table``    ``class`` (the teacher's class code: the table is for that class only),
-                   ``texts`` (result codes, one a line, or result files' texts), ``proofs``
-                   (optional, ``{code: proof}`` kept from earlier replies): every result is
-                   replayed (once in the worker's life, never when its proof is given), ranked
-                   and checked for names and plays to show side by side: ``{"table": {"code",
-                   "rows", "hands", "duplicates", "flagged", "csv"}, "refused": [{"input",
-                   "line", "code", "params"}], "accepted": [{"input", "line", "text",
-                   "proof"}]}``; a bad class code: ``{"class_refused": {"code", "params"}}``
+                   ``kept`` (the table the page keeps: ``[[result code, proof], …]``) and
+                   ``texts`` (what is added now: pasted lines, one code a line, and result files'
+                   texts, all in one intent): every kept entry is taken by its proof (replayed
+                   when the proof is not its code's), every text added is replayed
+                   (:mod:`longana.classplay.table`); ``{"table": {"code", "rows", "hands",
+                   "duplicates", "flagged", "csv"}, "keep": the entries to keep, "aside": kept
+                   entries that do not read (``{"entry", "code", "params"}``), "refused":
+                   [{"kept"} or {"input", "line"}, "code", "params"], "accepted": [{"input",
+                   "line", "text", "proof", "again"?}]}``; a bad class code: ``{"class_refused":
+                   {"code", "params"}}`` (``class-version``: the kept table is of another
+                   release). Without ``kept``, the page of the release before: ``texts`` with
+                   ``proofs`` (``{code: proof}``), answered ``table``, ``refused``, ``accepted``
 =================  ==========================================================================
 
 Class play (:mod:`longana.classplay`) refuses with ``{"refused": {"code": "class-" + the
@@ -74,12 +81,13 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import hashlib
 import json
 from collections.abc import Callable
 from typing import Any
 
 from . import classplay
+from .classplay.table import Table
+from .classplay.table import refusal as _class_refusal
 from .device.frame import frame_of, position_of, refusal
 from .device.handoff import explained_hint
 from .device.history import (
@@ -95,7 +103,7 @@ from .device.history import (
 )
 from .device.session import COMPUTER, KINDS, PERSON, Session
 from .players.levels import LEVELS, choose
-from .rules.errors import IllegalMoveError, LonganaError
+from .rules.errors import IllegalMoveError, LonganaError, RecordError
 from .rules.hand import Hand
 from .rules.records import MAX_JSON_TEXT, JsonLimitError, check_json, read_json
 from .rules.tiles import SEATS, Move, parse_seat
@@ -138,8 +146,7 @@ class Game:
         self.session: Session | None = None
         self.holder: int | None = None  # the person who last confirmed holding the device
         self.imported: Imported | None = None
-        #: results of the teacher's table, replayed (or refused) once: by class and text
-        self.results: dict[tuple[str, str], classplay.Result | classplay.ClassError] = {}
+        self.table = Table()  # what the teacher's tables replayed, remembered
         self.intents: dict[str, Callable[[dict[str, Any]], Reply]] = {
             "start": self.start,
             "play": self.play,
@@ -230,8 +237,8 @@ class Game:
         if not isinstance(save, str):
             return None
         try:
-            check_json(save)  # too large or too deep: set aside before it is parsed
-            loaded = Session.from_json(save)
+            loaded = Session.from_json(save)  # any fault: set aside, a new match starts
+            _class_agrees(loaded)
         except LonganaError as error:
             extra["corrupt"] = {"detail": str(error)}
             return None
@@ -412,7 +419,13 @@ class Game:
         except classplay.ClassError as error:
             return {"refused": _class_refusal(error)}
         return {
-            "result": {"text": result.text, "file": result.to_json(), "filename": result.filename}
+            "result": {
+                "text": result.text,
+                "file": result.to_json(),
+                "filename": result.filename,
+                "hands": len(result.hands),  # the finished hands it covers
+                "final": result.finished,  # the match is over: the code to hand in
+            }
         }
 
     def class_name(self, intent: dict[str, Any]) -> Reply:
@@ -422,62 +435,20 @@ class Game:
         return {"name": name}
 
     def class_table(self, intent: dict[str, Any]) -> Reply:
-        texts, proofs = intent.get("texts"), intent.get("proofs")
-        if not isinstance(texts, list):
-            raise BadIntent("bad-texts", "texts is a list of result codes and files")
+        texts, kept, proofs = intent.get("texts", []), intent.get("kept"), intent.get("proofs")
+        if not isinstance(texts, list) or not isinstance(kept, (list, type(None))):
+            raise BadIntent("bad-texts", "texts and kept are lists of result codes and files")
         try:
             code = classplay.ClassCode.parse(intent.get("class"))
         except classplay.ClassError as error:
             return {"class_refused": _class_refusal(error)}
-        results: list[classplay.Result] = []
-        places: list[dict[str, Any]] = []
-        refused: list[dict[str, Any]] = []
-        for index, text in enumerate(texts):
-            for line, item in _result_lines(text):
-                proof = proofs.get(item) if isinstance(proofs, dict) and item in proofs else None
-                try:
-                    result = self.checked(item, code, proof)
-                except classplay.ClassError as error:
-                    refused.append({"input": index, "line": line, **_class_refusal(error)})
-                    continue
-                results.append(result)
-                places.append(
-                    {"input": index, "line": line, "text": result.text, "proof": result.proof}
-                )
-        data = classplay.standings_to_dict(classplay.standings(results, code))
-        for row in data["rows"]:
-            row.update({k: v for k, v in places[row.pop("index")].items() if k != "proof"})
-            row["also"] = [places[k]["text"] for k in row["also"]]
-        data["code"] = code.text  # the table's heading names it
-        return {"table": data, "refused": refused, "accepted": places}
-
-    def checked(self, text: object, code: classplay.ClassCode, proof: object) -> classplay.Result:
-        """A result of the class ``code``, replayed once in the worker's life (or taken from
-        the proof the page kept of an earlier replay); raises its ``ClassError``."""
-        key = (code.text, text if isinstance(text, str) else repr(text))
-        if len(key[1]) > 1000:  # a file: remember it by its digest
-            key = (code.text, hashlib.sha256(key[1].encode()).hexdigest())
-        known = self.results.get(key)
-        if known is None:
-            try:
-                if proof is not None:
-                    try:
-                        known = classplay.Result.proven(text, proof, code)
-                    except classplay.ClassError as error:
-                        if error.code != "format":
-                            raise
-                known = known or classplay.read_result(text, code)
-            except classplay.ClassError as error:
-                known = error
-            if len(self.results) >= MAX_CHECKED:
-                self.results.clear()
-            self.results[key] = known
-        if isinstance(known, classplay.ClassError):
-            raise known
-        return known
+        if kept is not None:
+            return self.table.answer(code, kept, texts)
+        # the page of the release before: its kept results among the texts, by their proofs
+        reply = self.table.answer(code, [], texts, proofs if isinstance(proofs, dict) else {})
+        return {k: reply[k] for k in ("table", "refused", "accepted")}
 
 
-MAX_CHECKED = 2000  # results the worker remembers
 NO_GAME_NEEDED = frozenset({"start", "class-start", "class-code", "class-name", "class-table"})
 
 
@@ -501,6 +472,19 @@ def _summary(hands: tuple[Hand, ...], index: int, deal: str | None) -> HandSumma
     return dataclasses.replace(summary, number=index + 1)
 
 
+def _class_agrees(session: Session) -> None:
+    """A class match's save must still be that class match (raises ``RecordError``): one whose
+    settings were changed under its code is no class match, and its results would be refused
+    at every hand's end. A class code of an earlier release is played on as it was saved."""
+    if session.class_code is None:
+        return
+    try:
+        classplay.class_of(session)
+    except classplay.ClassError as error:
+        if error.code != "version":
+            raise RecordError(f"the class match was changed: {error}") from None
+
+
 def _saved_game(text: str) -> bool:
     """Whether ``text`` is a saved game (the device's save, or its file) that ``start`` resumes."""
     try:
@@ -508,18 +492,6 @@ def _saved_game(text: str) -> bool:
     except LonganaError:
         return False
     return True
-
-
-def _result_lines(text: object) -> list[tuple[int, object]]:
-    """The result codes of a text, one a line (with its line number, from 1), or the text
-    itself when it is a result file (or not text at all)."""
-    if not isinstance(text, str) or text.lstrip().startswith("{"):
-        return [(1, text)]
-    return [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
-
-
-def _class_refusal(error: classplay.ClassError) -> dict[str, Any]:
-    return {"code": f"class-{error.code}", "params": dict(error.params)}
 
 
 def _dump(reply: Reply) -> str:

@@ -44,30 +44,50 @@ def playable(frame: "Frame") -> bool:
 
 FRAME_LIMIT = 256 * 1024  # a cached frame is a few kB: anything far larger is no cache
 SEAT_KEYS = ("S", "E", "N", "W")
+CAN = ("undo", "redo", "restart", "hint")
+# The game's ranges, far enough above any real match that no true frame is refused, near
+# enough that a frame within them draws at once: a cache read back is drawn before the
+# worker answers, so a count of ten million face-down tiles would freeze the page.
+MAX_TILES = 8  # in a hand (each seat is dealt eight)
+MAX_BOARD = 55  # tiles on the board: the whole double-nine set at most
+MAX_PIPS = 9  # a tile's end
+MAX_SCORE = 10_000  # a score, a target, a hand's points (a target is at most 999)
+MAX_COUNT = 1_000_000  # the log's length, hands, moves
+MAX_TEXT = 64  # a deal number, a class code, a move, a refusal's code or parameter
 FRAME_FIELDS = {
-    "log": int,
-    "deal": str,
-    "target": int,
-    "level": str,
-    "hand_number": int,
-    "people": int,
-    "moves": int,
-    "match_over": bool,
+    "log": (int, MAX_COUNT),
+    "deal": (str, MAX_TEXT),
+    "target": (int, MAX_SCORE),
+    "level": (str, MAX_TEXT),
+    "hand_number": (int, MAX_COUNT),
+    "people": (int, len(SEAT_KEYS)),
+    "moves": (int, MAX_COUNT),
+    "match_over": (bool, 1),
 }
 
 
 def frame_shape(frame: Any) -> bool:
     """Whether a frame read back from storage has this release's shape, down to every text it
-    puts on screen (tiles as ``"a-b"``, scores and counts as numbers, seats as letters): a
-    cache of another shape or release, or one written by someone else, is never drawn."""
+    puts on screen (tiles as ``"a-b"``, scores and counts as numbers, seats as letters), and
+    every size and number within the game's range (:data:`MAX_TILES`…): a cache of another
+    shape or release, or one written by someone else, is never drawn."""
     try:
         return _frame_shape(frame)
     except (KeyError, TypeError, ValueError, AttributeError, IndexError):
         return False
 
 
-def is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+def is_int(value: Any, low: int = -MAX_SCORE, high: int = MAX_COUNT) -> bool:
+    """A whole number (not a truth value) from ``low`` to ``high``."""
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def _count(value: Any, high: int) -> bool:
+    return is_int(value, 0, high)
+
+
+def _list(value: Any, most: int) -> bool:
+    return isinstance(value, list) and len(value) <= most
 
 
 def _seat(value: Any, none: bool = False) -> bool:
@@ -78,18 +98,22 @@ def _per_seat(value: Any) -> bool:
     return isinstance(value, dict) and sorted(value) == sorted(SEAT_KEYS)
 
 
-def plain(value: Any) -> bool:
+def plain(value: Any, most: int = 200) -> bool:
     """A short text with nothing HTML would read as markup."""
-    if not isinstance(value, str) or len(value) > 200:
+    if not isinstance(value, str) or len(value) > most:
         return False
     return all(c not in "<>&\"'`" for c in value)
 
 
 def _tile(value: Any) -> bool:
-    if not isinstance(value, str) or len(value) > 5 or value.count("-") != 1:
-        return False
-    a, b = value.split("-")
-    return a.isdigit() and b.isdigit()
+    """A tile of the double-nine set: ``"a-b"``, each end a digit."""
+    return (
+        isinstance(value, str)
+        and len(value) == 3
+        and value[1] == "-"
+        and value[0] in "0123456789"
+        and value[2] in "0123456789"
+    )
 
 
 def _frame_shape(frame: Any) -> bool:
@@ -101,19 +125,21 @@ def _frame_shape(frame: Any) -> bool:
         _board_ok(board)
         and (turn is None or _turn_ok(turn))
         and (last is None or _last_ok(last))
-        and (cls is None or plain(cls))
+        and (cls is None or plain(cls, MAX_TEXT))
         and (outcome is None or _outcome_ok(outcome))
         and isinstance(can, dict)
-        and all(isinstance(v, bool) for v in can.values())
+        and sorted(can) == sorted(CAN)
+        and all(isinstance(can[k], bool) for k in CAN)
     )
 
 
 def _fields_ok(frame: Any) -> bool:
-    for name, kind in FRAME_FIELDS.items():
+    for name in FRAME_FIELDS:
+        kind, most = FRAME_FIELDS[name]
         value = frame[name]
-        if kind is int and not is_int(value):
+        if kind is int and not _count(value, most):
             return False
-        if not isinstance(value, kind):
+        if not isinstance(value, kind) or (isinstance(value, str) and len(value) > most):
             return False
     return plain(frame["deal"]) and frame["level"] in LEVELS
 
@@ -122,13 +148,13 @@ def _seats_ok(frame: Any) -> bool:
     seats, scores, hands = frame["seats"], frame["scores"], frame["hands"]
     if not (_per_seat(seats) and _per_seat(scores) and _per_seat(hands)):
         return False
-    if not all(seats[s] in KINDS and is_int(scores[s]) for s in SEAT_KEYS):
+    if not all(seats[s] in KINDS and _count(scores[s], MAX_SCORE) for s in SEAT_KEYS):
         return False
     for s in SEAT_KEYS:
-        tiles = hands[s]["tiles"]
-        if not is_int(hands[s]["count"]) or not (tiles is None or isinstance(tiles, list)):
+        tiles, count = hands[s]["tiles"], hands[s]["count"]
+        if not _count(count, MAX_TILES) or not (tiles is None or _list(tiles, MAX_TILES)):
             return False
-        if tiles is not None and not all(_tile(t) for t in tiles):
+        if tiles is not None and (len(tiles) != count or not all(_tile(t) for t in tiles)):
             return False
     named = all(_seat(frame[n], none=True) for n in ("to_move", "viewer", "handoff", "winner"))
     return named and _seat(frame["opener"])
@@ -138,17 +164,20 @@ def _turn_ok(turn: Any) -> bool:
     """The legal map: tiles, seats and refusals that draw as plain text."""
     tiles = turn["tiles"]
     if not (
-        _seat(turn["seat"]) and isinstance(turn["must_pass"], bool) and isinstance(tiles, dict)
+        _seat(turn["seat"])
+        and isinstance(turn["must_pass"], bool)
+        and isinstance(tiles, dict)
+        and len(tiles) <= MAX_TILES
     ):
         return False
     moves, openings = turn["moves"], turn["openings"]
-    if not (isinstance(moves, list) and isinstance(openings, list)):
+    if not (_list(moves, MAX_TILES * len(SEAT_KEYS) + 1) and _list(openings, MAX_TILES)):
         return False
-    if not (all(plain(m) for m in moves) and all(_tile(t) for t in openings)):
+    if not (all(plain(m, MAX_TEXT) for m in moves) and all(_tile(t) for t in openings)):
         return False
     for tile, choice in tiles.items():
         why, targets = choice["why"], choice["targets"]
-        if not (_tile(tile) and isinstance(targets, list) and isinstance(why, dict)):
+        if not (_tile(tile) and _list(targets, 4) and isinstance(why, dict) and len(why) <= 4):
             return False
         if not all(_seat(s) for s in targets):
             return False
@@ -163,11 +192,11 @@ def _turn_ok(turn: Any) -> bool:
 
 def _refusal_ok(refusal: Any) -> bool:
     params = refusal["params"]
-    if not (plain(refusal["code"]) and isinstance(params, dict)):
+    if not (plain(refusal["code"], MAX_TEXT) and isinstance(params, dict) and len(params) <= 8):
         return False
     for name, value in params.items():
-        values = value if isinstance(value, list) else [value]
-        if not (plain(name) and all(is_int(v) or plain(v) for v in values)):
+        values = value if _list(value, MAX_TILES) else [value]
+        if not (plain(name, MAX_TEXT) and all(is_int(v) or plain(v, MAX_TEXT) for v in values)):
             return False
     return True
 
@@ -177,23 +206,28 @@ def _board_ok(board: Any) -> bool:
         return False
     if not all(_per_seat(board[part]) for part in ("ends", "order", "branches")):
         return False
+    placed = 0
     for s in SEAT_KEYS:
-        if not (is_int(board["ends"][s]) and is_int(board["order"][s])):
+        branch = board["branches"][s]
+        if not (_count(board["ends"][s], MAX_PIPS) and _count(board["order"][s], MAX_COUNT)):
             return False
-        for tile, face in board["branches"][s]:
-            if not (_tile(tile) and is_int(face)):
+        if not _list(branch, MAX_BOARD):
+            return False
+        placed += len(branch)
+        for tile, face in branch:
+            if not (_tile(tile) and _count(face, MAX_PIPS)):
                 return False
-    return True
+    return placed <= MAX_BOARD
 
 
 def _last_ok(last: Any) -> bool:
     move = last["move"]
-    return _seat(last["seat"]) and isinstance(move, str) and plain(move) and len(move) <= 12
+    return _seat(last["seat"]) and plain(move, 12)
 
 
 def _outcome_ok(outcome: Any) -> bool:
-    if not (outcome["reason"] in ("domino", "block") and is_int(outcome["points"])):
+    if not (outcome["reason"] in ("domino", "block") and _count(outcome["points"], MAX_SCORE)):
         return False
     if not (_seat(outcome["winner"], none=True) and _per_seat(outcome["pips"])):
         return False
-    return all(is_int(outcome["pips"][s]) for s in SEAT_KEYS)
+    return all(_count(outcome["pips"][s], MAX_SCORE) for s in SEAT_KEYS)

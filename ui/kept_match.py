@@ -34,14 +34,39 @@ def worth_keeping(frame: Any) -> bool:
     return in_progress(frame) and not frame.get("class")
 
 
-def kept_class(text: Any) -> Any:
-    """The class code of the kept save ``text``, or None (an ordinary match, or no save)."""
+CODE_LETTERS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-"  # what the worker writes class codes with
+
+
+def read_kept_match(text: Any) -> "tuple[Any, Any]":
+    """The kept match for :meth:`ui.storage.Store.read_bounded`: ``(save text, its class code
+    or None)``, or ``(None, None)`` and ``""`` (to set it aside once) when it is no save of
+    this game (no JSON object with a schema number, a class code that is none). Whether it
+    loads is the worker's word: a save it refuses is set aside the same way."""
+    if not text:
+        return (None, None), None
     try:
-        data = json.loads(text) if text else None
-    except (ValueError, TypeError):
-        return None
-    code = data.get("class") if isinstance(data, dict) else None
-    return code if isinstance(code, str) else None
+        data = json.loads(text)
+    except Exception:  # noqa: BLE001 - no JSON, too deep (MicroPython: its own errors)
+        return (None, None), ""
+    if not isinstance(data, dict) or not isinstance(data.get("schema"), int):
+        return (None, None), ""
+    code = data.get("class")
+    if code is None:
+        return (text, None), None
+    if not _class_code(code):
+        return (None, None), ""
+    return (text, code), None
+
+
+def _class_code(code: Any) -> bool:
+    return isinstance(code, str) and 0 < len(code) <= 40 and all(c in CODE_LETTERS for c in code)
+
+
+def kept_class(text: Any) -> Any:
+    """The class code of the kept save ``text``, or None (an ordinary match, or no save, or
+    none a class code could be)."""
+    (_, code), _ = read_kept_match(text)
+    return code
 
 
 def without(query: str, name: str) -> str:

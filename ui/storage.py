@@ -28,7 +28,8 @@ try:
 except ImportError:  # MicroPython
     pass
 
-from .frame_cache import FRAME_LIMIT, KINDS, LEVELS, cacheable, frame_shape, is_int, plain
+from .frame_cache import FRAME_LIMIT, KINDS, LEVELS, cacheable, frame_shape
+from .history_panel import history_entries  # noqa: F401 - ui/dom/history.py reads it here
 from .i18n import LANGUAGES
 
 TYPE_CHECKING = False  # mypy takes it as true: the frame's types, never imported at runtime
@@ -55,6 +56,7 @@ SETTINGS_UNREADABLE = "notice.settings_unreadable"  # the defaults are used
 SETTINGS_UNAVAILABLE = "notice.storage_unavailable"  # settings last until the page closes
 
 SPEEDS = ("normal", "fast")
+MAX_NAME = 96  # characters of the student's name kept in settings (a name has up to 24)
 
 
 def copy_key(name: str, path: str) -> str:
@@ -109,7 +111,7 @@ class Settings:
             return default, False
         try:
             data = json.loads(text)
-        except (ValueError, TypeError):
+        except Exception:  # noqa: BLE001 - no JSON, too deep (MicroPython: its own errors)
             return default, True
         if not isinstance(data, dict):
             return default, True
@@ -126,13 +128,36 @@ class Settings:
             speed=_pick(data.get("speed"), SPEEDS, default.speed),
             level=_pick(data.get("level"), LEVELS, default.level),
             seats=seats if good else default.seats,
-            name=name[:96] if isinstance(name, str) else "",  # the worker says if it is one
-        )
+            name=name if isinstance(name, str) and len(name) <= MAX_NAME else "",
+        )  # the worker says whether the name is one
         replaced = not good or (lang is not None and settings.lang != lang)
+        replaced = replaced or settings.name != name
         for key in ("speed", "level"):
             if key in data and data[key] != getattr(settings, key):
                 replaced = True
         return settings, replaced
+
+
+def read_settings(text: Any) -> "tuple[Settings, Any]":
+    """The settings in ``text`` and, when any of it had to be replaced, the text to keep
+    instead (for :meth:`Store.read_bounded`)."""
+    settings, replaced = Settings.read(text)
+    return settings, settings.to_json() if replaced else None
+
+
+def cached_frame(text: Any) -> "Frame | None":
+    """The frame of a cache text when it is of this release's shape and within the game's
+    bounds (:func:`ui.frame_cache.frame_shape`), else None."""
+    if text is None or len(text) > FRAME_LIMIT:
+        return None
+    try:
+        cache = json.loads(text)
+    except Exception:  # noqa: BLE001 - no JSON (MicroPython raises ValueError, or its own)
+        return None
+    if not isinstance(cache, dict) or cache.get("schema") != FRAME_SCHEMA:
+        return None
+    frame: Frame | None = cache.get("frame")
+    return frame if frame_shape(frame) else None
 
 
 def _pick(value: Any, allowed: "tuple[str, ...]", default: str) -> str:
@@ -165,7 +190,8 @@ class Store:
             for name in (SAVE, CORRUPT, SETTINGS, FRAME, HISTORY, CLASS_RESULTS, KEPT)
         }
         self.blocked = False  # a broken save still sits under the save key: never write over it
-        self.aside: Any = None  # the key the last broken save was set aside under
+        self.aside: Any = None  # the key the last broken text was set aside under
+        self.set_aside_keys: dict[str, str] = {}  # where each store's text was set aside
 
     def call(self, method: str, name: str, text: Any = None) -> Any:
         """``getItem``/``setItem``/``removeItem`` on the key of ``name``; raises
@@ -219,22 +245,27 @@ class Store:
         value = self.call("size", name)
         return int(value) if value is not None else -1
 
-    def set_aside_unread(self) -> str:
-        """Set the save aside without reading it (see :meth:`set_aside`)."""
+    def set_aside_unread(self, name: str = SAVE) -> str:
+        """Set the text under ``name`` aside without reading it (see :meth:`set_aside`)."""
         self.aside = None
         try:
-            for name in self.corrupt_names():
-                if self.size(name) < 0:
+            for aside in self.corrupt_names(name):
+                if self.size(aside) < 0:
                     break
             else:
                 raise Refused(FULL)
-            if not self.call("move", SAVE, copy_key(name, self.path)):
+            if not self.call("move", name, copy_key(aside, self.path)):
                 raise Refused(FULL)
         except Refused:
-            self.blocked = True
+            self.blocked = self.blocked or name == SAVE
             return CORRUPT_KEPT
-        self.aside = copy_key(name, self.path)
-        self.forget(FRAME)
+        return self._aside(name, aside)
+
+    def _aside(self, name: str, aside: str) -> str:
+        self.aside = copy_key(aside, self.path)
+        self.set_aside_keys[name] = self.aside
+        if name == SAVE:
+            self.forget(FRAME)  # the cache of a save set aside
         return CORRUPT_SET_ASIDE
 
     def write_save(self, text: str, frame: Any = None) -> Any:
@@ -254,32 +285,55 @@ class Store:
                 self.forget(FRAME)  # a cache: losing it loses nothing
         return None
 
-    def corrupt_names(self) -> "list[str]":
-        """The names a broken save may be set aside under, in order."""
-        return [CORRUPT] + [CORRUPT + ":" + str(n) for n in range(2, CORRUPT_SLOTS + 1)]
+    def corrupt_names(self, name: str = SAVE) -> "list[str]":
+        """The names a broken text of ``name`` may be set aside under, in order:
+        ``longana:save:corrupt``, ``…:corrupt:2``… (``longana:history:corrupt``…)."""
+        first = name + ":corrupt"
+        return [first] + [first + ":" + str(n) for n in range(2, CORRUPT_SLOTS + 1)]
 
-    def set_aside(self, text: Any) -> str:
-        """Move a save the worker could not use to the first free corrupt key (never over one
-        set aside before), then remove it from the save key; the notice to show. Nothing new
-        is written until this is done: if it cannot be moved (storage full or blocked), it
-        stays where it is and saving waits until the person chooses to start fresh."""
+    def set_aside(self, text: Any, name: str = SAVE) -> str:
+        """Move a text that cannot be used (a save the worker could not load, a store out of
+        bounds) to the first free corrupt key of ``name`` (never over one set aside before),
+        then remove it from ``name``; the notice to show. Nothing new is written until this is
+        done: if it cannot be moved (storage full or blocked), it stays where it is, and a save
+        waits until the person chooses to start fresh."""
         self.aside = None
         try:
-            for name in self.corrupt_names():
-                kept = self.get(name)
+            for aside in self.corrupt_names(name):
+                kept = self.get(aside)
                 if kept is None or kept == text:
                     break
             else:
                 raise Refused(FULL)
             if text is not None:
-                self.call("setItem", name, text)
-            self.call("removeItem", SAVE)
+                self.call("setItem", aside, text)
+            self.call("removeItem", name)
         except Refused:  # cannot set it aside: leave it untouched
-            self.blocked = True
+            self.blocked = self.blocked or name == SAVE
             return CORRUPT_KEPT
-        self.aside = copy_key(name, self.path)
-        self.forget(FRAME)
-        return CORRUPT_SET_ASIDE
+        return self._aside(name, aside)
+
+    def read_bounded(self, name: str, read: Any, limit: int = SAVE_LIMIT) -> "tuple[Any, Any]":
+        """What ``read(text)`` makes of the text under ``name`` (``read`` returns the value and,
+        when the text is out of bounds, the tidy text to keep instead: ``""`` for nothing), and
+        what happened to the text: None (as it was), :data:`CORRUPT_SET_ASIDE` (set aside once,
+        under :attr:`set_aside_keys`, the tidy text in its place), :data:`CORRUPT_KEPT` (out of
+        bounds, but no room to set it aside: left as it is) or the notice of a storage that
+        refused. A text longer than ``limit`` is set aside unread (MicroPython's heap cannot
+        hold a text of a few MB). The one function for every store read back."""
+        try:
+            if self.size(name) > limit:
+                return read(None)[0], self.set_aside_unread(name)
+            text = self.get(name)
+        except Refused as refused:
+            return read(None)[0], refused.args[0]
+        value, tidy = read(text)
+        if tidy is None:
+            return value, None
+        said = self.set_aside(text, name)
+        if said == CORRUPT_SET_ASIDE and tidy:
+            self.put(name, tidy)
+        return value, said
 
     def start_fresh(self) -> None:
         """The person chose to start fresh over a broken save that could not be set aside:
@@ -310,66 +364,32 @@ class Store:
     # -- the last table shown ----------------------------------------------------------------
 
     def read_frame(self) -> "Frame | None":
-        """The last frame shown, if it is there and of this release's shape (checked by
-        :func:`frame_shape`); anything else is no cache."""
+        """The last frame shown, if it is there and of this release's shape and bounds
+        (:func:`cached_frame`); anything else is no cache, and is removed."""
         try:
-            text = self.get(FRAME)
-            if text is None or len(text) > FRAME_LIMIT:
+            if self.size(FRAME) > FRAME_LIMIT:
+                self.forget(FRAME)
                 return None
-            cache = json.loads(text)
-        except Exception:  # noqa: BLE001 - refused or unreadable: a broken cache is no cache
+            text = self.get(FRAME)
+        except Refused:
             return None
-        if not isinstance(cache, dict) or cache.get("schema") != FRAME_SCHEMA:
-            return None
-        frame: Frame | None = cache.get("frame")
-        return frame if frame_shape(frame) else None
+        frame = cached_frame(text)
+        if frame is None and text is not None:
+            self.forget(FRAME)  # a cache: derived from the save, losing it loses nothing
+        return frame
 
     # -- settings ------------------------------------------------------------------------------
 
     def read_settings(self) -> "tuple[Settings, str | None]":
-        """(settings, notice key or None): the defaults where there are none."""
-        try:
-            text = self.get(SETTINGS)
-        except Refused:
-            return Settings(), SETTINGS_UNAVAILABLE
-        settings, replaced = Settings.read(text)
-        return settings, SETTINGS_UNREADABLE if replaced else None
+        """(settings, notice key or None): the defaults where there are none; settings out of
+        bounds are set aside once, and what reads of them is kept."""
+        settings, said = self.read_bounded(SETTINGS, read_settings, 64 * 1024)
+        if said in (FULL, UNAVAILABLE):
+            return settings, SETTINGS_UNAVAILABLE
+        return settings, SETTINGS_UNREADABLE if said is not None else None
 
     def write_settings(self, settings: Settings) -> Any:
         return None if self.put(SETTINGS, settings.to_json()) else SETTINGS_UNAVAILABLE
-
-
-def history_entries(text: Any) -> "tuple[list[Any], int]":
-    """The matches remembered under ``longana:history`` that read, and how many did not (an
-    entry of another shape is skipped, and the History panel says so, never fatal)."""
-    try:
-        data = json.loads(text) if text else []
-    except (ValueError, TypeError, RecursionError):
-        return [], 1
-    if not isinstance(data, list):
-        return [], 1
-    good = [e for e in data if _history_entry(e)]
-    return good, len(data) - len(good)
-
-
-def _history_entry(entry: Any) -> bool:
-    try:
-        people, totals = entry["people"], entry["totals"]
-        return (
-            plain(entry["date"])
-            and entry["level"] in LEVELS
-            and is_int(entry["winner"])
-            and 0 <= entry["winner"] <= 3
-            and isinstance(people, list)
-            and len(people) > 0
-            and all(is_int(p) and 0 <= p <= 3 for p in people)
-            and isinstance(totals, list)
-            and all(
-                isinstance(t, list) and len(t) == 4 and all(is_int(x) for x in t) for t in totals
-            )
-        )
-    except (KeyError, TypeError, IndexError):
-        return False
 
 
 DEAL_CHARACTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_"

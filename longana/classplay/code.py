@@ -32,7 +32,9 @@ SEAT_LETTERS = {PERSON: "P", COMPUTER: "C"}
 MIN_TARGET, MAX_TARGET = 10, 999
 MAX_DEAL = 12
 MAX_TEXT = 4000  # longer than any class or result code
-SEPARATORS = frozenset(" \t\r\n-\u2010\u2011\u2012\u2013\u2014\u2212\u00a0")
+#: ignored in codes: spaces, hyphens and the dashes phones put for them, and what a copy may
+#: bring along unseen (a byte-order mark, a zero-width space)
+SEPARATORS = frozenset(" \t\r\n-\u2010\u2011\u2012\u2013\u2014\u2212\u00a0\ufeff\u200b")
 
 
 class ClassError(LonganaError):

@@ -21,6 +21,7 @@ import json
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from ..device.session import PERSON, Session
@@ -30,9 +31,10 @@ from ..rules.tiles import SEAT_NAMES, Move
 from .code import MAX_TEXT, ClassCode, ClassError, class_of
 from .names import name_error, tidy_name
 from .replay import computer_answer, decisions, finished_hands, play_class
-from .result_code import RESULT_VERSION, Claim, Digits, digest
+from .result_code import MAX_HANDS, RESULT_VERSION, Claim, Digits, digest
 
 KIND = "longana-class-result"
+BOM = "\ufeff"  # a text file saved by some editors begins with it
 
 
 def _result(game: Session, seat: int, name: str) -> Result:
@@ -125,7 +127,7 @@ class Result:
             raise ClassError("seat", f"no such seat: {seat!r}", seat=str(seat))
         return _result(session, seat, tidy)
 
-    @property
+    @cached_property
     def claim(self) -> Claim:
         number = Digits()
         for index, of in self.choices:
@@ -158,10 +160,10 @@ class Result:
                 claim.code,
                 claim.seat,
                 claim.name,
-                tuple(_number(p) for p in proof["hands"]),
+                tuple(_number(p) for p in _list(proof["hands"], MAX_HANDS)),
                 proof["finished"] is True,
-                tuple(_choice(c) for c in proof["choices"]),
-                tuple(_number(p) for p in proof["plays"]),
+                tuple(_choice(c) for c in _list(proof["choices"], MAX_DECISIONS)),
+                tuple(_number(p) for p in _list(proof["plays"], MAX_HANDS)),
             )
         except (AssertionError, KeyError, TypeError, ValueError):
             raise ClassError("format", "not a proof of a result") from None
@@ -169,7 +171,7 @@ class Result:
             raise ClassError("format", "the proof is not this result's")
         return result
 
-    @property
+    @cached_property
     def text(self) -> str:
         """The result code: the class code, ``/``, then the rest in groups of four."""
         return self.claim.text
@@ -209,7 +211,7 @@ class Result:
         if not isinstance(text, str):
             raise ClassError("format", "a result file is JSON text")
         try:
-            data = read_json(text)
+            data = read_json(text.removeprefix(BOM))
         except JsonLimitError as error:
             raise ClassError(error.code, str(error), max=error.limit) from None
         except ValueError:
@@ -232,9 +234,19 @@ class Result:
         return played
 
 
+MAX_PROOF_NUMBER = 2**32  # a proof's numbers: points, play keys (CRC-32), decisions
+MAX_DECISIONS = 100_000  # far more than a match of 999 hands has
+
+
 def _number(value: object) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise ValueError(value)
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < MAX_PROOF_NUMBER:
+        raise ValueError("not a proof's number")
+    return value
+
+
+def _list(value: object, most: int) -> list[Any]:
+    if not isinstance(value, list) or len(value) > most:
+        raise ValueError("not a proof's list")
     return value
 
 
@@ -315,8 +327,13 @@ def _earlier(text: object, records: object, expected: ClassCode | None) -> Resul
     return result
 
 
+def is_file(text: object) -> bool:
+    """Whether ``text`` is a result file's (JSON: an object), not result codes."""
+    return isinstance(text, str) and text.lstrip(BOM + " \t\r\n").startswith("{")
+
+
 def read_result(text: object, expected: ClassCode | None = None) -> Result:
     """A result code line or a result file's text, replayed."""
-    if isinstance(text, str) and text.lstrip().startswith("{"):
+    if is_file(text):
         return Result.from_json(text, expected)
     return Result.parse(text, expected)

@@ -3,7 +3,10 @@
 :func:`standings` sets each student's points in a hand against the average of everyone at the
 same seat who finished that hand (at the same seat everyone held the same tiles: the deals are
 the same on every device); the sum of those differences ranks the students. A hand a student
-did not finish is missing, not 0: it counts neither in the average nor in their total.
+did not finish is missing, not 0: it counts neither in the average nor in their total. A result
+whose match is not over while others went further (one finished, or more hands) is
+``partial``: flagged, and ranked after every complete one, so that handing in an early code
+cannot hide the hands lost after it.
 """
 
 from __future__ import annotations
@@ -16,10 +19,11 @@ from fractions import Fraction
 from typing import Any
 
 from .code import ClassCode, ClassError
-from .names import look_alike, name_key, same_name
+from .names import name_key, skeletons
 from .results import Result
 
 FLAGS = ("same-name", "look-alike", "same-play")
+PARTIAL = "partial"  # a row's own flag: it covers fewer hands than others of its class
 
 
 @dataclass(frozen=True)
@@ -28,7 +32,8 @@ class Row:
     finished (``played``); ``diffs`` are the points minus the average at that seat and hand.
     ``index``: where the result was in the list given to :func:`standings` (``also``: where
     earlier results of the same play were, counted once); ``flags``: why the teacher should
-    look at this row beside others (:data:`FLAGS`)."""
+    look at this row beside others (:data:`FLAGS`), and :data:`PARTIAL` when it covers fewer
+    hands than others of its class (``partial``: ranked after every complete result)."""
 
     name: str
     seat: str
@@ -41,6 +46,7 @@ class Row:
     index: int = 0
     also: tuple[int, ...] = ()
     flags: tuple[str, ...] = ()
+    partial: bool = False
 
 
 @dataclass(frozen=True)
@@ -66,13 +72,16 @@ class Standings:
     flagged: tuple[Flag, ...] = ()
 
 
+Kept = tuple[int, Result, list[int]]  # where the result was, the result, the earlier places
+
+
 def standings(results: Sequence[Result], code: ClassCode | None = None) -> Standings:
     """Duplicate scoring of one class's results (of ``code``, else of the first), best first.
 
     The same play given twice under one name counts once: the one that goes furthest (the
     same hands and more, or the same hands and the match over). Nothing else is dropped:
-    one name with different plays, names that look alike, and one play under two names are
-    all ranked, and flagged.
+    one name with different plays, names that look alike, one play under two names and
+    partial results are all ranked, and flagged.
     """
     code = code if code is not None or not results else results[0].code
     for index, result in enumerate(results):
@@ -87,12 +96,50 @@ def standings(results: Sequence[Result], code: ClassCode | None = None) -> Stand
                 code=result.code.text,
                 expected=code.text,
             )
-    kept: list[tuple[int, Result, list[int]]] = []  # index, result, the earlier indices
+    kept, twice = _counted_once(results)
+    average = _averages([r for _, r, _ in kept])
+    short = _partial([r for _, r, _ in kept])
+    scored = []
+    for (index, result, earlier), partial in zip(kept, short, strict=True):
+        diffs = [p - average[result.seat, n] for n, p in enumerate(result.hands)]
+        scored.append((partial, sum(diffs, Fraction(0)), diffs, index, result, earlier))
+    scored.sort(key=lambda s: (s[0], -s[1], name_key(s[4].name), s[4].seat, s[3]))
+    flagged = _flags([s[4] for s in scored])
+    rows: list[Row] = []
+    for place, (partial, total, diffs, index, result, earlier) in enumerate(scored):
+        tied = place and scored[place - 1][:2] == (partial, total)
+        flags = tuple(f.code for f in flagged if place in f.rows) + ((PARTIAL,) if partial else ())
+        rows.append(
+            Row(
+                result.name,
+                result.seat_letter,
+                rows[-1].rank if tied else place + 1,
+                result.hands,
+                tuple(float(d) for d in diffs),
+                float(total),
+                len(result.hands),
+                result.finished,
+                index,
+                tuple(sorted(earlier)),
+                flags,
+                partial,
+            )
+        )
+    return Standings(
+        tuple(rows), tuple(twice), max((len(r.hands) for _, r, _ in kept), default=0), flagged
+    )
+
+
+def _counted_once(results: Sequence[Result]) -> tuple[list[Kept], list[str]]:
+    """The results that count (the same play under one name once: the one that goes
+    furthest), and the names given more than once."""
+    kept: list[Kept] = []
+    by_name: dict[tuple[int, str], list[int]] = {}  # seat and name: places in ``kept``
     twice: list[str] = []
     for index, result in enumerate(results):
-        for k, (first_index, first, earlier) in enumerate(kept):
-            if first.seat != result.seat or not same_name(first.name, result.name):
-                continue
+        key = (result.seat, name_key(result.name))
+        for k in by_name.get(key, []):
+            first_index, first, earlier = kept[k]
             if _carries_on(first, result) or first == result:
                 kept[k] = (index, result, [*earlier, first_index])
             elif _carries_on(result, first):
@@ -103,40 +150,28 @@ def standings(results: Sequence[Result], code: ClassCode | None = None) -> Stand
                 twice.append(first.name)
             break
         else:
+            by_name.setdefault(key, []).append(len(kept))
             kept.append((index, result, []))
-    average: dict[tuple[int, int], Fraction] = {}
-    for seat in {r.seat for _, r, _ in kept}:
-        at_seat = [r for _, r, _ in kept if r.seat == seat]
-        for number in range(max(len(r.hands) for r in at_seat)):
-            had = [r.hands[number] for r in at_seat if len(r.hands) > number]
-            average[seat, number] = Fraction(sum(had), len(had))
-    scored = []
-    for index, result, earlier in kept:
-        diffs = [p - average[result.seat, n] for n, p in enumerate(result.hands)]
-        scored.append((sum(diffs, Fraction(0)), diffs, index, result, earlier))
-    scored.sort(key=lambda s: (-s[0], name_key(s[3].name), s[3].seat, s[2]))
-    flagged = _flags([s[3] for s in scored])
-    rows: list[Row] = []
-    for place, (total, diffs, index, result, earlier) in enumerate(scored):
-        rank = rows[-1].rank if rows and total == scored[place - 1][0] else place + 1
-        rows.append(
-            Row(
-                result.name,
-                result.seat_letter,
-                rank,
-                result.hands,
-                tuple(float(d) for d in diffs),
-                float(total),
-                len(result.hands),
-                result.finished,
-                index,
-                tuple(sorted(earlier)),
-                tuple(f.code for f in flagged if place in f.rows),
-            )
-        )
-    return Standings(
-        tuple(rows), tuple(twice), max((len(r.hands) for _, r, _ in kept), default=0), flagged
-    )
+    return kept, twice
+
+
+def _averages(results: list[Result]) -> dict[tuple[int, int], Fraction]:
+    """The average points at each seat and hand of everyone who finished that hand there."""
+    sums: dict[tuple[int, int], list[int]] = {}
+    for result in results:
+        for number, points in enumerate(result.hands):
+            had = sums.setdefault((result.seat, number), [0, 0])
+            had[0] += points
+            had[1] += 1
+    return {key: Fraction(total, count) for key, (total, count) in sums.items()}
+
+
+def _partial(results: list[Result]) -> list[bool]:
+    """For each result, whether it covers fewer hands than others of its class: its match is
+    not over while another's is, or another went more hands."""
+    most = max((len(r.hands) for r in results), default=0)
+    over = any(r.finished for r in results)
+    return [not r.finished and (over or len(r.hands) < most) for r in results]
 
 
 def _carries_on(first: Result, later: Result) -> bool:
@@ -159,34 +194,67 @@ def _same_play(one: Result, other: Result) -> bool:
     )
 
 
-def _root(group: list[int], k: int) -> int:
-    while group[k] != k:
-        k = group[k]
-    return k
+class _Groups:
+    """Places linked into groups (union-find: each place's group is its lowest place)."""
+
+    def __init__(self, count: int) -> None:
+        self.up = list(range(count))
+
+    def root(self, k: int) -> int:
+        while self.up[k] != k:
+            self.up[k] = self.up[self.up[k]]
+            k = self.up[k]
+        return k
+
+    def link(self, i: int, j: int) -> None:
+        a, b = sorted((self.root(i), self.root(j)))
+        self.up[b] = a
+
+    def groups(self) -> list[tuple[int, ...]]:
+        members: dict[int, list[int]] = {}
+        for k in range(len(self.up)):
+            members.setdefault(self.root(k), []).append(k)
+        return [tuple(m) for m in members.values() if len(m) > 1]
 
 
 def _flags(results: list[Result]) -> tuple[Flag, ...]:
-    """The groups of results (their places in ``results``) to show side by side, by reason."""
-    out = []
-    for code in FLAGS:
-        group = list(range(len(results)))  # each result's group: the lowest place in it
-        for i, one in enumerate(results):
-            for j in range(i + 1, len(results)):
-                other = results[j]
-                same = same_name(one.name, other.name)
-                if code == "same-name":
-                    linked = same and not (_same_play(one, other) or one.plays == other.plays != ())
-                elif code == "look-alike":
-                    linked = not same and look_alike(one.name, other.name)
-                else:
-                    linked = not same and _same_play(one, other)
-                if linked:
-                    group[_root(group, j)] = _root(group, i)
-        members: dict[int, list[int]] = {}
-        for k in range(len(results)):
-            members.setdefault(_root(group, k), []).append(k)
-        out += [Flag(code, tuple(m)) for m in members.values() if len(m) > 1]
-    return tuple(out)
+    """The groups of results (their places in ``results``) to show side by side, by reason.
+    Results are compared within the few that share a name, a look or the start of a play, so
+    a class of a thousand results is flagged at once."""
+    names = [name_key(r.name) for r in results]
+    by_name: dict[str, list[int]] = {}
+    by_look: dict[str, list[int]] = {}
+    by_start: dict[tuple[int, tuple[int, ...]], list[int]] = {}  # seat, the first hands' plays
+    for k, result in enumerate(results):
+        by_name.setdefault(names[k], []).append(k)
+        for look in set(skeletons(result.name)):
+            by_look.setdefault(look, []).append(k)
+        for n in range(1, len(result.plays) + 1):
+            by_start.setdefault((result.seat, result.plays[:n]), []).append(k)
+    same, alike, play = (_Groups(len(results)) for _ in FLAGS)
+    for members in by_name.values():
+        for i, j in _pairs(members):
+            one, other = results[i], results[j]
+            if not (_same_play(one, other) or one.plays == other.plays != ()):
+                same.link(i, j)
+    for members in by_look.values():
+        if len({names[k] for k in members}) > 1:  # names that differ but look the same
+            for k in members[1:]:
+                alike.link(members[0], k)
+    for k, result in enumerate(results):
+        if result.choices and result.plays:
+            for j in by_start.get((result.seat, result.plays), []):
+                if names[j] != names[k] and _same_play(result, results[j]):
+                    play.link(k, j)
+    return tuple(
+        Flag(code, rows)
+        for code, found in zip(FLAGS, (same, alike, play), strict=True)
+        for rows in found.groups()
+    )
+
+
+def _pairs(members: list[int]) -> list[tuple[int, int]]:
+    return [(i, j) for n, i in enumerate(members) for j in members[n + 1 :]]
 
 
 def signed(value: float) -> str:
@@ -197,20 +265,35 @@ def signed(value: float) -> str:
     return f"{rounded:+.2f}".rstrip("0").rstrip(".")
 
 
+#: what makes a spreadsheet read a cell as a formula (OWASP's CSV injection): such a text cell
+#: is written with an apostrophe first, which the spreadsheet reads as "this is text"
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def text_cell(text: str) -> str:
+    """A cell of text (a name) as a spreadsheet shows it and never runs it."""
+    return "'" + text if text.startswith(FORMULA_START) else text
+
+
 def csv_text(t: Standings) -> str:
-    """The standings for a spreadsheet: ``rank,name,seat,total,hand 1,…``; a hand's cell is its
-    points and difference, ``12 (+3.5)``; empty for a hand the student did not finish."""
+    """The standings for a spreadsheet: ``rank,name,seat,total,hands,hand 1,…,flags``; a hand's
+    cell is its points and difference, ``12 (+3.5)``, empty for a hand the student did not
+    finish; ``flags`` the row's (``partial``, ``look-alike``…). A name is written so that no
+    spreadsheet takes it for a formula (:func:`text_cell`)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(
-        ["rank", "name", "seat", "total"] + [f"hand {n}" for n in range(1, t.hands + 1)]
+        ["rank", "name", "seat", "total", "hands"]
+        + [f"hand {n}" for n in range(1, t.hands + 1)]
+        + ["flags"]
     )
     for row in t.rows:
         cells = [f"{p} ({signed(d)})" for p, d in zip(row.points, row.diffs, strict=True)]
         writer.writerow(
-            [str(row.rank), row.name, row.seat, signed(row.total)]
+            [str(row.rank), text_cell(row.name), row.seat, signed(row.total), str(row.played)]
             + cells
             + [""] * (t.hands - row.played)
+            + [" ".join(row.flags)]
         )
     return out.getvalue()
 
@@ -231,6 +314,7 @@ def standings_to_dict(t: Standings) -> dict[str, Any]:
                 "index": r.index,
                 "also": list(r.also),
                 "flags": list(r.flags),
+                "partial": r.partial,
             }
             for r in t.rows
         ],

@@ -16,7 +16,7 @@ from typing import Any
 from ..players.levels import LEVELS
 from ..rules.errors import LonganaError, RecordError
 from ..rules.match import TARGET, Match
-from ..rules.records import match_from_dict, match_to_dict
+from ..rules.records import match_from_dict, match_to_dict, read_json
 from ..rules.tiles import SEATS, Move
 from ..rules.view import SeatView
 
@@ -27,6 +27,8 @@ SAVE_SCHEMA = 2
 PERSON, COMPUTER = "person", "computer"
 KINDS = (PERSON, COMPUTER)
 NEXT = "next"  # the action that deals the next hand
+#: the longest save read: a saved match is a few kB (the page keeps none over this either)
+MAX_SAVE = 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -224,12 +226,24 @@ class Session:
         return game
 
     @classmethod
-    def from_json(cls, text: str) -> Session:
+    def from_json(cls, text: object) -> Session:
+        """The session of a save text; anything that keeps it from loading, whatever it is (too
+        large or deep, no JSON, a number of 5,000 digits, a deal that is no text a computer
+        can write), raises ``RecordError``: a save is set aside, never half-loaded or fatal."""
+        if not isinstance(text, str):
+            raise RecordError("the save is not text")
         try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, RecursionError):
+            data = read_json(text, MAX_SAVE)
+        except LonganaError as error:
+            raise RecordError(f"the save cannot be read: {error}") from None
+        except (ValueError, RecursionError):
             raise RecordError("the save is not valid JSON") from None
-        return cls.from_dict(data)
+        try:
+            return cls.from_dict(data)
+        except LonganaError:
+            raise
+        except Exception as error:  # noqa: BLE001 - any other fault of the text is the save's
+            raise RecordError(f"the save does not load: {type(error).__name__}") from None
 
 
 def replay(match: Match, actions: list[Action]) -> Match:

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from longana.classplay import Claim, ClassCode, ClassError, Result, csv_text, standings
 from longana.classplay import replay as replay_module
 from longana.classplay.code import CHECK_DIGITS, CLASS_VERSION, DIGITS, code_check
-from longana.classplay.names import MAX_NAME
+from longana.classplay.names import MAX_NAME, tidy_name
 from longana.classplay.replay import legal_order, play_class
 from longana.classplay.result_code import (
     READ_ALIKE,
@@ -28,6 +28,7 @@ from longana.classplay.result_code import (
     check_keys,
     result_check,
 )
+from longana.classplay.standings import FORMULA_START
 from longana.device.frame import frame_of
 from longana.device.session import COMPUTER, PERSON, Session
 from longana.players.levels import choose
@@ -484,9 +485,45 @@ def test_duplicate_scoring_against_the_average_of_the_same_seat_and_hand() -> No
     assert rows["Bo"].diffs == (10.0, -10.0, -15.0) and rows["Bo"].total == -15.0
     assert rows["Cy"].diffs == (-10.0, 20.0) and rows["Cy"].total == 10.0
     assert rows["Dee"].diffs == (0.0,) and rows["Dee"].played == 1
-    assert [(r.name, r.rank) for r in t.rows] == [("Cy", 1), ("Ana", 2), ("Dee", 3), ("Bo", 4)]
+    # Cy and Dee finished fewer hands than others while their matches are not over: after
+    # every complete result, whatever their totals, and flagged
+    assert [(r.name, r.rank) for r in t.rows] == [("Ana", 1), ("Bo", 2), ("Cy", 3), ("Dee", 4)]
+    assert [(r.name, r.partial, r.flags) for r in t.rows if r.partial] == [
+        ("Cy", True, ("partial",)),
+        ("Dee", True, ("partial",)),
+    ]
     assert t.duplicates == ("Ana",) and t.hands == 3
     assert rows["Ana"].points == (10, 0, 30) and rows["Ana"].seat == "S"
+
+
+def test_an_early_code_cannot_hide_the_hands_lost_after_it() -> None:
+    """The audit's forgery: a student whose whole match ranks last hands in her code of hand 2
+    instead (she did well there): it is flagged partial and ranked after every complete
+    result; her whole match, handed in too, counts instead of it."""
+    ana = res("Ana", (20, 0, 0), finished=True)
+    bo = res("Bo", (10, 5, 0), finished=True)
+    cy = res("Cy", (5, 10, 0), finished=True)
+    dee_early = Result(CODE, 0, "Dee", (30, 10), False, plays=(1, 2))
+    t = standings([ana, bo, cy, dee_early])
+    assert [(r.name, r.rank, r.partial) for r in t.rows] == [
+        ("Ana", 1, False),
+        ("Bo", 2, False),
+        ("Cy", 2, False),
+        ("Dee", 4, True),
+    ]
+    assert t.rows[-1].total > t.rows[0].total  # her best total does not rank her first
+    dee_whole = Result(CODE, 0, "Dee", (30, 10, 0, 0), True, plays=(1, 2, 3, 4))
+    both = standings([ana, bo, cy, dee_early, dee_whole])
+    dee = [r for r in both.rows if r.name == "Dee"]
+    assert len(dee) == 1 and dee[0].played == 4 and not dee[0].partial
+    assert both.duplicates == ("Dee",)
+    # nobody finished, everybody stopped after hand 2 (the teacher's word): none is partial
+    stopped = standings([res("Al", (3, 0)), res("Bea", (0, 9)), res("Cas", (1,))])
+    assert [(r.name, r.partial) for r in stopped.rows] == [
+        ("Bea", False),
+        ("Al", False),
+        ("Cas", True),
+    ]
 
 
 def test_ties_share_a_rank_and_thirds_stay_exact() -> None:
@@ -542,13 +579,42 @@ def test_csv() -> None:
     )
     text = csv_text(t)
     lines = list(csv.reader(io.StringIO(text)))
-    assert lines[0] == ["rank", "name", "seat", "total", "hand 1", "hand 2", "hand 3"]
-    assert lines[1] == ["1", "Cy", "S", "+10", "0 (-10)", "30 (+20)", ""]
-    assert lines[2] == ["2", 'Ana, "the" first', "S", "+5", "10 (0)", "0 (-10)", "30 (+15)"]
-    assert lines[3] == ["3", "Bo", "S", "-15", "20 (+10)", "0 (-10)", "0 (-15)"]
+    assert lines[0] == ["rank", "name", "seat", "total", "hands"] + [
+        "hand 1",
+        "hand 2",
+        "hand 3",
+        "flags",
+    ]
+    ana = ["1", 'Ana, "the" first', "S", "+5", "3", "10 (0)", "0 (-10)", "30 (+15)", ""]
+    assert lines[1] == ana
+    assert lines[2] == ["2", "Bo", "S", "-15", "3", "20 (+10)", "0 (-10)", "0 (-15)", ""]
+    assert lines[3] == ["3", "Cy", "S", "+10", "2", "0 (-10)", "30 (+20)", "", "partial"]
     assert '"Ana, ""the"" first"' in text
     thirds = csv_text(standings([res("A", (1,)), res("B", (0,)), res("C", (0,))]))
     assert "1 (+0.67)" in thirds and "0 (-0.33)" in thirds
+
+
+FORMULAS = ["@SUM(1,2)", "-2*3", "+1", "=1+1", "\tx", "\rx", "-", "@"]
+
+
+@pytest.mark.parametrize("name", FORMULAS)
+def test_no_cell_of_the_csv_is_a_formula(name: str) -> None:
+    """OWASP's CSV injection: a text cell that begins with =, +, -, @, a tab or a carriage
+    return is written with an apostrophe first; read back with the csv module, no cell but a
+    number begins with them. Names the game accepts (tidy_name) and names it would not."""
+    t = standings([res("Ana", (1,)), res("Bo", (0,))])
+    t = replace(t, rows=tuple(replace(r, name=name) if r.name == "Bo" else r for r in t.rows))
+    lines = list(csv.reader(io.StringIO(csv_text(t), newline="")))
+    assert [row[1] for row in lines[1:]] == ["Ana", "'" + name]
+    for row in lines:
+        for cell in row:
+            number = cell.lstrip("+-").replace(".", "", 1).isdigit()
+            assert number or not cell.startswith(FORMULA_START), cell
+
+
+def test_names_that_look_like_formulas_are_names() -> None:
+    """Such names are accepted (the teacher sees them as typed), and written safely."""
+    assert tidy_name("@SUM(1,2)") == "@SUM(1,2)" and tidy_name("-2*3") == "-2*3"
 
 
 # -- the worker's intents ----------------------------------------------------------------------
@@ -647,11 +713,12 @@ def test_class_intents_from_code_to_table(monkeypatch: pytest.MonkeyPatch) -> No
     assert [r["name"] for r in board["rows"]] == sorted(
         ["Ana", "Bo"], key=lambda n: -next(r["total"] for r in board["rows"] if r["name"] == n)
     )
-    assert board["hands"] == 1 and board["duplicates"] == ["Ana"] and board["flagged"] == []
-    assert board["csv"].startswith("rank,name,seat,total,hand 1")
+    # the same code given three times is one result (replayed each time, the last kept)
+    assert board["hands"] == 1 and board["duplicates"] == [] and board["flagged"] == []
+    assert board["csv"].startswith("rank,name,seat,total,hands,hand 1")
     ana = next(r for r in board["rows"] if r["name"] == "Ana")
     assert (ana["input"], ana["line"], ana["text"]) == (4, 1, first["text"])
-    assert ana["also"] == [first["text"], first["text"]]
+    assert ana["also"] == []
     assert all(
         set(r) >= {"name", "seat", "rank", "points", "diffs", "total", "played", "flags"}
         for r in board["rows"]
@@ -663,7 +730,12 @@ def test_class_intents_from_code_to_table(monkeypatch: pytest.MonkeyPatch) -> No
         (4, 4, "class-check"),
     ]
     accepted = replied["accepted"]
-    assert [(a["input"], a["line"]) for a in accepted] == [(0, 1), (1, 1), (3, 1), (4, 1)]
+    assert [(a["input"], a["line"], a.get("again")) for a in accepted] == [
+        (0, 1, None),
+        (1, 1, None),
+        (3, 1, True),
+        (4, 1, True),
+    ]
     assert accepted[1]["text"] == second["text"]  # a file is kept as its code and proof
 
     # a reloaded page hands back the codes with their proofs: nothing is replayed again
@@ -713,6 +785,7 @@ def test_class_intents_refuse_bad_input() -> None:
     assert [(r["input"], r["code"]) for r in odd["refused"]] == [
         (0, "class-format"),
         (1, "class-format"),
+        (2, "class-empty"),  # an empty file is said
         (3, "class-format"),
     ]
     for wrong, code in (

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from longana.classplay import ClassCode, ClassError, Result, look_alike, same_name, tidy_name
-from longana.classplay.names import MAX_NAME, skeleton
+from longana.classplay.names import IGNORABLE, JOINERS, MAX_NAME, skeletons
 from longana.classplay.replay import play_class
 from longana.classplay.result_code import BASE32
 from longana.device.session import COMPUTER, PERSON, Session
@@ -71,6 +71,20 @@ def test_how_long_a_code_is() -> None:
         "Ana\x07",
         "x" * (MAX_NAME + 1),
         "Ana ♥",
+        "\u3164",  # a Hangul filler: a letter that shows nothing
+        "\u115f\u1160",
+        "\uffa0",
+        "Cy\u3164",
+        "C\u3164y",
+        "Cy\u200d",  # a joiner outside a word that needs it
+        "C\u200dy",  # a joiner between Latin letters
+        "\ufeffAna",  # a byte-order mark
+        "Ana\u2066x",  # a bidi isolate
+        "An\u00ada",  # a soft hyphen
+        "Ana\ufe0f",  # a variation selector
+        "Ana\U000e0041",  # a tag
+        "A\u0301\u0302\u0303\u0304\u0305\u0306na",  # a pile of marks
+        "\ud800Ana",  # a lone surrogate
         None,
         42,
     ],
@@ -81,6 +95,19 @@ def test_what_is_no_name(game: Session, text: object) -> None:
         Result.of(game, 0, text)
     assert caught.value.code == "name"
     assert caught.value.params == {"min": 1, "max": MAX_NAME}
+
+
+def test_no_invisible_character_passes_for_part_of_a_name() -> None:
+    """Every default-ignorable character is refused at the start, the end and inside a name,
+    the joiners too, but between two letters of a script that needs them."""
+    for low, high in IGNORABLE:
+        for point in sorted({low, (low + high) // 2, high}):
+            char = chr(point)
+            for name in (char + "Ana", "Ana" + char, "An" + char + "a", "\u0645" + char):
+                assert tidy_name(name) is None, hex(point)
+            inside = tidy_name("\u0645" + char + "\u0646")
+            assert (inside is not None) is (char in JOINERS), hex(point)
+    assert tidy_name("\u1828\u180b\u1822") is not None  # Mongolian: a variation selector
 
 
 def test_names_are_tidied_once() -> None:
@@ -106,12 +133,22 @@ def test_names_are_tidied_once() -> None:
         ("Bo", "Bob", False, False),
         ("지민", "지만", False, False),  # Hangul keeps its vowels
         ("नेहा", "नहा", False, False),  # and Devanagari its marks
+        # Unicode's own confusables (UTS #39), whatever the script (issue 30's payloads)
+        ("Cy", "\ua4da\u0443", False, True),  # Lisu CA, Cyrillic u
+        ("Cy", "\u13df\u13a9", False, True),  # Cherokee TLI, GI
+        ("Cy", "\u13df\u13a9".lower(), False, True),
+        ("Ian", "lan", False, True),  # a capital I, a small l
+        ("Kim", "Kirn", False, True),  # rn looks like m
+        ("Paula", "\U0001d40faula", True, True),  # mathematical bold P: NFKC, the same name
+        ("Ana", "\u0391\u03bd\u03b1", False, False),  # Greek ν is no n
+        ("Oğuz", "Oguz", False, True),
+        ("Łukasz", "Lukasz", False, True),
     ],
 )
 def test_same_and_look_alike_names(one: str, other: str, same: bool, alike: bool) -> None:
     assert same_name(one, other) is same
     assert look_alike(one, other) is alike
-    assert skeleton(one) == skeleton(one.upper())
+    assert look_alike(one, one.upper()) and skeletons(one)[1] == skeletons(one.upper())[1]
 
 
 def test_the_worker_checks_a_name_before_the_first_move() -> None:

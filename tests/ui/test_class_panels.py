@@ -20,8 +20,11 @@ from ui.i18n import Catalog
 CAT = Catalog(catalog("en"))
 
 
+PROOF = {"hands": [1], "finished": False, "choices": [[0, 2]], "plays": [7]}
+
+
 def test_the_kept_table_reads_back_and_nothing_else_does() -> None:
-    kept = [["7B-PCCC-N100-2ZQ/3ABC-DEFG", {"hands": [1]}]]
+    kept = [["7B-PCCC-N100-2ZQ/3ABC-DEFG", PROOF]]
     text = class_panels.kept_text("7B-PCCC-N100-2ZQ", kept)
     assert class_panels.read_kept(text) == ("7B-PCCC-N100-2ZQ", kept)
     for broken in (
@@ -35,8 +38,8 @@ def test_the_kept_table_reads_back_and_nothing_else_does() -> None:
         '{"schema": 1, "class": "X", "results": {}}',
     ):
         assert class_panels.read_kept(broken) == (None, []), broken
-    odd = json.dumps({"schema": 1, "class": "X", "results": [["a", {}], "b", ["c"], [1, {}]]})
-    assert class_panels.read_kept(odd) == ("X", [["a", {}]])  # the good entries stay
+    odd = json.dumps({"schema": 1, "class": "X", "results": [["A", PROOF], "b", ["c"], [1, {}]]})
+    assert class_panels.read_kept(odd) == ("X", [["A", PROOF]])  # the good entries stay
 
 
 def test_lines_are_counted_as_the_teacher_sees_them() -> None:

@@ -1,0 +1,419 @@
+"""The teacher's table on the page: what reads back of it from the device (``longana:class-
+results``, within bounds), the lines typed, and the panel (the table ranked by the worker, the
+results to look at side by side, partial results, entries set aside). Runs under MicroPython
+and CPython. Names for automation follow interfaces.md ("Class play").
+
+The device keeps ``{"schema": 1, "class": CODE, "results": [[result code, proof], …]}``. Read
+back (:func:`read_table`), an entry of another shape or out of range (a number of 5,000 digits
+in a proof, a code of characters no code has) is left out of the table and counted; the text as
+it was is set aside once by the store (:meth:`ui.storage.Store.read_bounded`), to download, and
+the table that reads is written in its place. The worker checks every entry again
+(``class-table`` with ``kept``): what it cannot read comes back ``aside``, to keep beside the
+table, never dropped.
+"""
+
+import json
+
+try:
+    from typing import Any
+except ImportError:  # MicroPython
+    pass
+
+from .frame_cache import is_int
+from .html import button, escape
+from .words import phrase
+
+TYPE_CHECKING = False  # mypy takes it as true: types only, never imported at runtime
+if TYPE_CHECKING:
+    from .i18n import Catalog
+
+
+KEPT_SCHEMA = 1  # the teacher's table as the device keeps it (``longana:class-results``)
+MAX_RESULTS = 2000  # results kept: a class hands in tens; two thousand is a school's year
+CODE_LETTERS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-/"  # what the worker writes codes with
+MAX_CODE = 400  # characters of a result code (the longest name makes about 90)
+MAX_HANDS = 999
+MAX_DECISIONS = 100000
+MAX_NUMBER = 2**32  # a proof's numbers: points, play keys, decisions
+
+
+def _code(text: Any, most: int = MAX_CODE) -> bool:
+    return isinstance(text, str) and 0 < len(text) <= most and all(c in CODE_LETTERS for c in text)
+
+
+def _numbers(value: Any, most: int) -> bool:
+    return (
+        isinstance(value, list)
+        and len(value) <= most
+        and all(is_int(v, 0, MAX_NUMBER) for v in value)
+    )
+
+
+def kept_entry(entry: Any) -> bool:
+    """Whether ``entry`` is ``[result code, proof]`` as this page keeps them, every number in
+    range (the worker checks that the proof is the code's)."""
+    if not (isinstance(entry, list) and len(entry) == 2 and _code(entry[0])):
+        return False
+    proof = entry[1]
+    if not isinstance(proof, dict) or not isinstance(proof.get("finished"), bool):
+        return False
+    choices = proof.get("choices")
+    return (
+        _numbers(proof.get("hands"), MAX_HANDS)
+        and _numbers(proof.get("plays"), MAX_HANDS)
+        and isinstance(choices, list)
+        and len(choices) <= MAX_DECISIONS
+        and all(isinstance(c, list) and len(c) == 2 and _numbers(c, 2) for c in choices)
+    )
+
+
+def read_table(text: Any) -> "tuple[tuple[Any, list[list[Any]], int], Any]":
+    """The teacher's table kept on the device: ((its class code or None, the entries that
+    read, how many did not), the tidy text to store instead when any did not: ``""`` for none
+    at all), for :meth:`ui.storage.Store.read_bounded`. Nothing is drawn or sent from an
+    entry that does not read."""
+    nothing: tuple[Any, list[list[Any]], int] = (None, [], 1)
+    if not text:
+        return (None, [], 0), None
+    try:
+        data = json.loads(text)
+    except Exception:  # noqa: BLE001 - no JSON (MicroPython raises ValueError, or its own)
+        return nothing, ""
+    if not isinstance(data, dict) or data.get("schema") != KEPT_SCHEMA:
+        return nothing, ""
+    code, results = data.get("class"), data.get("results")
+    if not _code(code, 40) or not isinstance(results, list):
+        return nothing, ""
+    kept = [[r[0], r[1]] for r in results if kept_entry(r)][:MAX_RESULTS]
+    left = len(results) - len(kept)
+    return (code, kept, left), (kept_text(code, kept) if left else None)
+
+
+def read_kept(text: Any) -> "tuple[Any, list[list[Any]]]":
+    """The teacher's table kept on the device: (its class code or None, [[result code,
+    proof], …]), the entries that read (:func:`read_table`)."""
+    (code, kept, _), _ = read_table(text)
+    return code, kept
+
+
+def kept_text(code: Any, kept: "list[list[Any]]") -> str:
+    """The text ``read_table`` reads."""
+    return json.dumps({"schema": KEPT_SCHEMA, "class": code, "results": kept})
+
+
+def result_lines(text: str) -> "list[tuple[int, str]]":
+    """The result codes typed in the teacher's table, each with its line number (from 1,
+    blank lines counted)."""
+    out = []
+    for number, line in enumerate(text.split("\n"), 1):
+        line = line.strip()
+        if line:
+            out.append((number, line))
+    return out
+
+
+def _signed(cat: "Catalog", x: float) -> str:
+    text = cat.decimal(x)
+    return text if text.startswith("-") or text == "0" else "+" + text
+
+
+def _points(cat: "Catalog", row: Any, hands: int) -> str:
+    cells = []
+    for k in range(hands):
+        if k < len(row["points"]) and row["diffs"][k] is not None:
+            cells.append(
+                '<td class="num">'
+                + str(row["points"][k])
+                + " <small>("
+                + _signed(cat, row["diffs"][k])
+                + ")</small></td>"
+            )
+        else:
+            cells.append('<td class="num">–</td>')
+    return "".join(cells)
+
+
+def _flagged(cat: "Catalog", table: Any) -> str:
+    """The results to look at side by side, each group with why."""
+    groups = []
+    for group in table.get("flagged") or []:
+        code = str(group["code"])
+        rows = "".join(
+            '<tr data-flagged-row="'
+            + str(k)
+            + '"><th scope="row">'
+            + escape(table["rows"][k]["name"])
+            + "</th><td>"
+            + escape(cat.seat(table["rows"][k]["seat"]))
+            + '</td><td class="num">'
+            + _signed(cat, table["rows"][k]["total"])
+            + '</td><td class="num">'
+            + str(table["rows"][k]["rank"])
+            + '</td><td class="result-text">'
+            + escape(table["rows"][k].get("text", ""))
+            + "</td></tr>"
+            for k in group["rows"]
+        )
+        groups.append(
+            '<div class="flag-group" data-flag="'
+            + escape(code)
+            + '"><p>'
+            + phrase(cat, "class.flag." + code)
+            + '</p><table class="result"><thead><tr><th scope="col">'
+            + phrase(cat, "class.student")
+            + '</th><th scope="col">'
+            + phrase(cat, "class.seat")
+            + '</th><th scope="col" class="num">'
+            + phrase(cat, "class.total")
+            + '</th><th scope="col" class="num">'
+            + phrase(cat, "class.rank")
+            + '</th><th scope="col">'
+            + phrase(cat, "class.result_code")
+            + "</th></tr></thead><tbody>"
+            + rows
+            + "</tbody></table></div>"
+        )
+    if not groups:
+        return ""
+    return (
+        '<section class="flagged" data-results-flagged><h3>'
+        + phrase(cat, "class.flagged_title")
+        + "</h3>"
+        + "".join(groups)
+        + "</section>"
+    )
+
+
+def download(cat: "Catalog", what: str, href: Any, filename: str, key: str) -> str:
+    """A link that only downloads (``a[data-download=what]``)."""
+    return (
+        '<a class="btn" data-download="'
+        + what
+        + '" href="'
+        + escape(href)
+        + '" download="'
+        + filename
+        + '">'
+        + phrase(cat, key)
+        + "</a>"
+    )
+
+
+def results_class_html(cat: "Catalog", suggested: str, error: str, old: Any = None) -> str:
+    """The teacher's table before it has a class: the teacher's own class code first. ``old``:
+    ``(class code, download address)`` of a table kept for a class code of another release,
+    which this one cannot read: said (``[data-results-old]``), offered as a file
+    (``a[data-download="old-table"]``) before the new class's table starts."""
+    said = ""
+    if old:
+        said = (
+            '<div class="note" data-results-old><p>'
+            + phrase(cat, "table.old_release", code=old[0])
+            + "</p><p>"
+            + download(cat, "old-table", old[1], "longana-class-results-old.json", "table.old_file")
+            + "</p></div>"
+        )
+    return (
+        '<h2 id="dlg-title">'
+        + phrase(cat, "class.results_empty")
+        + "</h2>"
+        + said
+        + '<p class="note">'
+        + phrase(cat, "class.results_class_intro")
+        + "</p>"
+        + '<label class="field"><span>'
+        + phrase(cat, "class.code_field")
+        + "</span>"
+        + '<input type="text" data-results-class autocomplete="off" autocapitalize="characters" '
+        'spellcheck="false" maxlength="40" value="'
+        + escape(suggested)
+        + '" placeholder="'
+        + phrase(cat, "class.code_placeholder")
+        + '"></label>'
+        + '<p class="field-error" data-results-error role="alert"'
+        + ("" if error else " hidden")
+        + ">"
+        + escape(error)
+        + "</p>"
+        + '<div class="dlg-buttons">'
+        + button("results-class", cat.t("class.results_start"), "btn primary")
+        + '<button type="button" class="btn" data-action="close">'
+        + phrase(cat, "actions.close")
+        + "</button></div>"
+    )
+
+
+def results_html(
+    cat: "Catalog",
+    table: Any,
+    errors: "list[str]",
+    csv_href: Any,
+    kept: bool = True,
+    progress: str = "",
+    aside: Any = None,
+) -> str:
+    """The teacher's table of one class: codes and files in, each student's score per deal
+    against the average of everyone who played it, ranked; the results to look at side by side
+    (``table["flagged"]``), each row's flags; a partial result marked with the hands it covers
+    (``data-partial``) and why it ranks after the complete ones; CSV out; kept on this device
+    (``kept``) until the teacher clears it; prints cleanly. ``aside``: ``(how many, download
+    address)`` of kept results that could not be read, set aside (``[data-results-aside]``,
+    ``a[data-download="table-aside"]``)."""
+    rows = []
+    hands = table["hands"] if table else 0
+    head = (
+        '<tr><th scope="col">'
+        + phrase(cat, "class.rank")
+        + '</th><th scope="col">'
+        + phrase(cat, "class.student")
+        + '</th><th scope="col">'
+        + phrase(cat, "class.seat")
+        + '</th><th scope="col" class="num">'
+        + phrase(cat, "class.total")
+        + "</th>"
+        + "".join(
+            '<th scope="col" class="num">' + phrase(cat, "class.hand", n=k + 1) + "</th>"
+            for k in range(hands)
+        )
+        + '<th scope="col" class="no-print"><span class="sr-only">'
+        + phrase(cat, "class.remove")
+        + "</span></th></tr>"
+    )
+    for place, row in enumerate(table["rows"] if table else []):
+        flags = [str(f) for f in row.get("flags") or []]
+        partial = bool(row.get("partial"))
+        mark = (
+            ' <small class="flag-mark">' + phrase(cat, "class.flag_mark") + "</small>"
+            if [f for f in flags if f != "partial"]
+            else ""
+        )
+        if partial:
+            played = int(row.get("played") or len(row["points"]))
+            mark += (
+                ' <small class="partial-mark">'
+                + escape(cat.plural("table.partial_mark", played))
+                + "</small>"
+            )
+        rows.append(
+            '<tr data-student="'
+            + escape(row["name"])
+            + '" data-rank="'
+            + str(row["rank"])
+            + '"'
+            + (' data-partial="' + str(len(row["points"])) + '"' if partial else "")
+            + (' data-flag="' + escape(" ".join(flags)) + '" class="flagged"' if flags else "")
+            + "><td>"
+            + str(row["rank"])
+            + '</td><th scope="row">'
+            + escape(row["name"])
+            + mark
+            + "</th><td>"
+            + escape(cat.seat(row["seat"]))
+            + '</td><td class="num total">'
+            + _signed(cat, row["total"])
+            + "</td>"
+            + _points(cat, row, hands)
+            + '<td class="no-print"><button type="button" class="btn small" '
+            'data-action="remove-result" data-row="'
+            + str(place)
+            + '" aria-label="'
+            + phrase(cat, "class.remove_named", name=row["name"])
+            + '">'
+            + phrase(cat, "class.remove")
+            + "</button></td></tr>"
+        )
+    notes = ""
+    if table and table.get("duplicates"):
+        notes = (
+            '<p class="note" data-results-duplicate>'
+            + escape(cat.listed("class.duplicate", "names", [str(n) for n in table["duplicates"]]))
+            + "</p>"
+        )
+    if table and any(r.get("partial") for r in table["rows"]):
+        notes += '<p class="note" data-results-partial>' + phrase(cat, "table.partial") + "</p>"
+    if aside:
+        notes += (
+            '<div class="note" data-results-aside><p>'
+            + escape(cat.plural("table.aside", int(aside[0])))
+            + "</p><p>"
+            + download(
+                cat, "table-aside", aside[1], "longana-class-results-aside.json", "table.aside_file"
+            )
+            + "</p></div>"
+        )
+    error_text = "<br>".join(escape(e) for e in errors)
+    export = (
+        '<a class="btn" data-action="export-csv" href="'
+        + escape(csv_href)
+        + '" download="longana-class-results.csv">'
+        + phrase(cat, "class.export")
+        + "</a>"
+        if csv_href
+        else ""
+    )
+    title = (
+        cat.t("class.results_title", code=table["code"])
+        if table and table.get("code")
+        else cat.t("class.results_empty")
+    )
+    return (
+        '<h2 id="dlg-title">'
+        + escape(title)
+        + "</h2>"
+        + '<div class="no-print"><p class="note">'
+        + phrase(cat, "class.results_intro")
+        + "</p>"
+        + '<label class="field wide"><span>'
+        + phrase(cat, "class.results_input")
+        + "</span>"
+        + '<textarea data-results-input rows="4" spellcheck="false"></textarea></label>'
+        + '<label class="field"><span>'
+        + phrase(cat, "class.results_files")
+        + "</span>"
+        + '<input type="file" data-results-files multiple accept=".json,application/json">'
+        + "</label>"
+        + '<p class="field-error" data-results-error role="alert"'
+        + ("" if errors else " hidden")
+        + ">"
+        + error_text
+        + "</p>"
+        + '<p class="note" data-results-progress aria-live="polite">'
+        + escape(progress)
+        + "</p>"
+        + '<div class="dlg-buttons start">'
+        + button("add-results", cat.t("class.add"), "btn primary", not progress)
+        + "</div>"
+        + '<p class="note" data-results-kept="'
+        + ("true" if kept else "false")
+        + '">'
+        + phrase(cat, "class.results_kept" if kept else "class.results_not_kept")
+        + "</p></div>"
+        + (_flagged(cat, table) if table else "")
+        + notes
+        + '<div class="results-wrap"><table class="result class-table"><thead>'
+        + head
+        + "</thead><tbody>"
+        + "".join(rows)
+        + "</tbody></table></div>"
+        + '<div class="dlg-buttons no-print">'
+        + export
+        + button("print", cat.t("class.print"))
+        + button("clear-results", cat.t("class.results_clear"))
+        + '<button type="button" class="btn primary" data-action="close">'
+        + phrase(cat, "actions.close")
+        + "</button></div>"
+    )
+
+
+def again_notes(cat: "Catalog", reply: Any) -> "list[str]":
+    """What the teacher is told of each result added that was in the table already (a
+    ``class-table`` reply's ``accepted`` entries marked ``again``): it was played again, and
+    its true result replaced the one kept."""
+    names = {}
+    for row in reply["table"]["rows"]:
+        names[row.get("text")] = row["name"]
+    out = []
+    for entry in reply.get("accepted") or []:
+        if entry.get("again") and entry.get("text") in names:
+            out.append(cat.t("table.again", name=names[entry["text"]]))
+    return out
