@@ -38,7 +38,23 @@ An intent is ``{"do": NAME, ...}``:
                    "rows", "hands", "duplicates", "flagged", "csv"}, "refused": [{"input",
                    "line", "code", "params"}], "accepted": [{"input", "line", "text",
                    "proof"}]}``; a bad class code: ``{"class_refused": {"code", "params"}}``
+``lesson-start``   ``id`` (one of ``longana.device.lessons.ORDER``): that lesson from its first
+                   task (again, if it was being played); an unknown one is refused with the
+                   code ``lesson-unknown``
+``lesson-play``    ``move``, ``at``: the person's move in the lesson's task
+``lesson-computer``  ``at``: the computer makes its next fixed reply
+``lesson-next``    ``at``: the next task, on a table of its own
+``lesson-retry``   the task at hand (or the one just done) again from its start
 =================  ==========================================================================
+
+Lessons (:mod:`longana.device.lessons`) are played beside the game and never touch it: their
+replies carry ``frame`` (the lesson's table, a frame like the game's) and ``lesson`` (``{"id",
+"title", "task", "tasks", "seat", "line", "state", "said"}``: the task at hand and its line's
+catalog key; ``state`` ``task`` (the person's move is awaited), ``replies`` (send
+``lesson-computer``), ``next`` (the next task waits for ``lesson-next``) or ``done``; ``said``,
+``{"key", "params"}`` or null, the praise of a move that did the task or the answer to a legal
+move the task does not ask for), and ``refused`` for a move the rules forbid. They never carry
+``save``: a lesson is not the game, and the page's save is never touched by one.
 
 Class play (:mod:`longana.classplay`) refuses with ``{"refused": {"code": "class-" + the
 ClassError's code, "params"}}``; in a class match ``undo``, ``redo``, ``restart``, ``hint``
@@ -93,6 +109,8 @@ from .device.history import (
     import_text,
     summarize,
 )
+from .device.lesson_table import LessonTable
+from .device.lessons import LessonError, lesson
 from .device.session import COMPUTER, KINDS, PERSON, Session
 from .players.levels import LEVELS, choose
 from .rules.errors import IllegalMoveError, LonganaError
@@ -140,6 +158,7 @@ class Game:
         self.imported: Imported | None = None
         #: results of the teacher's table, replayed (or refused) once: by class and text
         self.results: dict[tuple[str, str], classplay.Result | classplay.ClassError] = {}
+        self.lesson: LessonTable | None = None  # the lesson being played, beside the game
         self.intents: dict[str, Callable[[dict[str, Any]], Reply]] = {
             "start": self.start,
             "play": self.play,
@@ -160,6 +179,11 @@ class Game:
             "class-result": self.class_result,
             "class-name": self.class_name,
             "class-table": self.class_table,
+            "lesson-start": self.lesson_start,
+            "lesson-play": lambda i: self.lessons.play(i.get("move"), i.get("at")),
+            "lesson-computer": lambda i: self.lessons.computer(i.get("at")),
+            "lesson-next": lambda i: self.lessons.next(i.get("at")),
+            "lesson-retry": lambda i: self.lessons.retry(),
         }
 
     # -- the door ---------------------------------------------------------------------------
@@ -375,6 +399,22 @@ class Game:
             reply["saved_game"] = True  # the page offers to play on from it (start)
         return reply
 
+    # -- lessons ----------------------------------------------------------------------------
+
+    @property
+    def lessons(self) -> LessonTable:
+        if self.lesson is None:
+            raise BadIntent("no-lesson", "no lesson has started: send lesson-start first")
+        return self.lesson
+
+    def lesson_start(self, intent: dict[str, Any]) -> Reply:
+        name = intent.get("id")
+        try:
+            self.lesson = LessonTable(lesson(name if isinstance(name, str) else ""))
+        except LessonError:
+            return {"refused": {"code": "lesson-unknown", "params": {"lesson": str(name)}}}
+        return self.lesson.reply()
+
     # -- class play -------------------------------------------------------------------------
 
     def class_start(self, intent: dict[str, Any]) -> Reply:
@@ -478,7 +518,10 @@ class Game:
 
 
 MAX_CHECKED = 2000  # results the worker remembers
-NO_GAME_NEEDED = frozenset({"start", "class-start", "class-code", "class-name", "class-table"})
+NO_GAME_NEEDED = frozenset(
+    {"start", "class-start", "class-code", "class-name", "class-table"}
+    | {"lesson-start", "lesson-play", "lesson-computer", "lesson-next", "lesson-retry"}
+)
 
 
 def _seat_or_none(text: Any) -> int | None:
