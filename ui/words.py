@@ -38,8 +38,16 @@ def describe(last: "LastMove", cat: "Catalog") -> str:
 
 def why(refusal: "Refusal", cat: "Catalog") -> str:
     """The engine's refusal ``{"code", "params"}`` in words of the language shown."""
-    params = dict(refusal.get("params") or {})
+    params = worded(refusal.get("params"), cat)
     code = refusal.get("code", "illegal")
+    text = cat.t("why." + str(code), **params)
+    return text if text != "why." + str(code) else cat.t("why.illegal")
+
+
+def worded(given: Any, cat: "Catalog") -> "dict[str, Any]":
+    """The worker's parameters (seats as letters, lists) as the words that fill a message: a
+    branch as the branch's name and its owner's, seats by name, lists joined."""
+    params = dict(given or {})
     branch = params.get("branch")
     if isinstance(branch, str):
         params["owner"] = cat.seat(branch)
@@ -52,8 +60,7 @@ def why(refusal: "Refusal", cat: "Catalog") -> str:
     for key in list(params):
         if isinstance(params[key], list):
             params[key] = cat.t("list_sep").join(str(x) for x in params[key])
-    text = cat.t("why." + str(code), **params)
-    return text if text != "why." + str(code) else cat.t("why.illegal")
+    return params
 
 
 def class_why(refusal: "Refusal", cat: "Catalog") -> str:

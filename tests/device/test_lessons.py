@@ -1,8 +1,9 @@
 """Lessons (longana/lessons/*.json; longana/device/lessons.py, lesson_table.py): every lesson
-replayed with the engine as the page plays it — its passing moves legal, its wrong moves refused for the reason it
-teaches, every other legal move answered and not played, the fixed replies legal after every
-passing move, each task tried again from its start — for every seat (each lesson turned round
-the table); and the worker's lesson intents, which never touch the game or its save."""
+replayed with the engine as the page plays it — its passing moves legal, its wrong moves refused
+for the reason it teaches, every other legal move answered and not played, the fixed replies
+legal after every passing move, each task tried again from its start — for every seat (each
+lesson turned round the table); and the worker's lesson intents, which never touch the game or
+its save."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import ROOT, Reply, ask, catalog, start, turn, turn_move
+from conftest import ROOT, Reply, ask, catalog, lesson_at, start, turn, turn_move
 
 from longana.device.lesson_table import DONE, NEXT, REPLIES, TASK, LessonTable
 from longana.device.lessons import ORDER, Lesson, LessonError, lesson, lessons, read_lesson
@@ -49,13 +50,13 @@ def check_task(table: LessonTable, number: int, choice: int, found: list[str]) -
     for text in task.wrong:
         reply = table.play(text, log)
         if task.reason == "lesson":
-            if reply["lesson"]["said"] != {"key": task.other, "params": {}}:
+            if reply["lesson"]["said"] != {"kind": "other", "key": task.other, "params": {}}:
                 found.append(f"{where}: {text} is not a legal move the task does not ask for")
         elif reply.get("refused", {}).get("code") != task.reason:
             found.append(f"{where}: {text} is not refused for {task.reason}: {reply}")
     for text in sorted(legal - set(passing)):
         reply = table.play(text, log)
-        if reply["lesson"]["said"] != {"key": task.other, "params": {}}:
+        if reply["lesson"]["said"] != {"kind": "other", "key": task.other, "params": {}}:
             found.append(f"{where}: {text} is legal and not answered")
     if table.reply()["frame"]["log"] != log:
         found.append(f"{where}: a move that does not pass changed the table")
@@ -198,15 +199,10 @@ def test_every_word_of_a_lesson_is_in_every_catalog_and_names_only_tiles_on_its_
     is on the table the task starts from (in the person's hand or on the board)."""
     words = catalog(lang)
     for item in lessons():
-        table = LessonTable(item)
         keys = [item.title]
         for number, task in enumerate(item.tasks):
             keys += [task.line, task.praise, task.other]
-            if number:
-                table = LessonTable(dataclasses.replace(item, tasks=item.tasks[number:]))
-                if task.position is None:  # the table the tasks before it left
-                    table = played_to(item, number)
-            frame = table.frame()
+            frame = lesson_at(item, number).frame()
             seen = set(frame["hands"][SEAT_NAMES[task.seat]]["tiles"] or [])
             seen |= {t for branch in frame["board"]["branches"].values() for t, _ in branch}
             seen |= {frame["board"]["opening"]} - {None}
@@ -218,18 +214,6 @@ def test_every_word_of_a_lesson_is_in_every_catalog_and_names_only_tiles_on_its_
             assert isinstance(text, str) and text.strip(), f"{lang}: {key} is missing"
 
 
-def played_to(item: Lesson, number: int) -> LessonTable:
-    """The lesson's table at the start of task ``number``, each task before done."""
-    table = LessonTable(item)
-    while table.index < number:
-        table.play(str(table.task.passing[0]))
-        while table.state == REPLIES:
-            table.computer()
-        if table.state == NEXT:
-            table.next()
-    return table
-
-
 def resolve(words: dict[str, Any], key: str) -> Any:
     node: Any = words
     for part in key.split("."):
@@ -237,7 +221,7 @@ def resolve(words: dict[str, Any], key: str) -> Any:
     return node
 
 
-# -- the worker's lesson intents -------------------------------------------------------------
+# -- the worker's lesson intents -------------------------------------------------------------------
 
 
 def test_a_lesson_is_played_through_the_worker_and_never_touches_the_game() -> None:
@@ -346,7 +330,7 @@ def test_a_legal_move_the_task_does_not_ask_for_is_answered_and_not_played() -> 
     table = LessonTable(lesson("doubles"))
     broadened = dataclasses.replace(table.lesson.tasks[0], passing=(Move.parse("9-9@S"),))
     answered = LessonTable(dataclasses.replace(table.lesson, tasks=(broadened,))).play("4-4@S")
-    assert answered["lesson"]["said"] == {"key": "lesson.other", "params": {}}
+    assert answered["lesson"]["said"] == {"kind": "other", "key": "lesson.other", "params": {}}
     assert answered["frame"]["board"]["branches"]["S"] == [["9-4", 9]] or answered["frame"][
         "board"
     ]["branches"]["S"] == [("9-4", 9)]
