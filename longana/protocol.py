@@ -52,8 +52,9 @@ replies carry ``frame`` (the lesson's table, a frame like the game's) and ``less
 "title", "task", "tasks", "seat", "line", "state", "said"}``: the task at hand and its line's
 catalog key; ``state`` ``task`` (the person's move is awaited), ``replies`` (send
 ``lesson-computer``), ``next`` (the next task waits for ``lesson-next``) or ``done``; ``said``,
-``{"key", "params"}`` or null, the praise of a move that did the task or the answer to a legal
-move the task does not ask for), and ``refused`` for a move the rules forbid. They never carry
+``{"kind", "key", "params"}`` or null: kind ``right``, the praise of a move that did the task,
+or ``other``, the answer to a legal move the task does not ask for), and ``refused`` for a move
+the rules forbid. They never carry
 ``save``: a lesson is not the game, and the page's save is never touched by one.
 
 Class play (:mod:`longana.classplay`) refuses with ``{"refused": {"code": "class-" + the

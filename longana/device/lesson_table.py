@@ -166,10 +166,10 @@ class LessonTable:
             self.said = None
             return self.reply(refused=refusal(error))
         if move not in task.passing:
-            self.said = {"key": task.other, "params": {}}
+            self.said = {"kind": "other", "key": task.other, "params": {}}
             return self.reply()
         self.session.play(move)
-        self.said = {"key": task.praise, "params": self.praise_params(move)}
+        self.said = {"kind": "right", "key": task.praise, "params": self.praise_params(move)}
         self.state = REPLIES
         self.after_move()
         return self.reply()
