@@ -54,8 +54,8 @@ catalog key; ``state`` ``task`` (the person's move is awaited), ``replies`` (sen
 ``lesson-computer``), ``next`` (the next task waits for ``lesson-next``) or ``done``; ``said``,
 ``{"kind", "key", "params"}`` or null: kind ``right``, the praise of a move that did the task,
 or ``other``, the answer to a legal move the task does not ask for), and ``refused`` for a move
-the rules forbid. They never carry
-``save``: a lesson is not the game, and the page's save is never touched by one.
+the rules forbid. They never carry ``save``: a lesson is not the game, and the page's save is
+never touched by one.
 
 Class play (:mod:`longana.classplay`) refuses with ``{"refused": {"code": "class-" + the
 ClassError's code, "params"}}``; in a class match ``undo``, ``redo``, ``restart``, ``hint``
@@ -111,7 +111,7 @@ from .device.history import (
     summarize,
 )
 from .device.lesson_table import LessonTable
-from .device.lessons import LessonError, lesson
+from .device.lessons import ORDER, lesson
 from .device.session import COMPUTER, KINDS, PERSON, Session
 from .players.levels import LEVELS, choose
 from .rules.errors import IllegalMoveError, LonganaError
@@ -410,10 +410,9 @@ class Game:
 
     def lesson_start(self, intent: dict[str, Any]) -> Reply:
         name = intent.get("id")
-        try:
-            self.lesson = LessonTable(lesson(name if isinstance(name, str) else ""))
-        except LessonError:
+        if name not in ORDER:  # a lesson the address named, say: the page lists them all
             return {"refused": {"code": "lesson-unknown", "params": {"lesson": str(name)}}}
+        self.lesson = LessonTable(lesson(str(name)))
         return self.lesson.reply()
 
     # -- class play -------------------------------------------------------------------------

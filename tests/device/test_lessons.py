@@ -369,3 +369,24 @@ def test_the_lessons_ship_in_the_package_folder() -> None:
     on the site."""
     assert Path(__file__).resolve().parents[2] == ROOT
     assert all((FOLDER / f"{name}.json").is_file() for name in ORDER)
+
+
+def test_a_broken_lesson_file_is_an_error_that_names_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A lesson that does not read (a broken release) is the worker's error, saying which; the
+    worker goes on, and the other lessons still play."""
+    import longana.device.lessons as module
+
+    real = module.pkgutil.get_data
+    monkeypatch.setattr(
+        module.pkgutil,
+        "get_data",
+        lambda package, name: b'{"id": "doubles"}' if "doubles" in name else real(package, name),
+    )
+    lesson.cache_clear()
+    try:
+        game = Game()
+        error = ask(game, do="lesson-start", id="doubles")["error"]
+        assert error["code"] == "refused" and "lesson doubles" in error["detail"]
+        assert ask(game, do="lesson-start", id="block")["lesson"]["id"] == "block"
+    finally:
+        lesson.cache_clear()
