@@ -45,7 +45,24 @@ An intent is ``{"do": NAME, ...}``:
                    {"code", "params"}}`` (``class-version``: the kept table is of another
                    release). Without ``kept``, the page of the release before: ``texts`` with
                    ``proofs`` (``{code: proof}``), answered ``table``, ``refused``, ``accepted``
+``lesson-start``   ``id`` (one of ``longana.device.lessons.ORDER``): that lesson from its first
+                   task (again, if it was being played); an unknown one is refused with the
+                   code ``lesson-unknown``
+``lesson-play``    ``move``, ``at``: the person's move in the lesson's task
+``lesson-computer``  ``at``: the computer makes its next fixed reply
+``lesson-next``    ``at``: the next task, on a table of its own
+``lesson-retry``   the task at hand (or the one just done) again from its start
 =================  ==========================================================================
+
+Lessons (:mod:`longana.device.lessons`) are played beside the game and never touch it: their
+replies carry ``frame`` (the lesson's table, a frame like the game's) and ``lesson`` (``{"id",
+"title", "task", "tasks", "seat", "line", "state", "said"}``: the task at hand and its line's
+catalog key; ``state`` ``task`` (the person's move is awaited), ``replies`` (send
+``lesson-computer``), ``next`` (the next task waits for ``lesson-next``) or ``done``; ``said``,
+``{"kind", "key", "params"}`` or null: kind ``right``, the praise of a move that did the task,
+or ``other``, the answer to a legal move the task does not ask for), and ``refused`` for a move
+the rules forbid. They never carry ``save``: a lesson is not the game, and the page's save is
+never touched by one.
 
 Class play (:mod:`longana.classplay`) refuses with ``{"refused": {"code": "class-" + the
 ClassError's code, "params"}}``; in a class match ``undo``, ``redo``, ``restart``, ``hint``
@@ -101,6 +118,8 @@ from .device.history import (
     import_text,
     summarize,
 )
+from .device.lesson_table import LessonTable
+from .device.lessons import ORDER, lesson
 from .device.session import COMPUTER, KINDS, PERSON, Session
 from .players.levels import LEVELS, choose
 from .rules.errors import IllegalMoveError, LonganaError, RecordError
@@ -147,6 +166,7 @@ class Game:
         self.holder: int | None = None  # the person who last confirmed holding the device
         self.imported: Imported | None = None
         self.table = Table()  # what the teacher's tables replayed, remembered
+        self.lesson: LessonTable | None = None  # the lesson being played, beside the game
         self.intents: dict[str, Callable[[dict[str, Any]], Reply]] = {
             "start": self.start,
             "play": self.play,
@@ -167,6 +187,11 @@ class Game:
             "class-result": self.class_result,
             "class-name": self.class_name,
             "class-table": self.class_table,
+            "lesson-start": self.lesson_start,
+            "lesson-play": lambda i: self.lessons.play(i.get("move"), i.get("at")),
+            "lesson-computer": lambda i: self.lessons.computer(i.get("at")),
+            "lesson-next": lambda i: self.lessons.next(i.get("at")),
+            "lesson-retry": lambda i: self.lessons.retry(),
         }
 
     # -- the door ---------------------------------------------------------------------------
@@ -382,6 +407,21 @@ class Game:
             reply["saved_game"] = True  # the page offers to play on from it (start)
         return reply
 
+    # -- lessons ----------------------------------------------------------------------------
+
+    @property
+    def lessons(self) -> LessonTable:
+        if self.lesson is None:
+            raise BadIntent("no-lesson", "no lesson has started: send lesson-start first")
+        return self.lesson
+
+    def lesson_start(self, intent: dict[str, Any]) -> Reply:
+        name = intent.get("id")
+        if name not in ORDER:  # a lesson the address named, say: the page lists them all
+            return {"refused": {"code": "lesson-unknown", "params": {"lesson": str(name)}}}
+        self.lesson = LessonTable(lesson(str(name)))
+        return self.lesson.reply()
+
     # -- class play -------------------------------------------------------------------------
 
     def class_start(self, intent: dict[str, Any]) -> Reply:
@@ -449,7 +489,10 @@ class Game:
         return {k: reply[k] for k in ("table", "refused", "accepted")}
 
 
-NO_GAME_NEEDED = frozenset({"start", "class-start", "class-code", "class-name", "class-table"})
+NO_GAME_NEEDED = frozenset(
+    {"start", "class-start", "class-code", "class-name", "class-table"}
+    | {"lesson-start", "lesson-play", "lesson-computer", "lesson-next", "lesson-retry"}
+)
 
 
 def _seat_or_none(text: Any) -> int | None:

@@ -9,6 +9,7 @@
   reply as computers move, people take the device and play, hands are dealt) and
   ``played_until`` a frame says stop.
 - The words of a language as the page loads them (``catalog``).
+- A lesson's table at the start of one of its tasks (``lesson_at``).
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from typing import Any
 import pytest
 
 from longana import SEAT_NAMES, SEATS, Hand, LonganaError, Move, Tile
+from longana.device.lesson_table import NEXT, REPLIES, LessonTable
+from longana.device.lessons import Lesson
 from longana.players.sampler import sample_deals
 from longana.protocol import Game
 from longana.rules.records import hand_from_record, hand_record
@@ -117,7 +120,7 @@ def legal(hand: Hand) -> set[str]:
     return {str(m) for m in hand.legal_moves()}
 
 
-# -- positions for the players -----------------------------------------------------------------
+# -- positions for the players ---------------------------------------------------------------------
 
 
 def random_position(seed: int, later: bool, tied: bool = False) -> Hand:
@@ -211,7 +214,7 @@ def other_deals(hand: Hand, seat: int, rng: random.Random, wanted: int) -> list[
     return found
 
 
-# -- words ---------------------------------------------------------------------------------------
+# -- words -----------------------------------------------------------------------------------------
 
 
 def catalog(lang: str = "en") -> dict[str, Any]:
@@ -274,3 +277,19 @@ def played_until(
         if stop(last["frame"]):
             break
     return last
+
+
+# -- lessons ---------------------------------------------------------------------------------------
+
+
+def lesson_at(lesson: Lesson, number: int) -> LessonTable:
+    """The lesson's table at the start of task ``number``, each task before it done with its
+    first passing move."""
+    table = LessonTable(lesson)
+    while table.index < number:
+        table.play(str(table.task.passing[0]))
+        while table.state == REPLIES:
+            table.computer()
+        if table.state == NEXT:
+            table.next()
+    return table

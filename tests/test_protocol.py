@@ -251,3 +251,27 @@ def test_a_new_worker_keeps_who_holds_the_device() -> None:
     assert again["frame"]["viewer"] == seat and again["frame"]["handoff"] is None
     reload = ask(Game(), do="start", save=reply["save"], deal=None)
     assert reload["frame"]["viewer"] is None, "a reload shows nobody's tiles before a confirm"
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.dictionaries(
+        st.sampled_from(["do", "id", "move", "at", "save"]),
+        st.none() | st.booleans() | st.integers() | st.text(max_size=8) | st.lists(st.none()),
+        max_size=4,
+    ),
+    st.sampled_from(
+        ["lesson-start", "lesson-play", "lesson-computer", "lesson-next", "lesson-retry"]
+    ),
+    st.sampled_from(["own-branch", "opening", "block"]),
+)
+def test_no_lesson_intent_crashes_the_worker_nor_touches_the_game(
+    junk: dict[str, Any], do: str, lesson: str
+) -> None:
+    game, begun = start()
+    ask(game, do="lesson-start", id=lesson)
+    reply = json.loads(game.handle(json.dumps({**junk, "do": do})))
+    assert isinstance(reply, dict) and "save" not in reply
+    assert reply.get("error", {}).get("code") != "internal", reply
+    assert ask(game, do="record")["record"] == ask(start()[0], do="record")["record"]
+    assert begun["frame"]["deal"] == "21"

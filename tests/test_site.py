@@ -70,6 +70,16 @@ def test_app_zip_holds_the_engine_modules_the_worker_imports_and_no_others(site:
     assert shipped == {f.relative_to(ROOT).as_posix() for f in files}
 
 
+def test_app_zip_holds_the_lessons_the_engine_reads_from_it(site: Path) -> None:
+    """The lessons go to the worker in its zip (pkgutil reads them there), byte for byte."""
+    from longana.device.lessons import ORDER
+
+    with zipfile.ZipFile(site / "app.zip") as archive:
+        data = {n: archive.read(n) for n in archive.namelist() if n.startswith("longana/lessons/")}
+    assert sorted(data) == sorted(f"longana/lessons/{name}.json" for name in ORDER)
+    assert all(data[n] == (ROOT / n).read_bytes() for n in data)
+
+
 def test_the_standard_library_is_cut_to_what_the_worker_imports(site: Path) -> None:
     full = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
     cut = site / "vendor" / "pyodide" / "python_stdlib.zip"

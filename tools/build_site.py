@@ -13,7 +13,8 @@ What goes in, all from this repository and its pinned ``node_modules`` (npm ci):
   system; ``locales/`` (message catalogs);
 - ``app.zip``: the engine modules the game worker imports (traced from ``longana.protocol`` with
   ``modulefinder``: not ``longana/lab`` nor the command line), compiled to ``.pyc`` by the
-  pinned Pyodide (``tools/pyc_zip.mjs``) and put on ``sys.path`` as a zip;
+  pinned Pyodide (``tools/pyc_zip.mjs``) and put on ``sys.path`` as a zip, with the data the
+  engine reads from it (:data:`ENGINE_DATA`: the lessons, ``longana/lessons/*.json``);
 - ``rules-example.json``: the rules panel's worked example, computed by the engine;
 - ``vendor/pyodide/``: only the runtime files plain Python needs (the game worker), with
   ``python_stdlib.zip`` holding only the standard library the worker imports (traced by
@@ -216,6 +217,15 @@ def engine_modules(root: Path, entry: str = WORKER_ENTRY) -> tuple[list[Path], l
     )
     stdlib = sorted(name for name in finder.badmodules if name.split(".")[0] != package)
     return files, stdlib
+
+
+#: Data the worker's engine reads from its own zip (``pkgutil.get_data``): the lessons.
+ENGINE_DATA = ("longana/lessons/*.json",)
+
+
+def engine_data(root: Path) -> list[Path]:
+    """The data files that go into the engine's zip beside its modules."""
+    return sorted(path for pattern in ENGINE_DATA for path in root.glob(pattern))
 
 
 def package_zip(root: Path, files: list[Path]) -> bytes:
@@ -541,7 +551,7 @@ def build(root: Path, out: Path) -> list[str]:
     (out / PAGE_FILES).write_text(page_files(root), encoding="utf-8")
     copy_tree(root / "locales", out / "locales")
     engine, stdlib_names = engine_modules(root)
-    app = package_zip(root, engine)
+    app = package_zip(root, engine + engine_data(root))
     (out / "rules-example.json").write_text(rules_example(), encoding="utf-8")
     micropython = modules / "@micropython" / "micropython-webassembly-pyscript"
     vendor_mpy = out / "vendor" / "micropython"

@@ -2,7 +2,8 @@
 standard library the worker needs) and tools/worker_check.mjs (to check the trimmed one):
 import every module of the engine's zip, then play a whole match through
 ``longana.protocol.Game`` as the page would (every seat the computer), with a hint, the
-record, a replay, an export and a class code, result and table on the way.
+record, a replay, an export and a class code, result and table on the way; then every lesson
+(read from the zip) played through.
 
 Reads the zip named by ``APP`` (default ``/app.zip``, already on ``sys.path``); prints one line of
 JSON: the modules imported, the hands played and the match's scores.
@@ -84,6 +85,21 @@ def exercise():
     result = ask(game, {"do": "class-result", "seat": "S", "name": "Ana"}).get("result")
     texts = [result["text"], result["file"]] if result else ["5-PCCC-N100-2SH/S/Ana//2TN6"]
     ask(game, {"do": "class-table", "texts": texts})
+    # every lesson, read from the zip, played through (a wrong move first)
+    from longana.device.lessons import ORDER
+
+    for name in ORDER:
+        lesson = ask(game, {"do": "lesson-start", "id": name})
+        wrong = {"do": "lesson-play", "move": "0-0@S", "at": lesson["frame"]["log"]}
+        lesson = ask(game, wrong)
+        while lesson["lesson"]["state"] != "done":
+            state, at = lesson["lesson"]["state"], lesson["frame"]["log"]
+            if state == "task":
+                move = lesson["frame"]["turn"]["moves"][0]
+                lesson = ask(game, {"do": "lesson-play", "move": move, "at": at})
+            else:
+                intent = "lesson-computer" if state == "replies" else "lesson-next"
+                lesson = ask(game, {"do": intent, "at": at})
     return {"modules": imported, "hands": hands, "scores": reply["frame"]["scores"]}
 
 

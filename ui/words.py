@@ -38,8 +38,25 @@ def describe(last: "LastMove", cat: "Catalog") -> str:
 
 def why(refusal: "Refusal", cat: "Catalog") -> str:
     """The engine's refusal ``{"code", "params"}`` in words of the language shown."""
-    params = dict(refusal.get("params") or {})
+    given = dict(refusal.get("params") or {})
+    # the doubles to open with: a list in the frame's tile map, "9-9 or 8-8" in the engine's error
+    doubles = given.pop("doubles", None)
+    if isinstance(doubles, str):
+        doubles = [d.strip() for d in doubles.replace(" or ", ",").split(",") if d.strip()]
+    params = worded(given, cat)
     code = refusal.get("code", "illegal")
+    key = "why." + str(code)
+    if isinstance(doubles, list) and doubles:
+        text = cat.listed(key, "doubles", [str(d) for d in doubles], "or", **params)
+    else:
+        text = cat.t(key, **params)
+    return text if text != key and not unfilled(text) else cat.t("why.illegal")
+
+
+def worded(given: Any, cat: "Catalog") -> "dict[str, Any]":
+    """The worker's parameters (seats as letters, lists) as the words that fill a message: a
+    branch as the branch's name and its owner's, seats by name, lists joined."""
+    params = dict(given or {})
     branch = params.get("branch")
     if isinstance(branch, str):
         params["owner"] = cat.seat(branch)
@@ -49,16 +66,10 @@ def why(refusal: "Refusal", cat: "Catalog") -> str:
     for key in ("seat", "to_move"):
         if isinstance(params.get(key), str):
             params[key] = cat.seat(params[key])
-    # the doubles to open with: a list in the frame's tile map, "9-9 or 8-8" in the engine's error
-    doubles = params.pop("doubles", None)
-    if isinstance(doubles, str):
-        doubles = [d.strip() for d in doubles.replace(" or ", ",").split(",") if d.strip()]
-    key = "why." + str(code)
-    if isinstance(doubles, list) and doubles:
-        text = cat.listed(key, "doubles", [str(d) for d in doubles], "or", **params)
-    else:
-        text = cat.t(key, **params)
-    return text if text != key and not unfilled(text) else cat.t("why.illegal")
+    for key in list(params):
+        if isinstance(params[key], list):
+            params[key] = cat.join([str(x) for x in params[key]])
+    return params
 
 
 def unfilled(text: str) -> bool:

@@ -1,0 +1,313 @@
+"""Lessons on the page: the list and its progress, the lesson's task line and what was said,
+and the lesson an address names (``?lesson=priority``). Runs under MicroPython and CPython.
+
+The lessons themselves (positions, tasks, the moves that do them) live with the engine
+(``longana/lessons/*.json``) and are played by the game worker (the ``lesson-*`` intents of
+``longana/protocol.py``), which sends frames like the game's and, beside them, the lesson's
+state: ``{"id", "title", "task", "tasks", "seat", "line", "state", "said"}``. The page only
+words it. Progress is kept under ``longana:lessons`` (:data:`PROGRESS`) as
+``{"schema": 1, "done": [ids]}``: read back bounded and checked, an entry that is no lesson's
+name set aside, never an exception; a lesson of a newer release is kept as it is. A lesson
+never touches ``longana:save``.
+"""
+
+import json
+
+try:
+    from typing import Any
+except ImportError:  # MicroPython
+    pass
+
+from .html import button, escape
+from .storage import Refused, query_value
+from .words import why, worded
+
+TYPE_CHECKING = False  # mypy takes it as true: the catalog's type, never imported at runtime
+if TYPE_CHECKING:
+    from .i18n import Catalog
+    from .storage import Store
+
+#: The lessons in the card's order: the engine's ``longana.device.lessons.ORDER`` (a test keeps
+#: the two equal), here so that the list is drawn before the worker is ready.
+LESSONS = (
+    "own-branch",
+    "doubles",
+    "must-play",
+    "passing",
+    "priority",
+    "opening",
+    "points",
+    "block",
+)
+PROGRESS = "longana:lessons"
+PROGRESS_SCHEMA = 1
+PROGRESS_LIMIT = 4096  # characters: a few dozen lesson names; anything longer is no progress
+MOST_KEPT = 64  # names of lessons this release does not know (a newer one's), kept as they are
+NAME_CHARACTERS = "abcdefghijklmnopqrstuvwxyz0123456789-"
+
+#: The lesson's states, as the worker says them (``longana.device.lesson_table``).
+TASK, REPLIES, NEXT, DONE = "task", "replies", "next", "done"
+
+
+def lesson_name(text: Any) -> Any:
+    """``text`` when it names a lesson of this release, else None."""
+    return text if isinstance(text, str) and text in LESSONS else None
+
+
+def lesson_in_address(query: str) -> Any:
+    """The lesson ``?lesson=<id>`` names (None when there is none, or no such lesson)."""
+    return lesson_name(query_value(query, "lesson"))
+
+
+def next_lesson(name: str) -> Any:
+    """The lesson after ``name``, or None after the last."""
+    if name not in LESSONS:
+        return None
+    at = LESSONS.index(name) + 1
+    return LESSONS[at] if at < len(LESSONS) else None
+
+
+# -- progress --------------------------------------------------------------------------------------
+
+
+class Progress:
+    """Which lessons are done: ``done`` (this release's, in the card's order), ``kept`` (names
+    of lessons this release does not know, written back as they were) and ``set_aside`` (how
+    many entries read back were no lesson's name)."""
+
+    __slots__ = ("done", "kept", "set_aside")
+
+    def __init__(self, done: Any = (), kept: Any = (), set_aside: int = 0) -> None:
+        self.done = [name for name in LESSONS if name in done]
+        self.kept = list(kept)
+        self.set_aside = set_aside
+
+    def is_done(self, name: str) -> bool:
+        return name in self.done
+
+    def first_not_done(self) -> Any:
+        """The lesson to suggest: the first not done yet (None when all are)."""
+        for name in LESSONS:
+            if name not in self.done:
+                return name
+        return None
+
+    def to_json(self) -> str:
+        return json.dumps({"schema": PROGRESS_SCHEMA, "done": self.done + self.kept})
+
+    @classmethod
+    def read(cls, text: Any) -> "Progress":
+        """The progress in ``text`` (None: nothing kept yet), checked: anything unreadable is
+        no progress, with what was set aside counted."""
+        if text is None:
+            return cls()
+        try:
+            data = json.loads(text) if len(text) <= PROGRESS_LIMIT else None
+        except (ValueError, TypeError):
+            data = None
+        entries = data.get("done") if isinstance(data, dict) else None
+        if not isinstance(entries, list):
+            return cls(set_aside=1)
+        done: list[str] = []
+        kept: list[str] = []
+        bad = 0
+        for entry in entries:
+            if lesson_name(entry) is not None:
+                done.append(entry)
+            elif well_formed(entry) and len(kept) < MOST_KEPT and entry not in kept:
+                kept.append(entry)
+            else:
+                bad += 1
+        return cls(done, kept, bad)
+
+
+def well_formed(name: Any) -> bool:
+    """Whether ``name`` could be a lesson's name (of another release): a short word of
+    lowercase letters, digits and hyphens."""
+    if not isinstance(name, str) or not 1 <= len(name) <= 40:
+        return False
+    return all(c in NAME_CHARACTERS for c in name)
+
+
+def read_progress(store: "Store") -> Progress:
+    """The progress kept on this device; none where storage cannot give it (the lessons are
+    played all the same)."""
+    try:
+        if store.size(PROGRESS) > PROGRESS_LIMIT:  # never read into the page's small heap
+            return Progress(set_aside=1)
+        return Progress.read(store.get(PROGRESS))
+    except Refused:
+        return Progress()
+
+
+def mark_done(store: "Store", progress: Progress, name: str) -> Any:
+    """Note lesson ``name`` done, in ``progress`` and on the device; the notice key when it
+    could not be kept (storage full or blocked), else None."""
+    if lesson_name(name) is None:
+        return None
+    if name not in progress.done:
+        progress.done = [n for n in LESSONS if n in progress.done or n == name]
+    try:
+        store.call("setItem", PROGRESS, progress.to_json())
+    except Refused as refused:
+        return refused.args[0]
+    return None
+
+
+# -- the list --------------------------------------------------------------------------------------
+
+
+def title(cat: "Catalog", name: str) -> str:
+    return cat.t("lesson." + name + ".title")
+
+
+def lessons_html(cat: "Catalog", progress: Progress, current: Any = None) -> str:
+    """The lessons dialog's content: what they are, how many are done, and each lesson as a
+    button ``[data-lesson]`` with ``data-done`` (its state said in words too)."""
+    t = cat.t
+    items = []
+    for number, name in enumerate(LESSONS, 1):
+        done = progress.is_done(name)
+        state = t("lesson.done") if done else t("lesson.not_done")
+        heading = t("lesson.heading", n=number, title=title(cat, name))
+        items.append(
+            '<li><button type="button" class="lesson-item'
+            + (" done" if done else "")
+            + (" current" if name == current else "")
+            + '" data-lesson="'
+            + name
+            + '" data-done="'
+            + ("true" if done else "false")
+            + '"'
+            + (' aria-current="true"' if name == current else "")
+            + '><span class="lesson-name">'
+            + escape(heading)
+            + '</span> <span class="lesson-state">'
+            + escape(state)
+            + "</span></button></li>"
+        )
+    return (
+        '<h2 class="lessons-title">'
+        + escape(t("lesson.title"))
+        + '</h2><p class="lessons-intro">'
+        + escape(t("lesson.intro"))
+        + '</p><p class="lessons-progress" data-lessons-done="'
+        + str(len(progress.done))
+        + '">'
+        + escape(t("lesson.progress", done=len(progress.done), count=len(LESSONS)))
+        + '</p><ol class="lessons">'
+        + "".join(items)
+        + "</ol>"
+    )
+
+
+# -- a lesson being played -------------------------------------------------------------------------
+
+
+def said_words(cat: "Catalog", status: Any, refused: Any = None) -> str:
+    """What the lesson says to the person's last move, in words: the engine's reason and "try
+    again" for a refused move; "right" and the praise with why for a move that did the task;
+    the lesson's answer to a legal move it does not ask for. Empty when nothing was said."""
+    if refused is not None:
+        return why(refused, cat) + " " + cat.t("lesson.try_again")
+    said = status.get("said") if status else None
+    if not said:
+        return ""
+    text = cat.t(str(said.get("key")), **worded(said.get("params"), cat))
+    return cat.t("lesson.right") + " " + text if said.get("kind") == "right" else text
+
+
+def said_kind(status: Any, refused: Any = None) -> str:
+    """``refused``, ``right``, ``other`` or ``""``: what :func:`said_words` says."""
+    if refused is not None:
+        return "refused"
+    said = status.get("said") if status else None
+    return str(said.get("kind", "other")) if said else ""
+
+
+def task_html(cat: "Catalog", status: Any, refused: Any = None) -> str:
+    """The lesson's bar above the table: which lesson and task, the task in one line, what was
+    said to the last move, and what the person may do next (try again, the next task, the next
+    lesson, the list)."""
+    t = cat.t
+    name = str(status.get("id", ""))
+    state = str(status.get("state", TASK))
+    number = LESSONS.index(name) + 1 if name in LESSONS else 0
+    kind = said_kind(status, refused)
+    said = said_words(cat, status, refused)
+    line = t(str(status.get("line", ""))) if state in (TASK, REPLIES) else ""
+    if state == DONE:
+        line = t("lesson.finished")
+    parts = [
+        '<section class="lesson-bar" data-lesson-id="'
+        + escape(name)
+        + '" data-lesson-state="'
+        + escape(state)
+        + '" aria-labelledby="lesson-heading">',
+        '<h2 id="lesson-heading" class="lesson-heading">'
+        + escape(t("lesson.heading", n=number, title=title(cat, name)))
+        + ' <small class="lesson-task">'
+        + escape(t("lesson.task", n=int(status.get("task", 0)) + 1, count=status.get("tasks", 1)))
+        + "</small></h2>",
+    ]
+    if said:
+        parts.append(
+            '<p class="lesson-said '
+            + kind
+            + '" data-lesson-said="'
+            + kind
+            + '" role="'
+            + ("alert" if kind == "refused" else "status")
+            + '">'
+            + escape(said)
+            + "</p>"
+        )
+    if line:
+        parts.append('<p class="lesson-line" data-lesson-line>' + escape(line) + "</p>")
+    if state == REPLIES:
+        parts.append('<p class="lesson-watch">' + escape(t("lesson.watching")) + "</p>")
+    parts.append('<div class="lesson-actions">' + actions_html(cat, name, state) + "</div>")
+    return "".join(parts) + "</section>"
+
+
+def actions_html(cat: "Catalog", name: str, state: str) -> str:
+    """The lesson's buttons: the next task (``lesson-next``) when it waits on a new table; once
+    the lesson is done, the next lesson (``next-lesson``, naming it in ``data-next-lesson``)
+    or, after the last, a game (``lesson-end``), and the lesson again (``lesson-again``);
+    before that, the task again from its start (``lesson-retry``); always the list
+    (``lessons``)."""
+    t = cat.t
+    out = []
+    if state == NEXT:
+        out.append(button("lesson-next", t("lesson.next_task"), "btn primary"))
+    if state == DONE:
+        following = next_lesson(name)
+        if following is None:
+            out.append(button("lesson-end", t("lesson.play"), "btn primary"))
+        else:
+            out.append(
+                '<button type="button" class="btn primary" data-action="next-lesson" '
+                'data-next-lesson="'
+                + following
+                + '">'
+                + escape(t("lesson.next_lesson"))
+                + "</button>"
+            )
+        out.append(button("lesson-again", t("lesson.again")))
+    elif state != REPLIES:
+        out.append(button("lesson-retry", t("lesson.retry")))
+    out.append(button("lessons", t("lesson.back")))
+    return "".join(out)
+
+
+def lesson_intent(intent: Any) -> Any:
+    """The controller's intent (``play`` from a tap and Confirm, ``computer`` from the pace) as
+    the lesson's: a lesson is played with the game's own table and controls."""
+    if not isinstance(intent, dict):
+        return intent
+    named = {"play": "lesson-play", "computer": "lesson-computer"}.get(str(intent.get("do")))
+    if named is None:
+        return intent
+    out = dict(intent)
+    out["do"] = named
+    return out
