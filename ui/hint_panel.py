@@ -80,6 +80,8 @@ def reason_words(reason: "dict[str, Any]", cat: "Catalog", me: str = "") -> str:
     key, count = reason_key(reason)
     if key == "match-point" and p.get("seat") == me:
         key = "match-point-you"
+    if key == "go-out-risk" and len(p.get("numbers") or ()) > 1:
+        key = "go-out-risk-any"
     words = {}
     for name in ("number", "was", "chance", "yours"):
         if name in p:
@@ -95,6 +97,7 @@ def reason_words(reason: "dict[str, Any]", cat: "Catalog", me: str = "") -> str:
         words["tiles"] = cat.join([tile_text(t) for t in p["tiles"]])
     if "numbers" in p:
         words["numbers"] = cat.join([str(n) for n in p["numbers"]])
+        words["number"] = str(p["numbers"][0])
     if count:
         text = cat.plural("explain.reason." + key, int(p[count]), **words)
     else:
@@ -102,6 +105,24 @@ def reason_words(reason: "dict[str, Any]", cat: "Catalog", me: str = "") -> str:
     if reason["code"] == "block" and p.get("match"):
         text += " " + cat.t("explain.reason.block-match")
     return text
+
+
+def grouped(reasons: "list[dict[str, Any]]") -> "list[dict[str, Any]]":
+    """``reasons`` with the ``go-out-risk`` of one seat said once, with all its numbers."""
+    out: "list[dict[str, Any]]" = []
+    risks: "dict[str, list[Any]]" = {}
+    for r in reasons:
+        p = r.get("params") or {}
+        if r["code"] != "go-out-risk":
+            out.append(r)
+        elif p["seat"] in risks:
+            risks[p["seat"]].append(p["number"])
+        else:
+            risks[p["seat"]] = [p["number"]]
+            out.append(
+                {"code": r["code"], "params": {"seat": p["seat"], "numbers": risks[p["seat"]]}}
+            )
+    return out
 
 
 def _said(reason: "dict[str, Any]") -> str:
@@ -137,7 +158,7 @@ def explain_html(explanation: "dict[str, Any]", cat: "Catalog") -> str:
     shared = common_reasons(moves)
     facts = ""
     if shared:
-        said = [r for r in moves[0]["reasons"] if _said(r) in shared]
+        said = grouped([r for r in moves[0]["reasons"] if _said(r) in shared])
         facts = (
             '<div class="explain-common"><p>'
             + escape(cat.t("explain.common"))
@@ -149,8 +170,19 @@ def explain_html(explanation: "dict[str, Any]", cat: "Catalog") -> str:
     losing = kind == "points" and len(moves) > 1 and max(estimates) < -0.5
     if losing:
         about += " " + cat.t("explain.all_lose")
+    # a move the deals played out rate above the suggestion (hard also weighs a rule of
+    # thumb): said, so the list never seems to contradict itself
     items = [
-        move_html(m, kind, k == 0, cat, me, shared, losing and estimates[k] == max(estimates))
+        move_html(
+            m,
+            kind,
+            k == 0,
+            cat,
+            me,
+            shared,
+            losing and estimates[k] == max(estimates),
+            k > 0 and not m["equal"] and estimates[k] > estimates[0],
+        )
         for k, m in enumerate(moves)
     ]
     return (
@@ -180,6 +212,7 @@ def move_html(
     me: str = "",
     shared: "list[str] | None" = None,
     least: bool = False,
+    better: bool = False,
 ) -> str:
     """One move: its name, its estimate, whether it is the suggestion or as good (the
     computer cannot tell them apart), its reasons (those under every move are said once,
@@ -194,13 +227,12 @@ def move_html(
         tags.append(cat.t("explain.equal"))
     if least:
         tags.append(cat.t("explain.loses_least"))
+    if better:
+        tags.append(cat.t("explain.better"))
     tag = "".join('<span class="explain-tag">' + escape(t) + "</span>" for t in tags)
     common = shared or []
-    reasons = "".join(
-        "<li>" + escape(reason_words(r, cat, me)) + "</li>"
-        for r in move.get("reasons") or []
-        if _said(r) not in common
-    )
+    own = [r for r in move.get("reasons") or [] if _said(r) not in common]
+    reasons = "".join("<li>" + escape(reason_words(r, cat, me)) + "</li>" for r in grouped(own))
     cls = "explain-move" + (" suggested" if first else "") + (" equal" if equal else "")
     return (
         '<li class="'

@@ -32,6 +32,7 @@ REASONS = [
     {"code": "block", "params": {"pips": 1, "chance": 100, "match": True}},
     {"code": "block", "params": {"pips": 24, "chance": 0, "match": True}},
     {"code": "go-out-risk", "params": {"seat": "E", "number": 9}},
+    {"code": "go-out-risk", "params": {"seat": "E", "numbers": [2, 9]}},  # as the page groups it
     {"code": "way-out", "params": {"turns": 1}},
     {"code": "way-out", "params": {"turns": 3}},
     {"code": "control", "params": {"numbers": [3, 5]}},
@@ -169,6 +170,19 @@ def test_facts_that_hold_whatever_is_played_are_said_once_above_the_list() -> No
     assert "You need only 3 more points" in explain_html(
         Explanation(0, "win", 41, 60, mine).to_dict(), en
     )
+
+
+def test_one_seat_that_may_go_out_is_said_once_and_a_better_move_is_marked() -> None:
+    risks = tuple(Reason("go-out-risk", {"seat": "E", "number": n}) for n in (2, 9))
+    moves = (
+        Weighed(Move.parse("7-3@N"), 9, False, risks + (Reason("sheds", {"pips": 10}),)),
+        Weighed(Move.parse("3-0@S"), 10, False, (Reason("control", {"numbers": [3, 5]}),)),
+    )
+    en = catalog("en")
+    html = explain_html(Explanation(0, "win", 9, 60, moves).to_dict(), en)
+    assert html.count("East has one tile left") == 1 and "one of the numbers 2 and 9" in html
+    better = html.split('data-hint-move="3-0@S"')[1]
+    assert en.t("explain.better") in better and html.count(en.t("explain.better")) == 1
 
 
 def test_the_same_html_under_micropython() -> None:
