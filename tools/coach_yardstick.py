@@ -1,6 +1,6 @@
 """Make the coach's yardstick: positions from real play with the facts an expert names there.
 
-    .venv/bin/python tools/coach_yardstick.py [--matches 60] [--out tests/players/coach_positions.json]
+    .venv/bin/python tools/coach_yardstick.py [--matches 200] [--out FILE]
 
 Plays seeded matches (hard at South and North, normal at East and West) and keeps decisions
 (two or more legal moves) of the kinds an expert looks for: another seat holds one tile, a move
@@ -118,10 +118,9 @@ def expert(view: SeatView) -> dict[str, list[dict[str, Any]]]:
                 facts.append({"code": "control", "params": {"numbers": showing}})
         if move.tile is not None and not any(fits(board, seat, t) for t in rest):
             facts.append({"code": "stuck"})
-        facts += [
-            {"code": "match-point", "params": {"seat": SEAT_NAMES[s], "needs": view.target - view.scores[s]}}
-            for s in near
-        ]
+        for s in near:
+            needs = view.target - view.scores[s]
+            facts.append({"code": "match-point", "params": {"seat": SEAT_NAMES[s], "needs": needs}})
         out[str(move)] = facts
     return out
 
@@ -184,9 +183,10 @@ def entry(
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--matches", type=int, default=60)
+    parser.add_argument("--matches", type=int, default=200)
     parser.add_argument("--per-kind", type=int, default=7)
     parser.add_argument("--out", default=str(ROOT / "tests/players/coach_positions.json"))
+    # (the file in tests/players/ was made with the defaults: 42 positions, 7 of each kind)
     args = parser.parse_args()
     picked = collect(args.matches, args.per_kind)
     Path(args.out).write_text(json.dumps(picked, indent=1) + "\n", encoding="utf-8")

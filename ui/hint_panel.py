@@ -109,8 +109,8 @@ def reason_words(reason: "dict[str, Any]", cat: "Catalog", me: str = "") -> str:
 
 def grouped(reasons: "list[dict[str, Any]]") -> "list[dict[str, Any]]":
     """``reasons`` with the ``go-out-risk`` of one seat said once, with all its numbers."""
-    out: "list[dict[str, Any]]" = []
-    risks: "dict[str, list[Any]]" = {}
+    out: list[dict[str, Any]] = []
+    risks: dict[str, list[Any]] = {}
     for r in reasons:
         p = r.get("params") or {}
         if r["code"] != "go-out-risk":
