@@ -91,6 +91,23 @@ def decision_html(decision: "dict[str, Any]", cat: "Catalog", seats: bool = Fals
     )
 
 
+def review_panel(decisions: "list[dict[str, Any]]", count: int, cat: "Catalog") -> str:
+    """The panel's body: its title, what it shows, and the review so far."""
+    return (
+        '<h2 id="dlg-title">'
+        + escape(cat.t("review.title"))
+        + '</h2><p class="review-intro">'
+        + escape(cat.t("review.intro"))
+        + "</p>"
+        + review_html(decisions, count, cat)
+    )
+
+
+def refused_words(code: str, cat: "Catalog") -> str:
+    """Why the worker would not review (a class match before its end: ``class-not-over``)."""
+    return cat.t("review.class_not_over") if code == "class-not-over" else code
+
+
 def review_html(decisions: "list[dict[str, Any]]", count: int, cat: "Catalog") -> str:
     """The review so far: ``decisions`` (the steps answered, in order) of ``count``, by hand,
     each hand with its summary once all its decisions are in; a progress line while some are

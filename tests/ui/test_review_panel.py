@@ -15,7 +15,7 @@ from longana.device.review import decisions
 from longana.device.session import COMPUTER, PERSON, Session
 from longana.protocol import Game
 from ui.i18n import LANGUAGES, Catalog
-from ui.review_panel import hand_summary, review_html
+from ui.review_panel import hand_summary, refused_words, review_html, review_panel
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGLISH = json.loads((ROOT / "locales" / "en.json").read_text(encoding="utf-8"))
@@ -73,6 +73,9 @@ def test_progress_while_the_worker_weighs_and_the_summary_once_a_hand_is_in() ->
     assert f"2 of {len(STEPS)} decisions" in html and 'data-action="review-stop"' in html
     assert "review-summary" not in html  # the hand is not all in yet
     assert "Nothing to review" in review_html([], 0, cat)
+    panel = review_panel(STEPS[:1], 3, cat)
+    assert cat.t("review.title") in panel and cat.t("review.intro") in panel
+    assert "class match" in refused_words("class-not-over", cat)
 
 
 def test_the_summary_lists_the_costly_decisions_costliest_first() -> None:
