@@ -5,17 +5,14 @@ from __future__ import annotations
 
 import io
 import json
-import random
-import subprocess
 import sys
 from typing import Any
 
 import pytest
-from test_cli_hint import NO_DOUBLES, finished, in_progress, run_hint
+from test_cli_hint import NO_DOUBLES, exchanged, finished, in_progress, line_by_line, run_hint
 
 from longana.cli import main
-from longana.rules.errors import LonganaError
-from longana.rules.records import hand_from_record, hand_record
+from longana.rules.records import hand_record
 from longana.rules.tiles import SEAT_NAMES
 
 
@@ -106,47 +103,22 @@ def test_bad_lines_give_errors_and_the_rest_is_answered(monkeypatch: pytest.Monk
 def test_explain_uses_only_the_seat_to_move_view(monkeypatch: pytest.MonkeyPatch) -> None:
     """Another seat's unplayed tile exchanged with an unused one wherever the record stays
     legal: the answer cannot change."""
-    exchanged = 0
+    count = 0
     for seed in range(8):
         hand = in_progress(seed, 9)
         record = dict(hand_record(hand), scores={"N": 70})
-        played = {m.split("@")[0] for m in record["moves"]}
-        shown = {t for tiles in record["hands"].values() for t in tiles}
-        unused = [f"{a}-{b}" for a in range(10) for b in range(a + 1) if f"{a}-{b}" not in shown]
-        rng = random.Random(seed)
-        other = SEAT_NAMES[(hand.to_move + 1 + rng.randrange(3)) % 4]
-        hidden = [t for t in record["hands"][other] if t not in played]
-        for _ in range(20):
-            tiles = list(record["hands"][other])
-            tiles[tiles.index(rng.choice(hidden))] = rng.choice(unused)
-            changed = dict(record, hands=dict(record["hands"], **{other: tiles}))
-            try:
-                hand_from_record(changed)
-            except LonganaError:
-                continue
-            assert run_explain([json.dumps(changed)], monkeypatch=monkeypatch) == run_explain(
-                [json.dumps(record)], monkeypatch=monkeypatch
-            )
-            exchanged += 1
-            break
-    assert exchanged >= 4
+        changed = exchanged(record, hand.to_move, seed)
+        if changed is None:
+            continue
+        assert run_explain([json.dumps(changed)], monkeypatch=monkeypatch) == run_explain(
+            [json.dumps(record)], monkeypatch=monkeypatch
+        )
+        count += 1
+    assert count >= 4
 
 
 def test_explain_as_a_program_flushes_each_line() -> None:
     record = json.dumps(hand_record(in_progress(5, 7)))
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "longana", "explain", "--seed", "2"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    assert proc.stdin is not None and proc.stdout is not None
-    proc.stdin.write(record + "\n")
-    proc.stdin.flush()
-    first = json.loads(proc.stdout.readline())  # answered before stdin is closed
-    proc.stdin.write('{"hands": 3}\n')
-    proc.stdin.close()
-    rest = proc.stdout.read()
-    assert proc.wait(timeout=60) == 0
+    first, rest = line_by_line("explain", "--seed", "2", record=record)
     assert set(first) >= {"seat", "kind", "moves"}
     assert "error" in json.loads(rest) and "Traceback" not in rest
