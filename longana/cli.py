@@ -15,9 +15,11 @@ from typing import Any, TextIO
 from .lab.tournament import TOURNAMENT_LEVELS
 from .lab.tournament import report as tournament_report
 from .lab.tournament import run as run_tournament
+from .players.explain import explain
 from .players.levels import LEVELS, choose
-from .rules.errors import LonganaError
+from .rules.errors import LonganaError, RecordError
 from .rules.hand import Hand, NoDoubleError
+from .rules.match import TARGET
 from .rules.records import hand_from_record
 from .rules.tiles import SEAT_NAMES
 from .rules.view import SeatView
@@ -63,6 +65,41 @@ def hint_answer(level: str, seed: int) -> Answer:
     return answer
 
 
+def explain_answer(seed: int) -> Answer:
+    """Every legal move of the seat to move with hard's estimate and its reasons, from that
+    seat's view, the record's ``"scores"`` (seat letter → points before this hand) and
+    ``"target"`` (default 100) giving the match around the hand."""
+
+    def answer(record: Any) -> dict[str, Any]:
+        hand = hand_from_record(record)
+        if hand.outcome is not None:
+            raise LonganaError("the hand is over: there is no move to explain")
+        target = record.get("target", TARGET)
+        if not isinstance(target, int) or isinstance(target, bool) or target < 1:
+            raise RecordError(f'"target" is a whole number of points, 1 or more, not {target!r}')
+        scores = _scores(record.get("scores", {}), target)
+        view = SeatView.of(hand, hand.to_move, scores, target)
+        return explain(view, seed).to_dict()
+
+    return answer
+
+
+def _scores(given: Any, target: int) -> tuple[int, int, int, int]:
+    """The points before this hand of each seat (0 for a seat not named)."""
+    if not isinstance(given, dict):
+        raise RecordError('"scores" is an object of seat letters and points, like {"S": 40}')
+    scores = [0, 0, 0, 0]
+    for letter, points in given.items():
+        if letter not in SEAT_NAMES:
+            raise RecordError(f'unknown seat {letter!r} in "scores": seats are S, E, N and W')
+        if not isinstance(points, int) or isinstance(points, bool) or points < 0:
+            raise RecordError(f"{letter}'s score is a whole number of points, not {points!r}")
+        if points >= target:
+            raise RecordError(f"{letter} has {points} of {target} points: the match is over")
+        scores[SEAT_NAMES.index(letter)] = points
+    return scores[0], scores[1], scores[2], scores[3]
+
+
 def _read(line: str) -> Any:
     try:
         return json.loads(line)
@@ -100,6 +137,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     hint.add_argument("--level", choices=LEVELS, default="normal")
     hint.add_argument("--seed", type=int, default=0)
+    explained = commands.add_parser(
+        "explain",
+        help="hand records (with optional scores and target) in, every legal move of the seat "
+        "to move with the computer's estimate and reasons out (from that seat's view only)",
+    )
+    explained.add_argument("--seed", type=int, default=0)
     tournament = commands.add_parser(
         "tournament",
         help="seeded matches between levels, seats "
@@ -127,6 +170,8 @@ def main(argv: list[str] | None = None) -> int:
         serve(legal_answer, sys.stdin, sys.stdout)
     elif args.command == "hint":
         serve(hint_answer(args.level, args.seed), sys.stdin, sys.stdout)
+    elif args.command == "explain":
+        serve(explain_answer(args.seed), sys.stdin, sys.stdout)
     elif args.command == "tournament":
         levels = [level.strip() for level in args.levels.split(",")]
         if (

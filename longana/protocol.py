@@ -16,6 +16,15 @@ An intent is ``{"do": NAME, ...}``:
 ``seats``          ``seats``, ``level``: who sits where in the match being played
 ``take-device``    ``seat``: the person at that seat now holds the device
 ``replay``         ``hand``, ``step``, ``imported``: a finished (or imported) hand at a step
+``review``         ``step`` (from 0), ``hand`` (optional: that hand's decisions only): one
+                   decision of the people at this device judged (``longana.device.review``):
+                   ``{"review": {"step", "count", "hand", "decision"}}``, ``count`` the
+                   decisions in the finished hands (or that hand), ``decision`` null when
+                   there are none, else ``{"hand", "number", "turn", "seat", "move", "best",
+                   "kind", "cost", "costly", "reason", "reason_of", "explanation"}``. One step
+                   takes about one hint's time; the page asks for the next when it has the
+                   last (so it says how far it is, and stops by not asking). A class match is
+                   reviewed once it is over (before, refused: ``class-not-over``)
 ``import``         ``text``: hand records to step through (the replay of its first hand, with
                    ``"saved_game": true`` when the file is a saved game that ``start``
                    resumes); a file that reads as a saved game but is damaged is refused
@@ -120,6 +129,7 @@ from .device.history import (
 )
 from .device.lesson_table import LessonTable
 from .device.lessons import ORDER, lesson
+from .device.review import decisions, identity, judge
 from .device.session import COMPUTER, KINDS, PERSON, Session
 from .players.levels import LEVELS, choose
 from .rules.errors import IllegalMoveError, LonganaError, RecordError
@@ -167,6 +177,8 @@ class Game:
         self.imported: Imported | None = None
         self.table = Table()  # what the teacher's tables replayed, remembered
         self.lesson: LessonTable | None = None  # the lesson being played, beside the game
+        #: decisions of the review already judged: by the game and the decision
+        self.reviewed: dict[tuple[Any, ...], dict[str, Any]] = {}
         self.intents: dict[str, Callable[[dict[str, Any]], Reply]] = {
             "start": self.start,
             "play": self.play,
@@ -181,6 +193,7 @@ class Game:
             "take-device": self.take_device,
             "record": self.record,
             "replay": self.replay,
+            "review": self.review,
             "import": self.import_records,
             "class-start": self.class_start,
             "class-code": self.class_code,
@@ -386,6 +399,27 @@ class Game:
             }
         }
 
+    def review(self, intent: dict[str, Any]) -> Reply:
+        game = self.game
+        if game.class_code is not None and not game.match.is_over:
+            return {"refused": {"code": "class-not-over", "params": {}}}
+        hand, step = intent.get("hand"), intent.get("step", 0)
+        if hand is not None and (not isinstance(hand, int) or isinstance(hand, bool)):
+            raise BadIntent("bad-hand", f"there is no hand {hand!r}")
+        found = decisions(game, hand)
+        if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step <= len(found):
+            raise BadIntent("bad-step", f"not a step of the review: {step!r}")
+        decision = None
+        if step < len(found):
+            key = identity(game, found[step])
+            decision = self.reviewed.get(key)
+            if decision is None:
+                decision = judge(game, found[step])
+                if len(self.reviewed) >= MAX_CHECKED:
+                    self.reviewed.clear()
+                self.reviewed[key] = decision
+        return {"review": {"step": step, "count": len(found), "hand": hand, "decision": decision}}
+
     def import_records(self, intent: dict[str, Any]) -> Reply:
         text = intent.get("text")
         if not isinstance(text, str):
@@ -489,6 +523,7 @@ class Game:
         return {k: reply[k] for k in ("table", "refused", "accepted")}
 
 
+MAX_CHECKED = 2000  # decisions of the review the worker remembers
 NO_GAME_NEEDED = frozenset(
     {"start", "class-start", "class-code", "class-name", "class-table"}
     | {"lesson-start", "lesson-play", "lesson-computer", "lesson-next", "lesson-retry"}

@@ -116,6 +116,21 @@ def play(hand: Hand, texts: Iterable[str], k: int) -> Hand:
     return hand
 
 
+def rotated(record: dict[str, Any], k: int) -> dict[str, Any]:
+    """A hand record with every seat turned ``k`` seats on (the same game, seated otherwise)."""
+
+    def seat_or_none(letter: str | None) -> str | None:
+        return None if letter is None else turn(letter, k)
+
+    return {
+        "hands": {turn(s, k): tiles for s, tiles in record["hands"].items()},
+        "first_hand": record.get("first_hand", True),
+        "winner": seat_or_none(record.get("winner")),
+        "previous_opener": seat_or_none(record.get("previous_opener")),
+        "moves": [turn_move(m, k) for m in record["moves"]],
+    }
+
+
 def legal(hand: Hand) -> set[str]:
     return {str(m) for m in hand.legal_moves()}
 

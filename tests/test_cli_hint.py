@@ -103,41 +103,50 @@ def test_bad_lines_give_errors_and_the_rest_is_answered(monkeypatch: pytest.Monk
     assert answers[7] == answers[1]
 
 
+def exchanged(record: dict[str, Any], to_move: int, seed: int) -> dict[str, Any] | None:
+    """The record with one of another seat's unplayed tiles exchanged for an unused one,
+    where the record stays legal (the seat to move never sees either tile); else None."""
+    played = {m.split("@")[0] for m in record["moves"]}
+    shown = {t for tiles in record["hands"].values() for t in tiles}
+    unused = [f"{a}-{b}" for a in range(10) for b in range(a + 1) if f"{a}-{b}" not in shown]
+    rng = random.Random(seed)
+    other = SEAT_NAMES[(to_move + 1 + rng.randrange(3)) % 4]
+    hidden = [t for t in record["hands"][other] if t not in played]
+    for _ in range(20):
+        tiles = list(record["hands"][other])
+        tiles[tiles.index(rng.choice(hidden))] = rng.choice(unused)
+        changed = dict(record, hands=dict(record["hands"], **{other: tiles}))
+        try:
+            hand_from_record(changed)
+        except LonganaError:
+            continue
+        return changed
+    return None
+
+
 def test_hint_uses_only_the_seat_to_move_view(monkeypatch: pytest.MonkeyPatch) -> None:
     """Exchange another seat's unplayed tile with an unused one wherever the record stays
     legal: the hint cannot change, since the seat to move never sees either tile."""
-    exchanged = 0
+    count = 0
     for seed in range(10):
         hand = in_progress(seed, 9)
         record = hand_record(hand)
-        before = [json.dumps(record)]
-        played = {m.split("@")[0] for m in record["moves"]}
-        shown = {t for tiles in record["hands"].values() for t in tiles}
-        unused = [f"{a}-{b}" for a in range(10) for b in range(a + 1) if f"{a}-{b}" not in shown]
-        rng = random.Random(seed)
-        other = SEAT_NAMES[(hand.to_move + 1 + rng.randrange(3)) % 4]
-        hidden = [t for t in record["hands"][other] if t not in played]
-        for _ in range(20):
-            tiles = list(record["hands"][other])
-            tiles[tiles.index(rng.choice(hidden))] = rng.choice(unused)
-            changed = dict(record, hands=dict(record["hands"], **{other: tiles}))
-            try:
-                hand_from_record(changed)
-            except LonganaError:
-                continue
-            for level in ("easy", "normal", "hard"):
-                assert run_hint(
-                    [json.dumps(changed)], "--level", level, monkeypatch=monkeypatch
-                ) == run_hint(before, "--level", level, monkeypatch=monkeypatch)
-            exchanged += 1
-            break
-    assert exchanged >= 5
+        changed = exchanged(record, hand.to_move, seed)
+        if changed is None:
+            continue
+        for level in ("easy", "normal", "hard"):
+            assert run_hint(
+                [json.dumps(changed)], "--level", level, monkeypatch=monkeypatch
+            ) == run_hint([json.dumps(record)], "--level", level, monkeypatch=monkeypatch)
+        count += 1
+    assert count >= 5
 
 
-def test_hint_as_a_program_flushes_each_line() -> None:
-    record = json.dumps(hand_record(in_progress(5, 7)))
+def line_by_line(*args: str, record: str) -> tuple[Any, str]:
+    """``python -m longana ARGS`` as a program: its answer to ``record`` read before standard
+    input is closed (it flushes each line), then what it says to a bad line."""
     proc = subprocess.Popen(
-        [sys.executable, "-m", "longana", "hint", "--level", "normal"],
+        [sys.executable, "-m", "longana", *args],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,
@@ -149,7 +158,13 @@ def test_hint_as_a_program_flushes_each_line() -> None:
     proc.stdin.write("{oops\n")
     proc.stdin.close()
     rest = proc.stdout.read()
-    assert proc.wait(timeout=30) == 0
+    assert proc.wait(timeout=60) == 0
+    return first, rest
+
+
+def test_hint_as_a_program_flushes_each_line() -> None:
+    record = json.dumps(hand_record(in_progress(5, 7)))
+    first, rest = line_by_line("hint", "--level", "normal", record=record)
     assert set(first) == {"seat", "move"}
     assert "error" in json.loads(rest) and "Traceback" not in rest
 

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
     from .i18n import Catalog
 
-PLURAL_REASONS = ("sheds", "block")  # reasons whose words depend on a count (pips)
+PLURAL_REASONS = ("sheds", "block", "block-win", "block-lose")  # worded by a count of pips
 
 
 def tile_text(tile: str) -> str:
@@ -37,53 +37,164 @@ def move_words(move: str, cat: "Catalog") -> str:
 
 
 def estimate_words(kind: str, value: float, cat: "Catalog") -> str:
-    """A chance (``27,3 %``) or the points a move is worth (``+12 points``)."""
+    """A chance (``27 %``), the points a move brings (``+12 points``) or, below zero, what
+    it loses in words (``loses about 19 points``)."""
     if kind == "win":
         return cat.t("explain.chance", value=cat.decimal(value))
     n = int(round(value))
-    sign = "+" if n > 0 else "-" if n < 0 else ""
-    return cat.plural("explain.points", abs(n), value=sign + str(abs(n)))
+    if n < 0:
+        return cat.plural("explain.points_loss", -n)
+    return cat.plural("explain.points", n, value=("+" if n > 0 else "") + str(n))
 
 
-def reason_words(reason: "dict[str, Any]", cat: "Catalog") -> str:
-    """One reason (``{"code", "params"}``) in the words of the language shown."""
+def reason_key(reason: "dict[str, Any]") -> "tuple[str, str]":
+    """The catalog key of a reason's words and the count they depend on ("" when none)."""
     code = reason["code"]
     p = reason.get("params") or {}
     if code == "pass":
-        return cat.t("explain.reason.pass-opens" if p.get("opens") else "explain.reason.pass")
-    if code in PLURAL_REASONS:
-        return cat.plural("explain.reason." + code, int(p["pips"]))
-    key = "explain.reason." + code
+        return ("pass-opens" if p.get("opens") else "pass"), ""
+    if code == "domino":
+        return ("domino-match" if p.get("match") else "domino"), ""
+    if code == "block":
+        chance = p.get("chance")
+        key = "block-win" if chance == 100 else "block-lose" if chance == 0 else "block"
+        return key, "pips"
+    if code == "way-out":
+        return ("way-out-last", "") if p.get("turns") == 1 else ("way-out", "turns")
+    if code == "match-point":
+        return code, "needs"
+    if code == "ends-match":
+        yours, chance = p.get("yours"), p.get("chance")
+        return (
+            "ends-match-others" if not yours else "ends-match-you" if yours == chance else code
+        ), ""
+    if code == "keeps-own" and len(p.get("tiles") or ()) > 1:
+        return "keeps-own-run", ""
+    return code, "pips" if code in PLURAL_REASONS else ""
+
+
+def reason_words(reason: "dict[str, Any]", cat: "Catalog", me: str = "") -> str:
+    """One reason (``{"code", "params"}``) in the words of the language shown; ``me`` is the
+    seat the hint is for (a ``match-point`` of that seat says "you")."""
+    p = reason.get("params") or {}
+    key, count = reason_key(reason)
+    if key == "match-point" and p.get("seat") == me:
+        key = "match-point-you"
+    if key == "go-out-risk" and len(p.get("numbers") or ()) > 1:
+        key = "go-out-risk-any"
     words = {}
-    for name in ("number", "was"):
+    for name in ("number", "was", "chance", "yours"):
         if name in p:
             words[name] = str(p[name])
     if "seat" in p:
         words["seat"] = cat.seat(p["seat"])
         words["branch"] = cat.branch(p["seat"])
-    if code == "priority":  # the branches passed over: by their seats, the template names them
+    if "branch" in p:
         words["branch"] = cat.branch(p["branch"])
-        return cat.listed(key, "over", [cat.seat(s) for s in p["over"]], **words)
     if "tiles" in p:
-        return cat.listed(key, "tiles", [tile_text(t) for t in p["tiles"]], **words)
-    return cat.t(key, **words)
+        words["tiles"] = cat.join([tile_text(t) for t in p["tiles"]])
+    if "numbers" in p:
+        words["numbers"] = cat.join([str(n) for n in p["numbers"]])
+        words["number"] = str(p["numbers"][0])
+    if reason["code"] == "priority":  # the branches passed over: by their seats, the
+        return cat.listed(  # template names them with its own article
+            "explain.reason.priority", "over", [cat.seat(s) for s in p["over"]], **words
+        )
+    if count:
+        text = cat.plural("explain.reason." + key, int(p[count]), **words)
+    else:
+        text = cat.t("explain.reason." + key, **words)
+    if reason["code"] == "block" and p.get("match"):
+        text += " " + cat.t("explain.reason.block-match")
+    return text
+
+
+def grouped(reasons: "list[dict[str, Any]]") -> "list[dict[str, Any]]":
+    """``reasons`` with the ``go-out-risk`` of one seat said once, with all its numbers."""
+    out: list[dict[str, Any]] = []
+    risks: dict[str, list[Any]] = {}
+    for r in reasons:
+        p = r.get("params") or {}
+        if r["code"] != "go-out-risk":
+            out.append(r)
+        elif p["seat"] in risks:
+            risks[p["seat"]].append(p["number"])
+        else:
+            risks[p["seat"]] = [p["number"]]
+            out.append(
+                {"code": r["code"], "params": {"seat": p["seat"], "numbers": risks[p["seat"]]}}
+            )
+    return out
+
+
+def _said(reason: "dict[str, Any]") -> str:
+    """A reason as one comparable text (MicroPython's dicts keep no order: sort the params)."""
+    p = reason.get("params") or {}
+    return str(reason["code"]) + repr(sorted((k, repr(p[k])) for k in p))
+
+
+def common_reasons(moves: "list[dict[str, Any]]") -> "list[str]":
+    """The reasons every move has (the same words under each), when there are two moves or
+    more and every move keeps a reason of its own: said once, above the list."""
+    if len(moves) < 2:
+        return []
+    lists = [[_said(r) for r in m.get("reasons") or []] for m in moves]
+    shared = [r for r in lists[0] if all(r in said for said in lists[1:])]
+    if any(len(said) <= len(shared) for said in lists):
+        return []
+    return shared
 
 
 def explain_html(explanation: "dict[str, Any]", cat: "Catalog") -> str:
-    """The dialog's body: what the estimates are, then every move, the suggested one first."""
+    """The dialog's body: what the estimates are, the facts that hold whatever is played, then
+    every move, the suggested one first and the ones as good right after it."""
     kind = str(explanation["kind"])
+    me = str(explanation.get("seat") or "")
+    moves = explanation["moves"]
     about = cat.t(
         "explain.about_" + kind,
         deals=str(explanation["deals"]),
         chance=cat.decimal(explanation["chance"]),
+        start=cat.decimal(explanation.get("start", explanation["chance"])),
     )
-    items = [move_html(m, kind, k == 0, cat) for k, m in enumerate(explanation["moves"])]
+    shared = common_reasons(moves)
+    facts = ""
+    if shared:
+        said = grouped([r for r in moves[0]["reasons"] if _said(r) in shared])
+        facts = (
+            '<div class="explain-common"><p>'
+            + escape(cat.t("explain.common"))
+            + "</p><ul>"
+            + "".join("<li>" + escape(reason_words(r, cat, me)) + "</li>" for r in said)
+            + "</ul></div>"
+        )
+    estimates = [float(m["estimate"]) for m in moves]
+    losing = kind == "points" and len(moves) > 1 and max(estimates) < -0.5
+    if losing:
+        about += " " + cat.t("explain.all_lose")
+    # a move the deals played out rate above the suggestion (hard also weighs a rule of
+    # thumb): said, so the list never seems to contradict itself
+    items = [
+        move_html(
+            m,
+            kind,
+            k == 0,
+            cat,
+            me,
+            shared,
+            losing and estimates[k] == max(estimates),
+            k > 0 and not m["equal"] and estimates[k] > estimates[0],
+        )
+        for k, m in enumerate(moves)
+    ]
     return (
         '<h2 id="dlg-title">'
         + escape(cat.t("explain.title"))
         + '</h2><p id="explain-about" class="explain-about">'
         + escape(about)
-        + '</p><ol class="explain-list" data-hint-explain data-estimate-kind="'
+        + "</p>"
+        + facts
+        + '<ol class="explain-list" data-hint-explain data-estimate-kind="'
         + kind
         + '" aria-labelledby="dlg-title" aria-describedby="explain-about">'
         + "".join(items)
@@ -95,9 +206,19 @@ def explain_html(explanation: "dict[str, Any]", cat: "Catalog") -> str:
     )
 
 
-def move_html(move: "dict[str, Any]", kind: str, first: bool, cat: "Catalog") -> str:
-    """One move: its name, its estimate, whether it is the suggestion or as good, its
-    reasons. The first item is the list's one tab stop (the arrow keys move on)."""
+def move_html(
+    move: "dict[str, Any]",
+    kind: str,
+    first: bool,
+    cat: "Catalog",
+    me: str = "",
+    shared: "list[str] | None" = None,
+    least: bool = False,
+    better: bool = False,
+) -> str:
+    """One move: its name, its estimate, whether it is the suggestion or as good (the
+    computer cannot tell them apart), its reasons (those under every move are said once,
+    above the list). The first item is the list's one tab stop (the arrow keys move on)."""
     equal = bool(move["equal"])
     tags = []
     if first:
@@ -106,10 +227,14 @@ def move_html(move: "dict[str, Any]", kind: str, first: bool, cat: "Catalog") ->
             tags.append(cat.t("explain.equal_first"))
     elif equal:
         tags.append(cat.t("explain.equal"))
+    if least:
+        tags.append(cat.t("explain.loses_least"))
+    if better:
+        tags.append(cat.t("explain.better"))
     tag = "".join('<span class="explain-tag">' + escape(t) + "</span>" for t in tags)
-    reasons = "".join(
-        "<li>" + escape(reason_words(r, cat)) + "</li>" for r in move.get("reasons") or []
-    )
+    common = shared or []
+    own = [r for r in move.get("reasons") or [] if _said(r) not in common]
+    reasons = "".join("<li>" + escape(reason_words(r, cat, me)) + "</li>" for r in grouped(own))
     cls = "explain-move" + (" suggested" if first else "") + (" equal" if equal else "")
     return (
         '<li class="'

@@ -83,8 +83,7 @@ class Session:
     def decision_seed(self) -> int:
         """A seed for the computer's next decision, fixed by the position: a replayed or
         redone position gets the same decision."""
-        text = f"{self.seed}:{len(self.match.hands)}:{len(self.match.hand.history)}"
-        return sum((i + 1) * ord(c) for i, c in enumerate(text)) % 1_000_003
+        return decision_seed(self.seed, len(self.match.hands), len(self.match.hand.history))
 
     # -- actions ----------------------------------------------------------------------------
 
@@ -244,6 +243,13 @@ class Session:
             raise
         except Exception as error:  # noqa: BLE001 - any other fault of the text is the save's
             raise RecordError(f"the save does not load: {type(error).__name__}") from None
+
+
+def decision_seed(deal: str, hands: int, moves: int) -> int:
+    """The decision seed of the position after ``moves`` moves of the match's hand number
+    ``hands`` (counted from 1) with deal number ``deal`` (the hint and the review use it too)."""
+    text = f"{deal}:{hands}:{moves}"
+    return sum((i + 1) * ord(c) for i, c in enumerate(text)) % 1_000_003
 
 
 def replay(match: Match, actions: list[Action]) -> Match:

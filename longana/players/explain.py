@@ -5,24 +5,24 @@ reasons the position shows, from that seat's :class:`~longana.rules.view.SeatVie
 generator as :func:`longana.players.levels.choose` with level ``"hard"`` and the same seed), so
 the move it suggests first is the move ``hard`` plays. Each move gets:
 
-- an **estimate** in the player's terms. ``hard`` values a result by the change it makes to
-  the seat's chance of winning the match (:func:`~longana.players.hard.match_worth`, in units
-  that early in a match are about one point) and adds half of ``normal``'s rating of the move;
-  the explanation shows that same judgement, with the rating centred on the legal moves' mean
-  (so it orders the moves as ``hard`` does without shifting the position's value):
+- an **estimate**, the average of its play-outs on those deals, in the player's terms (never
+  ``normal``'s rating, which ``hard`` adds to its choice as a rule of thumb):
 
   - ``"win"``, the chance in percent of winning the match after this move, once some seat is
-    within :data:`STAKE` points of the target (one hand may then decide the match, and a point
-    is no longer worth a point);
-  - ``"points"``, what the hand is worth to the seat in points, earlier (every seat far from
-    the target: each move's chance would differ only in its first decimal, while its points
-    read plainly; a point a rival wins costs about a third of one the seat wins, as the
-    match's equity says).
+    within :data:`~longana.players.facts.STAKE` points of the target (one hand may then
+    decide the match, and a point is no longer worth a point);
+  - ``"points"``, earlier: the points the hand brings the seat, a rival's points counting
+    :data:`RIVAL` against it (so a figure is never more than the pips still held, nor less
+    than a third of them below zero); a move whose play-outs end the match in some deals says
+    how often (``ends-match``).
 
-- **equal**: true when the move's estimate is within :data:`NOISE` standard errors of the best
-  (the paired difference over the same deals): equal moves are not ranked against each other.
+  Whole numbers, unless the play-outs' standard error is below a quarter (then tenths).
+- **equal**: true when the paired play-outs cannot tell the move from the suggested one (the
+  mean difference on the same deals is within :data:`NOISE` standard errors). The other moves
+  are listed by estimate; only the first of them that are equal are marked, so equal moves
+  stand together right after the suggestion and a move below an unequal one is never equal.
 - **reasons**: codes and parameters, never sentences (the page words them, as it words
-  refusals): see :func:`reasons`.
+  refusals): see :mod:`longana.players.facts`.
 
 The explanation sees what ``hard`` sees and nothing more: a test exchanges the other hands'
 and the unused tiles and checks that it does not change.
@@ -32,38 +32,27 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from ..rules.board import OTHERS, Board
-from ..rules.errors import LonganaError, PriorityError
-from ..rules.tiles import MATCH_MASK, SEAT_NAMES, Move, pips_of, tiles_of
+from ..rules.errors import LonganaError
+from ..rules.hand import Outcome
+from ..rules.tiles import SEAT_NAMES, Move
 from ..rules.view import SeatView
-from .hard import EQUITY_UNIT, HARD, HardConfig, Weighing, added, equity
-from .normal import lacking, leader, normal_ratings
-from .sampler import Knowledge
+from .facts import STAKE, Facts, Reason, ranked, reasons_for
+from .hard import HARD, HardConfig, Weighing, added, equity
+
+__all__ = ["Explanation", "Reason", "STAKE", "Weighed", "explain", "reasons_for"]
 
 KINDS = ("win", "points")
-STAKE = 50  # points: once a seat is this near the target, the estimate is the match's chance
 NOISE = 2.0  # standard errors of the paired difference within which two moves are equal
-
-
-@dataclass(frozen=True)
-class Reason:
-    """One reason, for the page to word: ``code`` and plain ``params`` (seat letters, tile
-    texts, numbers)."""
-
-    code: str
-    params: dict[str, Any] = field(default_factory=dict)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"code": self.code, "params": dict(self.params)}
+RIVAL = 1 / 3  # a point a rival wins, against the seat, in "points" (equity's slope early on)
 
 
 @dataclass(frozen=True)
 class Weighed:
-    """One legal move with ``hard``'s estimate (in the explanation's kind), whether it is equal
-    to the best within the noise, and its reasons."""
+    """One legal move with its estimate (in the explanation's kind), whether the play-outs
+    cannot tell it from the suggested move, and its reasons."""
 
     move: Move
     estimate: float
@@ -81,13 +70,15 @@ class Weighed:
 
 @dataclass(frozen=True)
 class Explanation:
-    """Every legal move of ``seat``, the move ``hard`` plays first, then by estimate."""
+    """Every legal move of ``seat``, the move ``hard`` plays first, then those equal to it,
+    then the rest by estimate."""
 
     seat: int
     kind: str  # "win" or "points"
-    chance: float  # the seat's chance of the match (percent) at the hand's start
+    chance: float  # the seat's chance of the match (percent) with the suggested move
     deals: int  # the deals every move was played out on
     moves: tuple[Weighed, ...]
+    start: float = 0.0  # the seat's chance of the match (percent) at the hand's start
 
     @property
     def suggested(self) -> Move:
@@ -98,14 +89,15 @@ class Explanation:
             "seat": SEAT_NAMES[self.seat],
             "kind": self.kind,
             "chance": self.chance,
+            "start": self.start,
             "deals": self.deals,
             "moves": [m.to_dict() for m in self.moves],
         }
 
 
 def explain(view: SeatView, seed: int = 0, config: HardConfig = HARD) -> Explanation:
-    """Every legal move of ``view.seat`` (which must be to move) with ``hard``'s estimate, the
-    move ``hard`` plays with this view and seed first."""
+    """Every legal move of ``view.seat`` (which must be to move) with its estimate, the move
+    ``hard`` plays with this view and seed first."""
     legal = view.legal_moves()
     if not legal:
         if view.outcome is not None:
@@ -113,148 +105,95 @@ def explain(view: SeatView, seed: int = 0, config: HardConfig = HARD) -> Explana
         raise LonganaError("it is not this seat's turn")
     # the generator hard gets from choose(view, "hard", seed)
     rng = random.Random(f"longana:hard:{seed}:{view.seat}:{len(view.history)}")
-    weighing = Weighing(view, legal, rng, config)
+    weighing = Weighing(view, legal, rng, config, keep=True)
     moves = weighing.moves
-    values = weighing.values
-    prior = weighing.prior
     rest = [m for m in legal if m not in moves]
     if rest:  # hard weighed only normal's favourites: the others on the same deals, for show
+        weighing.play(rest)
         moves = moves + rest
-        values = values + weighing.play(rest)
-        prior = prior + normal_ratings(view, rest)
+    assert weighing.outcomes is not None
+    ended = [weighing.outcomes[m] for m in moves]
     count = len(weighing.deals)
-    centre = sum(prior) / len(prior)
-    score = [
-        added(v) / count + config.prior * (p - centre) for v, p in zip(values, prior, strict=True)
-    ]
-    best = 0 if len(legal) == 1 else weighing.best
-    order = [best] + sorted((k for k in range(len(moves)) if k != best), key=lambda k: -score[k])
-    equal = [_within_noise(values[best], values[k], score[best] - score[k]) for k in order]
-    equal[0] = any(equal[1:])
-    start = equity(view.scores, view.target, view.seat)
     kind = "win" if max(view.scores) >= view.target - STAKE else "points"
-    context = _Context(view)
+    worth = _Worth(view)
+    chances = [[worth.chance(o) for o in outs] for outs in ended]
+    units = chances if kind == "win" else [[worth.points(o) for o in outs] for outs in ended]
+    means = [added(u) / count for u in units]
+    best = 0 if len(legal) == 1 else weighing.best
+    others = sorted((k for k in range(len(moves)) if k != best), key=lambda k: -means[k])
+    equal = set()
+    for k in others:  # the equal ones right after the suggestion, none below an unequal one
+        if not _same(units[best], units[k]):
+            break
+        equal.add(k)
+    facts = Facts(view, weighing.deals)
     out = []
-    for k, same in zip(order, equal, strict=True):
-        if kind == "win":
-            estimate = 100 * min(1.0, max(0.0, start + score[k] / EQUITY_UNIT))
-        else:
-            estimate = score[k]
-        out.append(Weighed(moves[k], round(estimate, 1), same, tuple(context.reasons(moves[k]))))
-    return Explanation(view.seat, kind, round(100 * start, 1), count, tuple(out))
+    for k in [best] + others:
+        reasons = facts.reasons(moves[k])
+        if kind == "points":
+            reasons += worth.ends(ended[k])
+        same = k in equal or (k == best and bool(equal))
+        out.append(Weighed(moves[k], _shown(means[k], units[k]), same, tuple(ranked(reasons))))
+    chance = _shown(added(chances[best]) / count, chances[best])
+    start = round(100 * equity(view.scores, view.target, view.seat), 1)
+    return Explanation(view.seat, kind, chance, count, tuple(out), start)
 
 
-def _within_noise(best: list[float], other: list[float], gap: float) -> bool:
-    """Whether ``gap`` (best's estimate minus the other's) is within the noise of the paired
-    difference of their values on the same deals."""
-    n = len(best)
-    if n < 2:
-        return gap <= 0
-    diffs = [b - o for b, o in zip(best, other, strict=True)]
-    mean = sum(diffs) / n
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return gap <= NOISE * math.sqrt(var / n)
-
-
-# -- reasons -----------------------------------------------------------------------------------
-
-
-def reasons_for(view: SeatView) -> dict[Move, list[Reason]]:
-    """The reasons of each legal move of ``view.seat`` (no play-outs: cheap)."""
-    context = _Context(view)
-    return {m: context.reasons(m) for m in view.legal_moves()}
-
-
-class _Context:
-    """What every move's reasons are read from: the seat's view, what it knows of the others
-    (from their passes and from how the opener was found) and the leader it would press."""
+class _Worth:
+    """A hand's result in the list's terms, for ``view.seat``."""
 
     def __init__(self, view: SeatView) -> None:
         self.view = view
-        self.board = view.board()
-        self.know = Knowledge.of(view)
-        self.lacks = lacking(self.know)
-        self.pressed = leader(view)
+        self.cache: dict[tuple[int | None, int], float] = {}
 
-    def reasons(self, move: Move) -> list[Reason]:
-        return reasons(self.view, move, self.board, self.know, self.lacks, self.pressed)
+    def chance(self, outcome: Outcome) -> float:
+        """The seat's chance (percent) of winning the match after ``outcome``."""
+        key = (outcome.winner, outcome.points)
+        if key not in self.cache:
+            scores = list(self.view.scores)
+            if outcome.winner is not None:
+                scores[outcome.winner] += outcome.points
+            self.cache[key] = 100 * equity(scores, self.view.target, self.view.seat)
+        return self.cache[key]
 
+    def points(self, outcome: Outcome) -> float:
+        """The hand's points for the seat: its own, less a third of a rival's."""
+        if outcome.winner is None:
+            return 0.0
+        return outcome.points if outcome.winner == self.view.seat else -RIVAL * outcome.points
 
-def reasons(
-    view: SeatView,
-    move: Move,
-    board: Board,
-    know: Knowledge,
-    lacks: list[int],
-    pressed: int | None,
-) -> list[Reason]:
-    """Why ``move`` is good or bad, in codes the page words (most decisive first):
-
-    ``pass`` {``opens``: whether the branch opens now} — no tile fits;
-    ``domino`` — the move empties the hand: it wins the hand;
-    ``block`` {``pips``} — after it no hand can hold a tile that fits (from the seat's own
-    tiles and the others' passes): the hand ends blocked, lowest pips win;
-    ``keeps-own`` {``number``, ``tiles``} — tiles kept that continue the seat's own branch;
-    ``no-own`` {``number``} — none is kept for it;
-    ``blocks`` {``seat``, ``number``} — sets that seat's branch to a number its passes show it
-    lacks; ``feeds`` {``seat``, ``number``, ``was``} — moves that seat's branch off such a
-    number; ``leader`` {``seat``, ``number``} — gives the leader, near the target, a number it
-    may hold;
-    ``priority`` {``branch``, ``over``, ``number``} — the equal-ends rule sends the tile onto
-    ``branch``, not the later-opened ``over`` (seat letters);
-    ``stuck`` — on the board it leaves, no tile of the seat's would fit: it would pass and
-    open its branch;
-    ``sheds`` {``pips``}; ``double`` {``number``} — a double, which fits only one number.
-    """
-    seat = view.seat
-    tile = move.tile
-    if tile is None:
-        return [Reason("pass", {"opens": not board.order[seat]})]
-    held = view.held
-    rest = held ^ tile.bit
-    if not rest:
-        return [Reason("domino")]
-    after = board.copy()
-    after.apply(seat, move)
-    ends = after.ends
-    out: list[Reason] = []
-    reach = MATCH_MASK[ends[0]] | MATCH_MASK[ends[1]] | MATCH_MASK[ends[2]] | MATCH_MASK[ends[3]]
-    if not rest & reach and not any(know.unseen & reach & ~know.barred[s] for s in OTHERS[seat]):
-        out.append(Reason("block", {"pips": pips_of(rest)}))
-    own = ends[seat]
-    kept = rest & MATCH_MASK[own]
-    if kept:
-        out.append(Reason("keeps-own", {"number": own, "tiles": [str(t) for t in tiles_of(kept)]}))
-    else:
-        out.append(Reason("no-own", {"number": own}))
-    branch = move.branch
-    if branch is not None and branch != seat and not tile.is_double:
-        letter = SEAT_NAMES[branch]
-        was, now = board.ends[branch], ends[branch]
-        if lacks[branch] >> now & 1:
-            out.append(Reason("blocks", {"seat": letter, "number": now}))
-        elif lacks[branch] >> was & 1:
-            out.append(Reason("feeds", {"seat": letter, "number": now, "was": was}))
-        elif branch == pressed:
-            out.append(Reason("leader", {"seat": letter, "number": now}))
-    if branch is not None and branch != seat:
-        over = [
-            SEAT_NAMES[c]
-            for c in OTHERS[seat]
-            if c != branch
-            and isinstance(board.reason(seat, tile, c), PriorityError)
-            and board.earlier_branch(seat, c) == branch
+    def ends(self, outcomes: list[Outcome]) -> list[Reason]:
+        """``ends-match`` {``chance``, ``yours``}: how often (percent of the deals) the hand
+        ends the match after the move, and how often with the seat as the winner."""
+        view = self.view
+        done = [
+            o.winner
+            for o in outcomes
+            if o.winner is not None and view.scores[o.winner] + o.points >= view.target
         ]
-        if over:
-            out.append(
-                Reason(
-                    "priority",
-                    {"branch": SEAT_NAMES[branch], "over": over, "number": board.ends[branch]},
-                )
-            )
-    if not after.plays_for(seat, rest):
-        out.append(Reason("stuck"))
-    out.append(Reason("sheds", {"pips": tile.pips}))
-    if tile.is_double:
-        out.append(Reason("double", {"number": tile.high}))
-    return out
+        chance = round(100 * len(done) / len(outcomes))
+        if not chance:
+            return []
+        yours = round(100 * done.count(view.seat) / len(outcomes))
+        return [Reason("ends-match", {"chance": chance, "yours": yours})]
+
+
+def _same(best: list[float], other: list[float]) -> bool:
+    """Whether the paired play-outs cannot tell two moves apart: the mean difference of
+    their values on the same deals is within :data:`NOISE` standard errors of zero."""
+    n = len(best)
+    diffs = [b - o for b, o in zip(best, other, strict=True)]
+    mean = added(diffs) / n
+    if n < 2:
+        return mean == 0
+    var = added([(d - mean) ** 2 for d in diffs]) / (n - 1)
+    return abs(mean) <= NOISE * math.sqrt(var / n)
+
+
+def _shown(mean: float, values: list[float]) -> float:
+    """``mean`` as the list shows it: whole, or in tenths when the noise allows."""
+    n = len(values)
+    var = added([(v - mean) ** 2 for v in values]) / max(1, n - 1)
+    if math.sqrt(var / max(1, n)) < 0.25:
+        return round(mean, 1)
+    return round(mean)

@@ -168,13 +168,21 @@ class Weighing:
     """The flat ``hard``'s play-outs of one decision, kept for the explained hint
     (:mod:`longana.players.explain`): the moves weighed (``normal``'s ``config.top``
     favourites when there are more), their ``prior`` (normal's rating), each move's value on
-    each of the same ``deals``, and ``best``, the index of the move ``hard`` plays."""
+    each of the same ``deals``, and ``best``, the index of the move ``hard`` plays. With
+    ``keep``, each move's play-outs' results too (``outcomes``: the explanation's points and
+    how often a move ends the match; they change nothing of the choice)."""
 
     def __init__(
-        self, view: SeatView, legal: list[Move], rng: random.Random, config: HardConfig
+        self,
+        view: SeatView,
+        legal: list[Move],
+        rng: random.Random,
+        config: HardConfig,
+        keep: bool = False,
     ) -> None:
         self.view = view
         self.value = value_of(config)
+        self.outcomes: dict[Move, list[Outcome]] | None = {} if keep else None
         prior = normal_ratings(view, legal)
         if len(legal) > config.top:  # keep the budget: weigh only normal's favourites
             ranked = sorted(range(len(legal)), key=lambda k: -prior[k])[: config.top]
@@ -201,12 +209,19 @@ class Weighing:
         """Each of ``moves``' value on each deal (other moves can be played out on the same
         deals afterwards: the play-outs use no random numbers)."""
         values: list[list[float]] = [[] for _ in moves]
+        kept: list[list[Outcome]] = [[] for _ in moves]
+        keep = self.outcomes is not None
         for held in self.deals:
             start = position(self.view, held)
             for k, move in enumerate(moves):
                 hand = start.copy()
                 hand.apply(move)
-                values[k].append(self.value(play_out(hand), self.view))
+                outcome = play_out(hand)
+                values[k].append(self.value(outcome, self.view))
+                if keep:
+                    kept[k].append(outcome)
+        if self.outcomes is not None:
+            self.outcomes.update(zip(moves, kept, strict=True))
         return values
 
 

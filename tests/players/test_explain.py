@@ -11,12 +11,13 @@ import pytest
 from conftest import dealt, every_seat, play, turn, turn_move
 from test_players import other_deals, random_position
 
-from longana.players.explain import NOISE, STAKE, _within_noise, explain, reasons_for
+from longana.players.explain import NOISE, STAKE, _same, explain
+from longana.players.facts import reasons_for
 from longana.players.hard import HARD, make_hard
 from longana.players.levels import PLAYERS, Player, choose, decide
 from longana.rules.errors import LonganaError
 from longana.rules.hand import Hand
-from longana.rules.tiles import Move
+from longana.rules.tiles import Move, pips_of, tiles_of
 from longana.rules.view import SeatView
 
 
@@ -47,11 +48,13 @@ def _back(params: dict[str, Any], k: int) -> dict[str, Any]:
 @every_seat
 def test_opening_keeps_tiles_for_your_own_branch_and_sheds_a_double(k: int) -> None:
     # South won the last hand and holds 5-5, 2-2 and 5-3: opening with 5-5 keeps 5-3 to follow.
-    hand = dealt(k, {"S": "5-5 2-2 5-3"}, ends="25", winner="S")
+    # (every tile of South's named: none of the others continues after 5-3)
+    hand = dealt(k, {"S": "5-5 2-2 5-3 8-6 9-7 9-8 7-6 4-1"}, ends="25", winner="S")
     reasons = reasons_of(hand, k)
     assert set(reasons) == {"5-5", "2-2"}
     assert reasons["5-5"]["keeps-own"] == {"number": 5, "tiles": ["5-3"]}
     assert reasons["5-5"]["sheds"] == {"pips": 10}
+    assert list(reasons["5-5"])[0] == "keeps-own"  # before the tile's pips
     assert reasons["5-5"]["double"] == {"number": 5}
     assert reasons["2-2"]["no-own"] == {"number": 2}
     assert "keeps-own" not in reasons["2-2"]
@@ -134,7 +137,7 @@ def test_a_move_that_leaves_you_no_play_says_you_would_be_stuck(k: int) -> None:
     play(hand, ["5-5", "5-1@N", "5-2@W"], k)
     reasons = reasons_of(hand, k)
     assert set(reasons) == {"6-5@S"}
-    assert "stuck" in reasons["6-5@S"]
+    assert 0 <= reasons["6-5@S"]["stuck"]["chance"] <= 100
     assert reasons["6-5@S"]["no-own"] == {"number": 6}
 
 
@@ -146,7 +149,11 @@ def test_a_move_that_blocks_the_hand_says_so(k: int) -> None:
     reasons = reasons_of(hand, k)
     assert set(reasons) == {"3-3@E"}
     pips = sum(t.pips for t in hand.tiles(hand.to_move)) - 6
-    assert reasons["3-3@E"]["block"] == {"pips": pips}
+    # the others hold no 3 or 5 (they passed on both); South's pads are the lightest tiles
+    # without them, so nobody can hold fewer pips: South wins the block, and with the pips of
+    # the others' 24 tiles (at least 85 more) the match too
+    assert reasons["3-3@E"]["block"] == {"pips": pips, "chance": 100, "match": True}
+    assert set(reasons["3-3@E"]) == {"block", "sheds", "double"}  # the hand is over
     hand.push(Move.parse(turn_move("3-3@E", k)))
     assert hand.outcome is not None and hand.outcome.reason == "block"
 
@@ -202,31 +209,56 @@ def test_the_suggested_move_is_the_move_hard_plays() -> None:
         )
 
 
-def test_best_first_then_by_estimate_and_equal_moves_marked() -> None:
+def test_best_first_then_equal_moves_then_by_estimate() -> None:
     kinds = set()
     for view, seed in views(40):
         explanation = explain(view, seed)
         kinds.add(explanation.kind)
-        rest = [m.estimate for m in explanation.moves[1:]]
-        assert rest == sorted(rest, reverse=True)
-        assert all(explanation.moves[0].estimate >= e for e in rest)
-        first = explanation.moves[0]
-        assert first.equal == any(m.equal for m in explanation.moves[1:])
+        rest = explanation.moves[1:]
+        assert [m.estimate for m in rest] == sorted((m.estimate for m in rest), reverse=True)
+        # equal moves stand together right after the suggestion: never one below an unequal one
+        flags = [m.equal for m in rest]
+        assert flags == sorted(flags, reverse=True)
+        assert explanation.moves[0].equal == any(flags)
         near = max(view.scores) >= view.target - STAKE
         assert explanation.kind == ("win" if near else "points")
         if explanation.kind == "win":
             assert all(0 <= m.estimate <= 100 for m in explanation.moves)
+            assert explanation.chance == explanation.moves[0].estimate  # "now": the suggestion's
     assert kinds == {"win", "points"}
 
 
-def test_within_noise_compares_paired_values() -> None:
+def test_points_are_the_hands_points_within_the_pips_still_held() -> None:
+    """A figure called points is what the hand brings the seat: never more than every pip
+    the hands can still hold (the seat's own and the heaviest the others may have), never
+    below a third of that under zero (a rival's point counts a third); whole numbers unless
+    the noise is small."""
+    checked = 0
+    for seed in range(40):
+        hand = random_position(seed, later=bool(seed % 2), tied=seed % 6 == 5)
+        view = SeatView.of(hand, hand.to_move, (seed % 20, 5, 12, 30))
+        explanation = explain(view, seed)
+        assert explanation.kind == "points"
+        unseen = sorted((t.pips for t in tiles_of(view.unseen())), reverse=True)
+        others = sum(c for s, c in enumerate(view.counts) if s != view.seat)
+        held = pips_of(view.held) + sum(unseen[:others])
+        for m in explanation.moves:
+            assert -held / 3 <= m.estimate <= held, (seed, m)
+            assert m.estimate == round(m.estimate, 1)
+            checked += 1
+    assert checked > 60
+
+
+def test_equal_means_the_paired_play_outs_cannot_tell_them_apart() -> None:
     same = [1.0, -1.0, 3.0, 0.0]
-    assert _within_noise(same, same, 0.0)
-    assert not _within_noise(same, same, 0.5)  # no noise at all: any gap is real
-    other = [0.0, 0.0, 0.0, 0.0]
-    # differences 1, -1, 3, 0: mean 0.75, standard error about 0.85
-    assert _within_noise(same, other, NOISE * 0.85)
-    assert not _within_noise(same, other, NOISE * 0.86)
+    assert _same(same, same)
+    assert not _same(same, [v - 0.5 for v in same])  # no noise at all: any gap is real
+    # differences 1, -1, 3, 0: mean 0.75, standard error 0.854
+    assert _same(same, [0.0, 0.0, 0.0, 0.0])
+    assert _same(same, [0.25 - NOISE * 0.854 + 0.75, 0.0, 0.0, 0.0][:1] + [0.0, 0.0, 0.0])
+    wide = [v + 10 for v in same]
+    assert not _same(wide, [0.0, 0.0, 0.0, 0.0])  # 10.75 apart, standard error 0.854
+    assert _same([0.0, 0.0, 0.0, 0.0], same)  # symmetric: worse or better alike
 
 
 def test_explanations_repeat_and_go_through_json() -> None:
@@ -237,7 +269,7 @@ def test_explanations_repeat_and_go_through_json() -> None:
     assert first == explain(view, seed).to_dict()
     assert json.loads(json.dumps(first)) == first
     assert first["moves"][0]["move"] == str(choose(view, "hard", seed))
-    assert set(first) == {"seat", "kind", "chance", "deals", "moves"}
+    assert set(first) == {"seat", "kind", "chance", "start", "deals", "moves"}
     assert set(first["moves"][0]) == {"move", "estimate", "equal", "reasons"}
 
 

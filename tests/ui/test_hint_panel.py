@@ -19,20 +19,37 @@ from ui.i18n import LANGUAGES, Catalog
 ROOT = Path(__file__).resolve().parents[2]
 ENGLISH = json.loads((ROOT / "locales" / "en.json").read_text(encoding="utf-8"))
 
-# one of each reason the engine gives (longana.players.explain.reasons)
+# one of each reason the engine gives, in each of its forms (longana.players.facts)
 REASONS = [
     {"code": "pass", "params": {"opens": True}},
     {"code": "pass", "params": {"opens": False}},
-    {"code": "domino", "params": {}},
-    {"code": "block", "params": {"pips": 1}},
-    {"code": "block", "params": {"pips": 12}},
-    {"code": "keeps-own", "params": {"number": 7, "tiles": ["7-3", "7-1"]}},
+    {"code": "domino", "params": {"match": False}},
+    {"code": "domino", "params": {"match": True}},
+    {"code": "block", "params": {"pips": 1, "chance": 40, "match": False}},
+    {"code": "block", "params": {"pips": 12, "chance": 40, "match": False}},
+    {"code": "block", "params": {"pips": 12, "chance": 40, "match": True}},
+    {"code": "block", "params": {"pips": 12, "chance": 100, "match": False}},
+    {"code": "block", "params": {"pips": 1, "chance": 100, "match": True}},
+    {"code": "block", "params": {"pips": 24, "chance": 0, "match": True}},
+    {"code": "go-out-risk", "params": {"seat": "E", "number": 9}},
+    {"code": "go-out-risk", "params": {"seat": "E", "numbers": [2, 9]}},  # as the page groups it
+    {"code": "way-out", "params": {"turns": 1}},
+    {"code": "way-out", "params": {"turns": 3}},
+    {"code": "control", "params": {"numbers": [3, 5]}},
+    {"code": "stuck", "params": {"chance": 62}},
+    {"code": "match-point", "params": {"seat": "E", "needs": 6}},
+    {"code": "match-point", "params": {"seat": "S", "needs": 1}},
+    {"code": "ends-match", "params": {"chance": 12, "yours": 5}},
+    {"code": "ends-match", "params": {"chance": 12, "yours": 0}},
+    {"code": "ends-match", "params": {"chance": 12, "yours": 12}},
+    {"code": "keeps-own", "params": {"number": 7, "tiles": ["7-3"]}},
+    {"code": "keeps-own", "params": {"number": 7, "tiles": ["7-3", "3-1"]}},
     {"code": "no-own", "params": {"number": 4}},
     {"code": "blocks", "params": {"seat": "E", "number": 4}},
     {"code": "feeds", "params": {"seat": "W", "number": 8, "was": 6}},
     {"code": "leader", "params": {"seat": "N", "number": 2}},
     {"code": "priority", "params": {"branch": "E", "over": ["N", "W"], "number": 5}},
-    {"code": "stuck", "params": {}},
+    {"code": "closes-own", "params": {}},
     {"code": "sheds", "params": {"pips": 1}},
     {"code": "sheds", "params": {"pips": 14}},
     {"code": "double", "params": {"number": 9}},
@@ -69,7 +86,7 @@ def test_every_reason_is_worded_in_every_language() -> None:
         cat = catalog(lang)
         seen = set()
         for reason in REASONS:
-            text = reason_words(reason, cat)
+            text = reason_words(reason, cat, me="S")  # the hint is South's
             assert text and "{" not in text and "explain." not in text, (lang, reason, text)
             seen.add(text)
         assert len(seen) == len(REASONS), lang  # no two reasons read alike
@@ -95,15 +112,79 @@ def test_equal_moves_and_the_kind_are_said() -> None:
         Weighed(Move.parse("7-1@S"), 40.9, True, (Reason("no-own", {"number": 1}),)),
         Weighed(Move.parse("6-6@E"), 30.0, False, (Reason("double", {"number": 6}),)),
     )
-    win = Explanation(0, "win", 38.2, 60, moves).to_dict()
+    win = Explanation(0, "win", 41.5, 60, moves, start=38.2).to_dict()
     cat = catalog("de")
     html = explain_html(win, cat)
-    assert "41,5\u00a0%" in html and "38,2\u00a0%" in html  # German decimals, no break before %
+    # "now" is the suggested move's chance, and the hand's start is labelled as such; German
+    # decimals, no break before %
+    assert "Vorschlag" in html
+    assert "Zug: 41,5\u00a0%" in html and "zu Beginn dieser Hand: 38,2\u00a0%" in html
     assert html.count(cat.t("explain.equal")) == 1 and cat.t("explain.equal_first") in html
+    assert "nicht unterscheiden" in html  # what equal means
     points = Explanation(0, "points", 25.0, 60, moves).to_dict()
     html = explain_html(points, catalog("en"))
     assert "+42 points" in html and "+30 points" in html
+    assert "cannot tell" in html
     assert explain_html(points, catalog("ms")).count("mata") >= 3
+
+
+def test_a_loss_is_said_in_words_and_the_least_loss_marked() -> None:
+    moves = (
+        Weighed(Move.parse("7-3@N"), -12, True, (Reason("sheds", {"pips": 10}),)),
+        Weighed(Move.parse("7-1@S"), -9, True, (Reason("no-own", {"number": 1}),)),
+        Weighed(Move.parse("6-6@E"), -19, False, (Reason("double", {"number": 6}),)),
+    )
+    en = catalog("en")
+    html = explain_html(Explanation(0, "points", 20, 60, moves).to_dict(), en)
+    assert "loses about 12 points" in html and "loses about 19 points" in html
+    assert "-12" not in html.split('data-estimate="-12"')[1]  # the number only for automation
+    assert en.t("explain.all_lose") in html
+    least = re.findall(r'data-hint-move="([^"]+)"[^>]*>.*?</li>', html)
+    assert least == ["7-3@N", "7-1@S", "6-6@E"]
+    item = html.split('data-hint-move="7-1@S"')[1].split("</li>")[0]
+    assert en.t("explain.loses_least") in item and html.count(en.t("explain.loses_least")) == 1
+    assert "loses about 1 point<" in explain_html(
+        Explanation(0, "points", 20, 60, (Weighed(Move.parse("7-3@N"), -1, False, ()),)).to_dict(),
+        en,
+    )
+
+
+def test_facts_that_hold_whatever_is_played_are_said_once_above_the_list() -> None:
+    common = Reason("match-point", {"seat": "E", "needs": 6})
+    closes = Reason("closes-own")
+    moves = (
+        Weighed(Move.parse("7-3@N"), 41, False, (common, Reason("sheds", {"pips": 10}), closes)),
+        Weighed(Move.parse("7-1@S"), 30, False, (common, closes, Reason("sheds", {"pips": 8}))),
+    )
+    en = catalog("en")
+    html = explain_html(Explanation(0, "win", 41, 60, moves).to_dict(), en)
+    top, listed = html.split("data-hint-explain")
+    assert en.t("explain.common") in top and "East needs only 6 more points" in top
+    assert "Your branch is open" in top
+    assert "East needs" not in listed and "Your branch is open" not in listed
+    assert listed.count("<li>") == 2  # each move keeps the reason of its own
+    # a match point of the seat the hint is for says "you"
+    mine = (
+        Weighed(
+            Move.parse("7-3@N"), 41, False, (Reason("match-point", {"seat": "S", "needs": 3}),)
+        ),
+    )
+    assert "You need only 3 more points" in explain_html(
+        Explanation(0, "win", 41, 60, mine).to_dict(), en
+    )
+
+
+def test_one_seat_that_may_go_out_is_said_once_and_a_better_move_is_marked() -> None:
+    risks = tuple(Reason("go-out-risk", {"seat": "E", "number": n}) for n in (2, 9))
+    moves = (
+        Weighed(Move.parse("7-3@N"), 9, False, risks + (Reason("sheds", {"pips": 10}),)),
+        Weighed(Move.parse("3-0@S"), 10, False, (Reason("control", {"numbers": [3, 5]}),)),
+    )
+    en = catalog("en")
+    html = explain_html(Explanation(0, "win", 9, 60, moves).to_dict(), en)
+    assert html.count("East has one tile left") == 1 and "one of the numbers 2 and 9" in html
+    better = html.split('data-hint-move="3-0@S"')[1]
+    assert en.t("explain.better") in better and html.count(en.t("explain.better")) == 1
 
 
 def test_the_same_html_under_micropython() -> None:
@@ -120,7 +201,7 @@ def test_the_same_html_under_micropython() -> None:
         f"REASONS = json.loads({json.dumps(json.dumps(REASONS))})\n"
         f"for lang in {list(LANGUAGES)!r}:\n"
         "    cat = Catalog(json.load(open('/lib/locales/' + lang + '.json')), en)\n"
-        "    words = [reason_words(r, cat) for r in REASONS]\n"
+        "    words = [reason_words(r, cat, 'S') for r in REASONS]\n"
         "    out.append([explain_html(EXPLANATION, cat)] + words)\n"
         "with open('/out.txt', 'wb') as f:\n"
         "    f.write(('@@' + json.dumps(out)).encode())\n"
@@ -128,7 +209,7 @@ def test_the_same_html_under_micropython() -> None:
     got = json.loads(micropython(code).split("@@")[-1])
     want = [
         [explain_html(reply["explanation"], catalog(lang))]
-        + [reason_words(r, catalog(lang)) for r in REASONS]
+        + [reason_words(r, catalog(lang), "S") for r in REASONS]
         for lang in LANGUAGES
     ]
     assert got == want

@@ -1,0 +1,163 @@
+"""The review of a match (longana/device/review.py and the worker's ``review`` intent): each
+decision of the people at the device, judged from that seat's view by the hint's weighing."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from conftest import ask, person_to_move, play_on, record_with, start
+
+from longana import classplay
+from longana.device.review import Decision, decisions, judge, view_at
+from longana.device.session import COMPUTER, PERSON, Session
+from longana.players.explain import KINDS
+from longana.players.facts import RANK
+from longana.players.levels import choose
+from longana.rules.errors import LonganaError
+from longana.rules.records import hand_from_record, hand_record
+from longana.rules.tiles import SEATS, tiles_of
+
+TWO = (PERSON, COMPUTER, PERSON, COMPUTER)
+
+
+def played(deal: str, seats: tuple[str, ...] = TWO, hands: int = 1) -> Session:
+    """A match of ``deal`` played for ``hands`` hands: the people pick at random (seeded),
+    so some of their moves cost something; the computer plays normal."""
+    game = Session(deal, seats=seats)
+    rng = random.Random(deal)
+    while True:
+        hand = game.match.hand
+        if hand.outcome is not None:
+            if game.match.is_over or len(game.match.hands) >= hands:
+                return game
+            game.next_hand()
+            continue
+        seat = hand.to_move
+        if game.is_person(seat):
+            game.play(rng.choice(hand.legal_moves()))
+        else:
+            game.play(choose(game.view(seat), "normal", game.decision_seed()))
+
+
+def check(game: Session, found: list[Decision], judged: list[dict[str, Any]]) -> None:
+    for decision, j in zip(found, judged, strict=True):
+        assert game.is_person(decision.seat)
+        view, seed = view_at(game, decision)
+        assert len(view.legal_moves()) > 1
+        assert j["best"] == str(choose(view, "hard", seed))  # the hint that person would get
+        assert j["move"] == str(decision.move) and j["seat"] == "SENW"[decision.seat]
+        assert j["kind"] in KINDS and j["explanation"]["kind"] == j["kind"]
+        assert j["cost"] >= 0 and j["costly"] == (j["cost"] > 0)
+        if j["move"] == j["best"]:
+            assert j["cost"] == 0
+        moves = {m["move"]: m for m in j["explanation"]["moves"]}
+        if j["costly"]:
+            assert not moves[j["move"]]["equal"]
+            assert j["cost"] == round(
+                moves[j["best"]]["estimate"] - moves[j["move"]]["estimate"], 1
+            )
+        if j["reason"] is not None:
+            assert j["reason"]["code"] in RANK
+            owner = j["move"] if j["reason_of"] == "move" else j["best"]
+            assert j["reason"] in moves[owner]["reasons"]
+
+
+def test_every_decision_of_the_people_and_none_of_the_computer() -> None:
+    game = played("31", hands=2)
+    found = decisions(game)
+    assert found and all(game.is_person(d.seat) for d in found)
+    assert {d.seat for d in found} == {0, 2}  # both people at the device
+    assert [d.hand for d in found] == sorted(d.hand for d in found)
+    by_hand = decisions(game, 0) + decisions(game, 1)
+    assert by_hand == found
+    judged = [judge(game, d) for d in found]
+    check(game, found, judged)
+    assert any(j["costly"] for j in judged)  # random moves: some cost something
+
+
+def test_a_hand_still_in_play_is_not_reviewed() -> None:
+    game = Session("8", seats=TWO)
+    hand = game.match.hand
+    for _ in range(12):
+        game.play(hand.legal_moves()[0])
+    assert hand.outcome is None and decisions(game) == []
+
+
+def test_the_review_sees_only_what_the_seat_saw() -> None:
+    """The others' tiles still unplayed at the hand's end and the unused ones exchanged in
+    every way tried that keeps the record legal: every judgement is the same."""
+    game = played("12", seats=(PERSON, COMPUTER, COMPUTER, COMPUTER))
+    hand = game.match.hands[0]
+    found = decisions(game)
+    want = [judge(game, d) for d in found]
+    assert found
+    rng = random.Random(5)
+    hidden = [t for t in tiles_of(view_at(game, found[-1])[0].unseen())]
+    record = hand_record(hand)
+    tried = 0
+    for _ in range(300):
+        rng.shuffle(hidden)
+        held, at = list(hand.held), 0
+        for s in SEATS[1:]:
+            count = bin(hand.held[s]).count("1")
+            held[s] = sum(t.bit for t in hidden[at : at + count])
+            at += count
+        try:
+            again = hand_from_record(record_with(hand, held))
+        except LonganaError:
+            continue
+        if again.played != hand.played or again.outcome is None:
+            continue
+        game.match.hands[0] = again
+        assert [judge(game, d) for d in decisions(game)] == want
+        tried += 1
+        if tried == 3:
+            break
+    assert tried >= 2, record
+
+
+# -- through the worker -----------------------------------------------------------------------
+
+
+def test_the_worker_answers_one_decision_a_step() -> None:
+    game, reply = start("31", seats=TWO)
+    assert ask(game, do="review", step=0)["review"] == {
+        "step": 0,
+        "count": 0,
+        "hand": None,
+        "decision": None,
+    }
+    *_, last = play_on(game, reply, hands=1)
+    assert last["frame"]["outcome"] is not None
+    first = ask(game, do="review", step=0)["review"]
+    count = first["count"]
+    assert count == len(decisions(game.game)) > 0
+    steps = [first["decision"]] + [
+        ask(game, do="review", step=k)["review"]["decision"] for k in range(1, count)
+    ]
+    check(game.game, decisions(game.game), steps)
+    assert ask(game, do="review", step=count)["review"]["decision"] is None
+    assert ask(game, do="review", step=0, hand=0)["review"]["count"] == count
+    assert ask(game, do="review", step=0, hand=1)["review"]["count"] == 0
+    for bad in (-1, count + 1, "1", True, 1.5):
+        assert ask(game, do="review", step=bad)["error"]["code"] == "bad-step"
+    assert ask(game, do="review", step=0, hand="0")["error"]["code"] == "bad-hand"
+    again = ask(game, do="review", step=count - 1)["review"]["decision"]  # kept, not weighed
+    assert again == steps[-1]
+
+
+def test_a_class_match_is_reviewed_once_it_is_over() -> None:
+    code = classplay.ClassCode.make("RV1", [PERSON] + [COMPUTER] * 3, "normal", 25)
+    game, reply = start()
+    first = ask(game, do="class-start", code=code.text, save=None, holder=None)
+    assert ask(game, do="review", step=0)["refused"]["code"] == "class-not-over"
+    last = first
+    for last in play_on(game, first):
+        frame = last["frame"]
+        if frame["outcome"] is not None and not frame["match_over"]:
+            assert ask(game, do="review", step=0)["refused"]["code"] == "class-not-over"
+    assert last["frame"]["match_over"] and not person_to_move(last["frame"])
+    review = ask(game, do="review", step=0)["review"]
+    assert review["count"] == len(decisions(game.game)) > 0
+    check(game.game, decisions(game.game)[:1], [review["decision"]])

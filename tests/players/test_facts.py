@@ -1,0 +1,193 @@
+"""The decisive facts (longana.players.facts): each on a hand-built position for every seat,
+then all of them on positions met in random play, checked against the true hands."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+from conftest import dealt, every_seat, play, rotated, turn, turn_move
+from test_explain import reasons_of
+from truth import false_claims, follows, missed_risks
+
+from longana.players.facts import chain, reasons_for
+from longana.players.normal import smart
+from longana.rules.hand import Hand
+from longana.rules.records import hand_from_record, hand_record
+from longana.rules.tiles import SEAT_NAMES, Move, Tile, mask_of, tiles_of
+from longana.rules.view import SeatView
+
+
+def mask(text: str) -> int:
+    return mask_of(Tile.parse(t) for t in text.split())
+
+
+def names(tiles: list[Tile]) -> list[str]:
+    return [str(t) for t in tiles]
+
+
+def test_a_run_counts_only_tiles_that_follow_one_another() -> None:
+    assert len(chain(mask("5-4 9-4"), 4)) == 1  # both fit 4, but not one after the other
+    assert names(chain(mask("5-4 9-4"), 4)) == ["9-4"]  # the heavier first among equals
+    assert names(chain(mask("9-5 5-4"), 4)) == ["5-4", "9-5"]
+    assert names(chain(mask("4-4 4-2 2-2 7-1"), 4)) == ["4-4", "4-2", "2-2"]
+    assert chain(mask("7-1 8-2"), 4) == []
+    # a run that first goes the wrong way is not taken when another lays every tile
+    assert names(chain(mask("6-4 6-3 4-1 3-1"), 4)) == ["6-4", "6-3", "3-1", "4-1"]
+
+
+def first_legal_until(hand: Hand, seat: int) -> Hand:
+    """The other seats play their first legal move until ``seat`` is to move."""
+    while hand.outcome is None and hand.to_move != seat:
+        hand.apply(hand.legal_moves()[0])
+    return hand
+
+
+@every_seat
+def test_a_sure_way_out_is_named_and_really_goes_out(k: int) -> None:
+    # South opens 5-5 and holds a run of all its tiles from 5: after 5-3 on its own branch the
+    # rest follow one another there, where only South can change the end.
+    hand = dealt(k, {"S": "5-5 5-3 3-1 1-0 2-0 4-2 6-4 7-6"}, winner="S")
+    play(hand, ["5-5"], k)
+    first_legal_until(hand, k)
+    reasons = reasons_of(hand, k)
+    assert reasons["5-3@S"]["way-out"] == {"turns": 6}
+    assert "keeps-own" not in reasons["5-3@S"]
+    assert list(reasons["5-3@S"])[0] == "way-out"  # decisive: first
+    assert all("way-out" not in r for m, r in reasons.items() if m != "5-3@S")
+    hand.apply(Move.parse(turn_move("5-3@S", k)))
+    for tile in ("3-1", "1-0", "2-0", "4-2", "6-4", "7-6"):  # never a pass, whatever the others do
+        first_legal_until(hand, k)
+        if hand.outcome is not None:
+            break
+        hand.apply(Move.parse(turn_move(f"{tile}@S", k)))
+    assert hand.outcome is not None and hand.outcome.reason == "domino"
+
+
+@every_seat
+def test_control_every_other_seat_has_passed_on_every_number_showing(k: int) -> None:
+    # The others passed on 5, then on the 3 South set East's open branch to: after 3-3 there
+    # only 3s and 5s show, and South keeps 3-1 to play on; after 3-1 a 1 shows, which the
+    # others may hold. (Passing while a 3 shows on a closed branch would prove nothing: a
+    # closed branch takes only its double.)
+    hand = dealt(k, {"S": "5-5 5-3 3-3 3-1"}, ends="35", winner="S")
+    play(hand, ["5-5", "pass", "pass", "pass", "5-3@E", "pass", "pass", "pass"], k)
+    reasons = reasons_of(hand, k)
+    assert reasons["3-3@E"]["control"] == {"numbers": [3, 5]}
+    assert "control" not in reasons["3-1@E"]
+    play(hand, ["3-3@E"], k)  # then the others can only pass
+    first_legal_until(hand, k)
+    assert [str(m) for _, m in hand.history[-3:]] == ["pass", "pass", "pass"]
+
+
+@every_seat
+def test_a_seat_that_can_win_the_match_this_hand_is_named_leading_or_not(k: int) -> None:
+    hand = dealt(k, {"S": "5-5 2-2 5-3 8-6 9-7 9-8 7-6 4-1"}, ends="25", winner="S")
+    scores = [0, 0, 0, 0]
+    for letter, points in {"S": 55, "E": 94, "N": 60, "W": 20}.items():
+        scores[SEAT_NAMES.index(turn(letter, k))] = points
+    view = SeatView.of(hand, hand.to_move, tuple(scores))
+    for move, reasons in reasons_for(view).items():
+        points = [(r.params["seat"], r.params["needs"]) for r in reasons if r.code == "match-point"]
+        # South itself first (45 to go), then the others by what they need: West (80) is too far
+        assert [(turn(s, -k % 4), n) for s, n in points] == [("S", 45), ("E", 6), ("N", 40)], move
+
+
+@every_seat
+def test_a_block_says_who_wins_it_and_whether_it_ends_the_match(k: int) -> None:
+    hand = dealt(k, {"S": "5-5 5-3 3-3 9-9 9-8 9-7 8-7"}, ends="35", winner="S")
+    play(hand, ["5-5", "pass", "pass", "pass", "5-3@E", "pass", "pass", "pass"], k)
+    # South keeps 67 pips: each other hand may hold fewer or more, so it is a chance
+    block = reasons_of(hand, k)["3-3@E"]["block"]
+    assert block["pips"] == 67 and 0 < block["chance"] < 50
+    assert block["match"] is True  # 24 tiles in the others' hands: whoever wins, wins the match
+    light = dealt(k, {"S": "5-5 5-3 3-3 1-0"}, ends="35", winner="S")
+    play(light, ["5-5", "pass", "pass", "pass", "5-3@E", "pass", "pass", "pass"], k)
+    # South keeps its lightest pads: no hand of eight tiles without 3s and 5s holds fewer
+    assert reasons_of(light, k)["3-3@E"]["block"]["chance"] == 100
+
+
+# -- positions from random play, every seat --------------------------------------------------
+
+
+def positions(count: int, seed: int = 1) -> Iterator[tuple[Hand, tuple[int, ...]]]:
+    """Positions of random hands (``smart`` at every seat, so hands run long), with scores
+    near and far from the target, the seat to move holding a tile."""
+    rng = random.Random(seed)
+    found = 0
+    while found < count:
+        hand = Hand.deal(rng)
+        scores = tuple(rng.choice((0, 30, 60, 80, 92, 97)) for _ in range(4))
+        while hand.outcome is None and found < count:
+            opened = hand.board.opening is not None
+            if opened and rng.random() < 0.3:
+                found += 1
+                yield hand.copy(), scores
+            smartly = opened and rng.random() < 0.8
+            hand.apply(smart(hand) if smartly else rng.choice(hand.legal_moves()))
+
+
+def test_no_reason_is_false_and_no_risk_is_missed_in_real_play() -> None:
+    checked: dict[str, int] = {}
+    for hand, scores in positions(300):
+        view = SeatView.of(hand, hand.to_move, scores)
+        for move, reasons in reasons_for(view).items():
+            said = [r.to_dict() for r in reasons]
+            assert false_claims(hand, move, said, scores) == []
+            assert missed_risks(hand, move, said) == []
+            for r in said:
+                checked[r["code"]] = checked.get(r["code"], 0) + 1
+    for code in ("go-out-risk", "way-out", "stuck", "match-point", "closes-own", "domino"):
+        assert checked.get(code, 0) >= 3, (code, checked)
+
+
+def test_every_seat_gets_the_same_facts_turned_with_the_table() -> None:
+    """A position turned by k seats gives the same reasons, seat letters turned."""
+    for hand, scores in positions(40, seed=2):
+        record = hand_record(hand)
+        view = SeatView.of(hand, hand.to_move, scores)
+        want = _letters(reasons_for(view), 0)
+        for k in (1, 2, 3):
+            again = hand_from_record(rotated(record, k))
+            turned = tuple(scores[(s - k) % 4] for s in range(4))
+            got = _letters(reasons_for(SeatView.of(again, again.to_move, turned)), k)
+            assert _stable(got) == _stable(want)
+
+
+def _letters(reasons: dict[Move, Any], k: int) -> dict[str, list[dict[str, Any]]]:
+    """The reasons by move, seat letters turned back by ``k``."""
+    out = {}
+    for move, said in reasons.items():
+        back = []
+        for r in said:
+            p = dict(r.params)
+            for key in ("seat", "branch"):
+                if key in p:
+                    p[key] = turn(p[key], -k % 4)
+            if "over" in p:
+                p["over"] = sorted(turn(s, -k % 4) for s in p["over"])
+            back.append({"code": r.code, "params": p})
+        out[turn_move(str(move), -k % 4)] = back
+    return out
+
+
+def _stable(reasons: dict[str, list[dict[str, Any]]]) -> dict[str, list[Any]]:
+    """Everything but the chances (drawn deals differ with the seat numbers)."""
+    return {
+        m: [(r["code"], {k: v for k, v in r["params"].items() if k != "chance"}) for r in said]
+        for m, said in reasons.items()
+    }
+
+
+def test_the_runs_kept_follow_one_another() -> None:
+    for hand, scores in positions(60, seed=3):
+        view = SeatView.of(hand, hand.to_move, scores)
+        for move, reasons in reasons_for(view).items():
+            for r in reasons:
+                if r.code == "keeps-own":
+                    tiles = [Tile.parse(t) for t in r.params["tiles"]]
+                    assert follows(tiles, r.params["number"])
+                    rest = view.held ^ (move.tile.bit if move.tile else 0)
+                    assert len(tiles) == len(chain(rest, r.params["number"]))
+                    assert len(tiles) < len(tiles_of(rest))  # else it is a way out

@@ -1,0 +1,126 @@
+"""The review of a match in words (ui/review_panel.py): every decision with the names kept for
+automation, a hand's summary, the progress while the worker weighs, the same HTML under
+MicroPython."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from longana.device.review import decisions
+from longana.device.session import COMPUTER, PERSON, Session
+from longana.protocol import Game
+from ui.i18n import LANGUAGES, Catalog
+from ui.review_panel import hand_summary, refused_words, review_html, review_panel
+
+ROOT = Path(__file__).resolve().parents[2]
+ENGLISH = json.loads((ROOT / "locales" / "en.json").read_text(encoding="utf-8"))
+
+
+def catalog(lang: str) -> Catalog:
+    text = (ROOT / "locales" / f"{lang}.json").read_text(encoding="utf-8")
+    return Catalog(json.loads(text), ENGLISH)
+
+
+def reviewed(
+    deal: str = "31", seats: tuple[str, ...] = (PERSON, COMPUTER, PERSON, COMPUTER)
+) -> list[dict[str, Any]]:
+    """Every step of the review of a hand played with random moves by the people."""
+    import random
+
+    from longana.players.levels import choose
+
+    game = Game()
+    game.session = session = Session(deal, seats=seats)
+    rng = random.Random(deal)
+    hand = session.match.hand
+    while hand.outcome is None:
+        seat = hand.to_move
+        if session.is_person(seat):
+            session.play(rng.choice(hand.legal_moves()))
+        else:
+            session.play(choose(session.view(seat), "normal", session.decision_seed()))
+    count = len(decisions(session))
+    return [
+        json.loads(game.handle(json.dumps({"do": "review", "step": k})))["review"]["decision"]
+        for k in range(count)
+    ]
+
+
+STEPS = reviewed()
+
+
+def test_every_decision_carries_the_names_kept_for_automation() -> None:
+    html = review_html(STEPS, len(STEPS), catalog("en"))
+    assert html.startswith('<div class="review" data-review>')
+    assert re.findall(r'data-move="([^"]+)"', html) == [d["move"] for d in STEPS]
+    assert re.findall(r'data-best="([^"]+)"', html) == [d["best"] for d in STEPS]
+    costs = [float(c) for c in re.findall(r'data-cost="([^"]+)"', html)]
+    assert costs == [d["cost"] for d in STEPS] and all(c >= 0 for c in costs)
+    assert html.count("data-decision") == len(STEPS) and html.count('tabindex="0"') == 1
+    assert "South played" in html and "North played" in html  # two people: whose decision
+    assert "data-review-progress" not in html and "review-summary" in html
+
+
+def test_progress_while_the_worker_weighs_and_the_summary_once_a_hand_is_in() -> None:
+    cat = catalog("en")
+    half = STEPS[:2]
+    html = review_html(half, len(STEPS), cat)
+    assert f"2 of {len(STEPS)} decisions" in html and 'data-action="review-stop"' in html
+    assert "review-summary" not in html  # the hand is not all in yet
+    assert "Nothing to review" in review_html([], 0, cat)
+    panel = review_panel(STEPS[:1], 3, cat)
+    assert cat.t("review.title") in panel and cat.t("review.intro") in panel
+    assert "class match" in refused_words("class-not-over", cat)
+
+
+def test_the_summary_lists_the_costly_decisions_costliest_first() -> None:
+    cat = catalog("en")
+    steps = [
+        {"costly": True, "cost": 5, "kind": "points"},
+        {"costly": False, "cost": 0, "kind": "points"},
+        {"costly": True, "cost": 12, "kind": "points"},
+    ]
+    assert hand_summary(steps, cat) == "2 costly decisions: \u221212, \u22125"
+    assert hand_summary(steps[:1], cat) == "1 costly decision: \u22125"
+    assert "%" in hand_summary([{"costly": True, "cost": 4, "kind": "win"}], catalog("de"))
+    assert hand_summary(steps[1:2], cat) == cat.t("review.summary_none")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_language_words_it_all(lang: str) -> None:
+    html = review_html(STEPS, len(STEPS), catalog(lang))
+    assert "review." not in html and "explain." not in html and "{" not in html
+
+
+def test_the_same_html_under_micropython() -> None:
+    from test_micropython import micropython
+
+    code = (
+        "import json\n"
+        "from ui.review_panel import review_html\n"
+        "from ui.i18n import Catalog\n"
+        "en = json.load(open('/lib/locales/en.json'))\n"
+        f"STEPS = json.loads({json.dumps(json.dumps(STEPS))})\n"
+        "out = []\n"
+        f"for lang in {list(LANGUAGES)!r}:\n"
+        "    cat = Catalog(json.load(open('/lib/locales/' + lang + '.json')), en)\n"
+        "    out.append([review_html(STEPS, len(STEPS), cat), review_html(STEPS[:1], 3, cat)])\n"
+        "with open('/out.txt', 'wb') as f:\n"
+        "    f.write(('@@' + json.dumps(out)).encode())\n"
+    )
+    got = json.loads(micropython(code).split("@@")[-1])
+    want = [
+        [review_html(STEPS, len(STEPS), catalog(lang)), review_html(STEPS[:1], 3, catalog(lang))]
+        for lang in LANGUAGES
+    ]
+    assert got == want
+
+
+@pytest.fixture(autouse=True)
+def _paths(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.syspath_prepend(str(ROOT / "tests" / "ui"))
