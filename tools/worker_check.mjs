@@ -17,15 +17,23 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 
 const site = path.resolve(process.argv[2] || "_site");
-const index = path.join(site, "vendor", "pyodide") + "/";
+const index = `${path.join(site, "vendor", "pyodide")}/`;
 const { loadPyodide, version } = await import(pathToFileURL(path.join(index, "pyodide.mjs")).href);
-const { startGame, snapshotKey } = await import(pathToFileURL(path.join(site, "ui", "game-worker.mjs")).href);
+const { startGame, snapshotKey } = await import(
+  pathToFileURL(path.join(site, "ui", "game-worker.mjs")).href
+);
 const exercise = readFileSync(new URL("worker_exercise.py", import.meta.url), "utf8");
 
 class Store {
-  constructor() { this.entries = new Map(); this.refuse = false; }
-  async keys() { return [...this.entries.keys()]; }
-  async get(key) { // a copy, as Cache Storage gives (the worker frees what it is given)
+  constructor() {
+    this.entries = new Map();
+    this.refuse = false;
+  }
+  async keys() {
+    return [...this.entries.keys()];
+  }
+  async get(key) {
+    // a copy, as Cache Storage gives (the worker frees what it is given)
     const entry = this.entries.get(key);
     return entry ? { bytes: entry.bytes.slice(), sha256: entry.sha256 } : null;
   }
@@ -33,27 +41,39 @@ class Store {
     if (this.refuse) throw new Error("QuotaExceededError: refused on purpose");
     this.entries.set(key, { bytes: bytes.slice(), sha256 });
   }
-  async delete(key) { this.entries.delete(key); }
+  async delete(key) {
+    this.entries.delete(key);
+  }
 }
 
 async function start(store, restoreMs = 20000) {
   const marks = [];
   const t0 = performance.now();
   const game = await startGame({
-    indexURL: index, appURL: path.join(site, "app.zip"), store, loadPyodide, version, restoreMs,
-    mark: (name, detail) => marks.push(detail && detail.why ? `${name} (${detail.why.split(":")[0]})` : name),
+    indexURL: index,
+    appURL: path.join(site, "app.zip"),
+    store,
+    loadPyodide,
+    version,
+    restoreMs,
+    mark: (name, detail) =>
+      marks.push(detail?.why ? `${name} (${detail.why.split(":")[0]})` : name),
   });
   return { game, marks, ms: Math.round(performance.now() - t0) };
 }
 
 const ask = (game, intent) => JSON.parse(game.handle(JSON.stringify(intent)));
-const print = (line) => process.stdout.write(JSON.stringify(line) + "\n");
+const print = (line) => process.stdout.write(`${JSON.stringify(line)}\n`);
 const store = new Store();
 
 // Runs tools/worker_exercise.py in the game's own interpreter: its one line of JSON.
 function exercised(game) {
   let out = "";
-  game.pyodide.setStdout({ batched: (line) => { out += line + "\n"; } });
+  game.pyodide.setStdout({
+    batched: (line) => {
+      out += `${line}\n`;
+    },
+  });
   game.pyodide.runPython(exercise);
   return JSON.parse(out.trim().split("\n").pop());
 }
@@ -66,8 +86,16 @@ let save = null;
   save = ask(game, { do: "computer", at: reply.frame.log }).save || reply.save;
   const made = await game.snapshot();
   const played = exercised(game);
-  print({ case: "plain", marks, ms, restored: game.restored, made, keys: [...store.entries.keys()],
-          modules: played.modules, hands: played.hands });
+  print({
+    case: "plain",
+    marks,
+    ms,
+    restored: game.restored,
+    made,
+    keys: [...store.entries.keys()],
+    modules: played.modules,
+    hands: played.hands,
+  });
 }
 
 // restored: the snapshot, a saved game resumed and played on
@@ -77,14 +105,24 @@ let save = null;
   let frame = reply.frame;
   let moves = 0;
   for (let i = 0; i < 12 && !frame.outcome; i++) {
-    const next = frame.turn ? ask(game, { do: "play", move: frame.turn.moves[0], at: frame.log })
-                            : ask(game, { do: "computer", at: frame.log });
+    const next = frame.turn
+      ? ask(game, { do: "play", move: frame.turn.moves[0], at: frame.log })
+      : ask(game, { do: "computer", at: frame.log });
     frame = next.frame;
     moves++;
   }
   const played = exercised(game);
-  print({ case: "restored", marks, ms, restored: game.restored, resumed: !!reply.resumed,
-          deal: reply.frame.deal, moves, snapshot: game.snapshot !== null, hands: played.hands });
+  print({
+    case: "restored",
+    marks,
+    ms,
+    restored: game.restored,
+    resumed: !!reply.resumed,
+    deal: reply.frame.deal,
+    moves,
+    snapshot: game.snapshot !== null,
+    hands: played.hands,
+  });
 }
 
 // corrupt: a flipped byte, and another release's entry; storage then refuses the new one
@@ -100,15 +138,24 @@ let save = null;
   const kept = [...store.entries.keys()];
   const reply = ask(game, { do: "start", save: null, deal: "12" });
   const made = await game.snapshot();
-  print({ case: "corrupt", marks, ms, restored: game.restored, kept, made, deal: reply.frame.deal,
-          after: [...store.entries.keys()] });
+  print({
+    case: "corrupt",
+    marks,
+    ms,
+    restored: game.restored,
+    kept,
+    made,
+    deal: reply.frame.deal,
+    after: [...store.entries.keys()],
+  });
   store.refuse = false;
   store.entries.set(key, entry);
 }
 
 async function sha256(bytes) {
-  return Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)),
-                    (b) => b.toString(16).padStart(2, "0")).join("");
+  return Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)), (b) =>
+    b.toString(16).padStart(2, "0"),
+  ).join("");
 }
 
 // broken: the digest matches, Pyodide refuses the bytes
@@ -119,8 +166,15 @@ async function sha256(bytes) {
   store.entries.set(key, { bytes, sha256: await sha256(bytes) });
   const { game, marks, ms } = await start(store);
   const reply = ask(game, { do: "start", save: null, deal: "13" });
-  print({ case: "broken", marks, ms, restored: game.restored, kept: [...store.entries.keys()],
-          deal: reply.frame.deal, snapshot: game.snapshot !== null });
+  print({
+    case: "broken",
+    marks,
+    ms,
+    restored: game.restored,
+    kept: [...store.entries.keys()],
+    deal: reply.frame.deal,
+    snapshot: game.snapshot !== null,
+  });
 }
 
 // hung: the digest matches, the restore never ends
@@ -129,6 +183,12 @@ async function sha256(bytes) {
   store.entries.set(snapshotKey(version), { bytes, sha256: await sha256(bytes) });
   const { game, marks, ms } = await start(store, 2000);
   const reply = ask(game, { do: "start", save: null, deal: "14" });
-  print({ case: "hung", marks, ms, restored: game.restored, kept: [...store.entries.keys()],
-          deal: reply.frame.deal });
+  print({
+    case: "hung",
+    marks,
+    ms,
+    restored: game.restored,
+    kept: [...store.entries.keys()],
+    deal: reply.frame.deal,
+  });
 }

@@ -64,8 +64,10 @@ async function digest(bytes) {
 // storage into its own.
 function release(bytes) {
   try {
-    if (bytes && bytes.buffer.transfer) bytes.buffer.transfer(0);
-  } catch (e) { /* freed by the garbage collector then */ }
+    if (bytes?.buffer.transfer) bytes.buffer.transfer(0);
+  } catch (_e) {
+    /* freed by the garbage collector then */
+  }
 }
 
 // -- the snapshot's store ----------------------------------------------------------------------
@@ -74,7 +76,7 @@ function release(bytes) {
 // entry's header carries the snapshot's digest. Its name does not start with "longana-": those
 // are the service worker's caches, which it deletes when a release replaces them.
 export function cacheStore(folder) {
-  const name = "longana.snapshot@" + folder;
+  const name = `longana.snapshot@${folder}`;
   const open = () => caches.open(name);
   return {
     async keys() {
@@ -83,7 +85,10 @@ export function cacheStore(folder) {
     async get(key) {
       const hit = await (await open()).match(key);
       if (!hit) return null;
-      return { bytes: new Uint8Array(await hit.arrayBuffer()), sha256: hit.headers.get("x-sha256") };
+      return {
+        bytes: new Uint8Array(await hit.arrayBuffer()),
+        sha256: hit.headers.get("x-sha256"),
+      };
     },
     async put(key, bytes, sha256) {
       const headers = { "content-type": "application/octet-stream", "x-sha256": sha256 };
@@ -113,7 +118,7 @@ async function holds(store, key, mark) {
 // the store's entry, asked for already.)
 async function checked(store, key, mark, read) {
   const entry = await read;
-  if (entry && entry.sha256 && (await digest(entry.bytes)) === entry.sha256) {
+  if (entry?.sha256 && (await digest(entry.bytes)) === entry.sha256) {
     mark("longana:worker:snapshot-read", { bytes: entry.bytes.length });
     return entry.bytes;
   }
@@ -134,7 +139,12 @@ function within(promise, ms, what) {
 
 // Bytes of a URL (fetch), or of a file path (node: readFile).
 async function readBytes(url) {
-  if (typeof process !== "undefined" && process.versions && process.versions.node && !/^https?:/.test(url)) {
+  if (
+    typeof process !== "undefined" &&
+    process.versions &&
+    process.versions.node &&
+    !/^https?:/.test(url)
+  ) {
     const { readFile } = await import("node:fs/promises");
     return new Uint8Array(await readFile(url.startsWith("file:") ? new URL(url) : url));
   }
@@ -153,12 +163,18 @@ async function readBytes(url) {
  * (Pyodide's), restoreMs (how long a restore may take).
  */
 export async function startGame({
-  indexURL, appURL, store, mark = () => {}, loadPyodide, version, restoreMs = RESTORE_MS,
+  indexURL,
+  appURL,
+  store,
+  mark = () => {},
+  loadPyodide,
+  version,
+  restoreMs = RESTORE_MS,
 }) {
   const key = snapshotKey(version);
   const app = readBytes(appURL);
   app.catch(() => {}); // reported where it is awaited
-  const config = { indexURL, stdLibURL: indexURL + "python_stdlib.zip" };
+  const config = { indexURL, stdLibURL: `${indexURL}python_stdlib.zip` };
   const begin = (py, code) => {
     return app.then((bytes) => {
       py.FS.writeFile("/app.zip", bytes);
@@ -176,7 +192,7 @@ export async function startGame({
     try {
       found = await holds(store, key, mark);
     } catch (error) {
-      mark("longana:worker:snapshot-dropped", { why: "storage: " + error });
+      mark("longana:worker:snapshot-dropped", { why: `storage: ${error}` });
     }
   }
   if (found) {
@@ -185,14 +201,22 @@ export async function startGame({
     let reading = checked(store, key, mark, read);
     let buffer = null; // released once Pyodide has copied it
     const once = {
+      // biome-ignore lint/suspicious/noThenProperty: Pyodide awaits the snapshot as a thenable
       then(resolve, reject) {
         const read = reading;
         reading = null;
-        read.then((bytes) => { buffer = bytes; resolve(bytes); }, reject);
+        read.then((bytes) => {
+          buffer = bytes;
+          resolve(bytes);
+        }, reject);
       },
     };
     try {
-      const py = await within(loadPyodide({ ...config, _loadSnapshot: once }), restoreMs, "restore");
+      const py = await within(
+        loadPyodide({ ...config, _loadSnapshot: once }),
+        restoreMs,
+        "restore",
+      );
       release(buffer);
       buffer = null;
       const handle = await begin(py, RESTORED);
@@ -201,11 +225,16 @@ export async function startGame({
     } catch (error) {
       release(buffer);
       buffer = null;
-      if (!error.digest) { // (a snapshot that failed its digest was dropped and said so)
-        console.warn("longana: the snapshot did not restore; starting the plain way: " + error);
-        mark("longana:worker:snapshot-dropped", { why: "restore: " + error });
+      if (!error.digest) {
+        // (a snapshot that failed its digest was dropped and said so)
+        console.warn(`longana: the snapshot did not restore; starting the plain way: ${error}`);
+        mark("longana:worker:snapshot-dropped", { why: `restore: ${error}` });
         making = false;
-        try { await store.delete(key); } catch (e) { /* it goes with the next release */ }
+        try {
+          await store.delete(key);
+        } catch (_e) {
+          /* it goes with the next release */
+        }
       }
     }
   }
@@ -215,23 +244,30 @@ export async function startGame({
   const handle = await begin(py, PLAIN);
   mark("longana:worker:engine");
   // the snapshot, once: stored under this release's key; false if it was not kept
-  const snapshot = !making ? null : async () => {
-    let bytes = null;
-    try {
-      bytes = py.makeMemorySnapshot();
-      const size = bytes.length;
-      await store.put(key, bytes, await digest(bytes));
-      mark("longana:worker:snapshot", { bytes: size });
-      return true;
-    } catch (error) {  // refused by storage (quota, private mode) or by Pyodide
-      console.warn("longana: no snapshot kept: " + error);
-      mark("longana:worker:snapshot-dropped", { why: "making: " + error });
-      try { await store.delete(key); } catch (e) { /* nothing was kept */ }
-      return false;
-    } finally {
-      release(bytes);
-    }
-  };
+  const snapshot = !making
+    ? null
+    : async () => {
+        let bytes = null;
+        try {
+          bytes = py.makeMemorySnapshot();
+          const size = bytes.length;
+          await store.put(key, bytes, await digest(bytes));
+          mark("longana:worker:snapshot", { bytes: size });
+          return true;
+        } catch (error) {
+          // refused by storage (quota, private mode) or by Pyodide
+          console.warn(`longana: no snapshot kept: ${error}`);
+          mark("longana:worker:snapshot-dropped", { why: `making: ${error}` });
+          try {
+            await store.delete(key);
+          } catch (_e) {
+            /* nothing was kept */
+          }
+          return false;
+        } finally {
+          release(bytes);
+        }
+      };
   return { handle, snapshot, restored: false, pyodide: py };
 }
 
@@ -243,7 +279,8 @@ function countDownload(post) {
   const total = Object.values(SIZES).reduce((a, b) => a + b, 0);
   const got = {};
   let told = 0;
-  const tell = (now) => { // at most ten times a second, and at the end
+  const tell = (now) => {
+    // at most ten times a second, and at the end
     const done = Object.values(got).reduce((a, b) => a + b, 0);
     if (!now && done < total && performance.now() - told < 100) return;
     told = performance.now();
@@ -253,19 +290,25 @@ function countDownload(post) {
   self.fetch = async (input, init) => {
     const response = await plain(input, init);
     const url = String(input instanceof Request ? input.url : input);
-    const name = Object.keys(SIZES).find((n) => url.endsWith("/" + n));
+    const name = Object.keys(SIZES).find((n) => url.endsWith(`/${n}`));
     if (!name || !response.ok || !response.body) return response;
     got[name] = 0;
     const reader = response.body.getReader();
     const counted = new ReadableStream({
       async pull(controller) {
         const { done, value } = await reader.read();
-        if (done) { controller.close(); tell(true); return; }
+        if (done) {
+          controller.close();
+          tell(true);
+          return;
+        }
         got[name] += value.length;
         tell();
         controller.enqueue(value);
       },
-      cancel(reason) { return reader.cancel(reason); },
+      cancel(reason) {
+        return reader.cancel(reason);
+      },
     });
     const { status, statusText, headers } = response;
     return new Response(counted, { status, statusText, headers });
@@ -274,13 +317,21 @@ function countDownload(post) {
   try {
     observer = new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
-        const name = Object.keys(SIZES).find((n) => entry.name.endsWith("/" + n));
-        if (name && !(name in got)) { got[name] = SIZES[name]; tell(true); }
+        const name = Object.keys(SIZES).find((n) => entry.name.endsWith(`/${n}`));
+        if (name && !(name in got)) {
+          got[name] = SIZES[name];
+          tell(true);
+        }
       }
     });
     observer.observe({ type: "resource", buffered: true });
-  } catch (e) { /* no progress for that file */ }
-  return () => { self.fetch = plain; if (observer) observer.disconnect(); };
+  } catch (_e) {
+    /* no progress for that file */
+  }
+  return () => {
+    self.fetch = plain;
+    if (observer) observer.disconnect();
+  };
 }
 
 // A file the start needs that cannot be fetched (no network, no server, a 404), or WebAssembly
@@ -323,20 +374,27 @@ function watchStart(failed) {
   };
 }
 
-const unreachable = (error) => Object.assign(error instanceof Error ? error : new Error(String(error)),
-  { unreachable: true });
+const unreachable = (error) =>
+  Object.assign(error instanceof Error ? error : new Error(String(error)), { unreachable: true });
 
 function serve() {
   const post = (message) => self.postMessage(message);
-  const mark = (name, detail) => post({ mark: name, at: performance.timeOrigin + performance.now(), detail });
+  const mark = (name, detail) =>
+    post({ mark: name, at: performance.timeOrigin + performance.now(), detail });
   mark("longana:worker:script");
   const beat = setInterval(() => post({ beat: true }), BEAT_MS);
   const uncount = self.name.includes("progress") ? countDownload(post) : () => {};
   let cut = null;
-  const cutOff = new Promise((_, reject) => { cut = (why) => reject(unreachable(why)); });
+  const cutOff = new Promise((_, reject) => {
+    cut = (why) => reject(unreachable(why));
+  });
   cutOff.catch(() => {}); // reported through the race below
   const unwatch = watchStart(cut);
-  const done = () => { clearInterval(beat); unwatch(); uncount(); };
+  const done = () => {
+    clearInterval(beat);
+    unwatch();
+    uncount();
+  };
   const pyodide = new URL("vendor/pyodide/", HERE);
   const game = (async () => {
     let module;
@@ -349,17 +407,27 @@ function serve() {
     let store = null;
     try {
       if (self.caches) store = cacheStore(HERE.pathname);
-    } catch (e) { /* no Cache Storage here: no snapshot */ }
-    const started = await Promise.race([startGame({
-      indexURL: pyodide.href, appURL: new URL("app.zip", HERE).href, store, mark, loadPyodide, version,
-    }), cutOff]);
+    } catch (_e) {
+      /* no Cache Storage here: no snapshot */
+    }
+    const started = await Promise.race([
+      startGame({
+        indexURL: pyodide.href,
+        appURL: new URL("app.zip", HERE).href,
+        store,
+        mark,
+        loadPyodide,
+        version,
+      }),
+      cutOff,
+    ]);
     done();
     post({ ready: true });
     return started;
   })();
   game.catch((error) => {
     done();
-    console.warn("longana: the game worker could not start: " + error);
+    console.warn(`longana: the game worker could not start: ${error}`);
     post({ failed: String(error), unreachable: !!error.unreachable });
   });
 
@@ -383,13 +451,14 @@ function serve() {
       let started;
       try {
         started = await game;
-      } catch (error) {
+      } catch (_error) {
         return; // {failed} was posted: the page replaces this worker
       }
       try {
         post({ id, text: started.handle(String(text)) });
-      } catch (error) { // Pyodide itself failed (the engine never raises): replace the worker
-        console.warn("longana: the engine failed: " + error);
+      } catch (error) {
+        // Pyodide itself failed (the engine never raises): replace the worker
+        console.warn(`longana: the engine failed: ${error}`);
         post({ id, error: String(error) });
         return;
       }

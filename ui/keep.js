@@ -7,10 +7,11 @@
 //   and offers the way out (the Home Screen; the saved game as a file, which Record's import
 //   reads). The notice is data-notice="eviction"; the flag that it was seen is kept under
 //   longana:notice:eviction (with the copy's folder, as the other keys).
-(function () {
+(() => {
   "use strict";
   var FALLBACK = {
-    evict: "Safari deletes this game's saves after a week of using Safari without opening " +
+    evict:
+      "Safari deletes this game's saves after a week of using Safari without opening " +
       "the game. To keep them, add Longana to the Home Screen (Share → Add to Home Screen), " +
       "or save the game as a file (Record → Import hand records opens it again to play on).",
     evict_save: "Save as file",
@@ -20,44 +21,60 @@
   // a copy under a sub-path keeps its own keys (ui/storage.py copy_key)
   function copyKey(name) {
     var folder = location.pathname.slice(0, location.pathname.lastIndexOf("/") + 1);
-    return folder === "/" ? name : name + "@" + folder;
+    return folder === "/" ? name : `${name}@${folder}`;
   }
   var SEEN = copyKey("longana:notice:eviction");
 
   function installed() {
-    return navigator.standalone === true ||
-      (!!window.matchMedia && matchMedia("(display-mode: standalone)").matches);
+    return (
+      navigator.standalone === true ||
+      (!!window.matchMedia && matchMedia("(display-mode: standalone)").matches)
+    );
   }
 
   function persisted() {
     var storage = navigator.storage;
-    if (!storage || !storage.persisted) return Promise.resolve(false);
-    return storage.persisted().catch(function () { return false; });
+    if (!storage?.persisted) return Promise.resolve(false);
+    return storage.persisted().catch(() => false);
   }
 
   // Ask to keep the storage where it is silent; `installing`: the player installs the game.
   function keep(installing) {
     var storage = navigator.storage;
-    if (!storage || !storage.persist) return;
-    persisted().then(function (already) {
+    if (!storage?.persist) return;
+    persisted().then((already) => {
       if (already) return;
-      var ask = function () { storage.persist().catch(function () {}); };
-      if (installing || installed() || navigator.userAgentData) { ask(); return; }
+      var ask = () => {
+        storage.persist().catch(() => {});
+      };
+      if (installing || installed() || navigator.userAgentData) {
+        ask();
+        return;
+      }
       if (!navigator.permissions) return;
-      navigator.permissions.query({ name: "persistent-storage" }).then(function (status) {
-        if (status.state === "granted") ask();
-      }, function () { /* not queryable here: ask nothing */ });
+      navigator.permissions.query({ name: "persistent-storage" }).then(
+        (status) => {
+          if (status.state === "granted") ask();
+        },
+        () => {
+          /* not queryable here: ask nothing */
+        },
+      );
     });
   }
 
   function say(key) {
     var boot = window.longanaBoot;
-    var words = boot && boot.words ? boot.words() : null;
-    return (words && words[key]) || FALLBACK[key];
+    var words = boot?.words ? boot.words() : null;
+    return words?.[key] || FALLBACK[key];
   }
 
   function seen() {
-    try { return !!localStorage.getItem(SEEN); } catch (e) { return true; }
+    try {
+      return !!localStorage.getItem(SEEN);
+    } catch (_e) {
+      return true;
+    }
   }
 
   // Safari's family says so in navigator.vendor (every WebKit browser, iPad's included)
@@ -67,19 +84,21 @@
 
   function notice() {
     if (!evictable() || seen() || document.querySelector('[data-notice="eviction"]')) return;
-    persisted().then(function (kept) {
+    persisted().then((kept) => {
       if (kept || seen()) return;
       var layer = document.getElementById("toasts");
       if (!layer) {
         layer = document.createElement("div");
-        layer.id = "toasts"; layer.className = "toasts";
-        layer.setAttribute("role", "status"); layer.setAttribute("aria-live", "polite");
+        layer.id = "toasts";
+        layer.className = "toasts";
+        layer.setAttribute("role", "status");
+        layer.setAttribute("aria-live", "polite");
         document.body.append(layer);
       }
       var item = document.createElement("p");
       item.className = "toast with-action";
       item.dataset.notice = "eviction";
-      item.style.flexWrap = "wrap";  // on a phone the buttons go below the words
+      item.style.flexWrap = "wrap"; // on a phone the buttons go below the words
       var words = document.createElement("span");
       words.style.flex = "1 1 14rem";
       words.textContent = say("evict");
@@ -88,22 +107,32 @@
       file.dataset.action = "save-file";
       file.textContent = say("evict_save");
       file.href = "#";
-      file.setAttribute("download", "longana-game-" + new Date().toISOString().slice(0, 10) + ".json");
+      file.setAttribute("download", `longana-game-${new Date().toISOString().slice(0, 10)}.json`);
       // the save as it is when pressed (the Record panel's import reads a saved game)
-      file.addEventListener("click", function () {
+      file.addEventListener("click", () => {
         var text = "";
-        try { text = localStorage.getItem(copyKey("longana:save")) || ""; } catch (e) { /* none */ }
+        try {
+          text = localStorage.getItem(copyKey("longana:save")) || "";
+        } catch (_e) {
+          /* none */
+        }
         if (file.href.indexOf("blob:") === 0) URL.revokeObjectURL(file.href);
         file.href = URL.createObjectURL(new Blob([text], { type: "application/json" }));
       });
       // said once: not again on this device, whether or not the player presses OK
-      try { localStorage.setItem(SEEN, "1"); } catch (e) { /* shown again next time */ }
+      try {
+        localStorage.setItem(SEEN, "1");
+      } catch (_e) {
+        /* shown again next time */
+      }
       var ok = document.createElement("button");
       ok.type = "button";
       ok.className = "btn small";
       ok.dataset.action = "dismiss";
       ok.textContent = say("evict_ok");
-      ok.addEventListener("click", function () { item.remove(); });
+      ok.addEventListener("click", () => {
+        item.remove();
+      });
       var buttons = document.createElement("span");
       buttons.style.cssText = "display: flex; gap: 8px; margin-left: auto";
       buttons.append(file, ok);
@@ -118,13 +147,18 @@
   }
 
   // the game is ready when <body data-ready="true"> (interfaces.md)
-  var watch = new MutationObserver(function () {
+  var watch = new MutationObserver(() => {
     if (document.body && document.body.dataset.ready === "true") {
       watch.disconnect();
       whenReady();
     }
   });
-  watch.observe(document.documentElement,
-    { subtree: true, attributes: true, attributeFilter: ["data-ready"] });
-  addEventListener("appinstalled", function () { keep(true); });
+  watch.observe(document.documentElement, {
+    subtree: true,
+    attributes: true,
+    attributeFilter: ["data-ready"],
+  });
+  addEventListener("appinstalled", () => {
+    keep(true);
+  });
 })();

@@ -5,7 +5,7 @@
 // anything) calls this guard instead: each call gives its value, and `failed` says what the
 // browser threw on the last call ("" when nothing: the game goes on in memory otherwise).
 // Plain old JavaScript, like ui/floor.js; node loads it in tests/ui/test_micropython.py.
-(function (scope) {
+((scope) => {
   "use strict";
 
   function Guard(open) {
@@ -18,22 +18,28 @@
     try {
       return call(this.open());
     } catch (error) {
-      var name = (error && error.name) || "Error";
-      this.failed = name + ": " + ((error && error.message) || String(error));
+      const name = error?.name || "Error";
+      this.failed = `${name}: ${error?.message || String(error)}`;
       return null;
     }
   };
 
   Guard.prototype.getItem = function (key) {
-    return this.run(function (s) { return s.getItem(key); });
+    return this.run((s) => s.getItem(key));
   };
 
   Guard.prototype.setItem = function (key, value) {
-    return this.run(function (s) { s.setItem(key, value); return true; });
+    return this.run((s) => {
+      s.setItem(key, value);
+      return true;
+    });
   };
 
   Guard.prototype.removeItem = function (key) {
-    return this.run(function (s) { s.removeItem(key); return true; });
+    return this.run((s) => {
+      s.removeItem(key);
+      return true;
+    });
   };
 
   // the length of the text under `key` (-1: none), read without handing the text over:
@@ -45,7 +51,7 @@
 
   // move the text under `from` to `to` (never over a text there), here in JavaScript
   Guard.prototype.move = function (from, to) {
-    return this.run(function (s) {
+    return this.run((s) => {
       var value = s.getItem(from);
       if (value === null || s.getItem(to) !== null) return false;
       s.setItem(to, value);
@@ -61,7 +67,7 @@
   };
 
   scope.LonganaStorageGuard = Guard;
-  scope.longanaStorage = new Guard(function () {
+  scope.longanaStorage = new Guard(() => {
     var storage = scope.localStorage; // throws where the browser blocks site data
     if (!storage) throw new Error("no localStorage");
     return storage;
