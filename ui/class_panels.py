@@ -11,6 +11,7 @@ except ImportError:  # MicroPython
     pass
 
 from .html import button, escape
+from .notation import LEVELS
 from .words import phrase
 
 TYPE_CHECKING = False  # mypy takes it as true: types only, never imported at runtime
@@ -439,7 +440,7 @@ def history_html(cat: "Catalog", entries: "list[dict[str, Any]]") -> str:
             + "</p>"
         )
         levels = []
-        for level in ("easy", "normal", "hard"):
+        for level in LEVELS:
             mine = [e for e in entries if e["level"] == level]
             if mine:
                 levels.append(

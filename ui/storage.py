@@ -11,8 +11,9 @@ tests. Runs under MicroPython and CPython. The keys are those of interfaces.md:
   to start fresh (:meth:`Store.start_fresh`);
 - ``longana:settings`` holds :class:`Settings` (anything unreadable takes its default);
 - ``longana:frame`` holds the last frame shown (derived from the save; losing it loses nothing),
-  as ``{"schema": FRAME_SCHEMA, "frame": …}``: a frame of another shape (an earlier release's,
-  whose seats were numbers) is no cache.
+  as ``{"schema": FRAME_SCHEMA, "frame": …, "playable": …}`` (``playable``: whether a later
+  visit plays on it before the worker answers, which ui/boot.js reads too): a frame of another
+  shape (an earlier release's, whose seats were numbers) is no cache.
 
 A copy served under a sub-path keeps its own keys: the same names followed by ``@`` and the
 copy's path (``longana:save@/class/7b/``); a copy at the origin's root keeps the plain names.
@@ -28,8 +29,9 @@ try:
 except ImportError:  # MicroPython
     pass
 
-from .frame_cache import FRAME_LIMIT, KINDS, LEVELS, cacheable, frame_shape, is_int, plain
+from .frame_cache import FRAME_LIMIT, cacheable, frame_shape, is_int, plain, playable
 from .i18n import LANGUAGES
+from .notation import KINDS, LEVELS
 
 TYPE_CHECKING = False  # mypy takes it as true: the frame's types, never imported at runtime
 if TYPE_CHECKING:
@@ -249,7 +251,8 @@ class Store:
             self.forget(FRAME)  # a cache of an older position would mislead the next visit
             return refused.args[0]
         if frame is not None:
-            cache = {"schema": FRAME_SCHEMA, "frame": cacheable(frame)}
+            shown = cacheable(frame)  # (``playable``: ui/boot.js starts the worker after it)
+            cache = {"schema": FRAME_SCHEMA, "frame": shown, "playable": playable(shown)}
             if not self.put(FRAME, json.dumps(cache)):
                 self.forget(FRAME)  # a cache: losing it loses nothing
         return None
