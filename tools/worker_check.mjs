@@ -8,6 +8,8 @@
 //   restored  the next start restores it and resumes a saved game;
 //   corrupt   a snapshot whose bytes no longer match its digest, beside one of another
 //             release: both deleted, the plain start, and storage that refuses the new one;
+//   cut       the bytes kept cut short, their digest made again: they do not inflate (where
+//             they are gzipped): deleted, the plain start, a new snapshot made;
 //   broken    a snapshot that matches its digest but is refused by Pyodide (another magic
 //             number): deleted, the plain start, no new snapshot on this start;
 //   hung      one whose restore never ends (too short for its memory): given up after
@@ -22,6 +24,9 @@ const { loadPyodide, version } = await import(pathToFileURL(path.join(index, "py
 const { startGame, snapshotKey } = await import(
   pathToFileURL(path.join(site, "ui", "game-worker.mjs")).href
 );
+const { pack, unpack, digest } = await import(
+  pathToFileURL(path.join(site, "ui", "worker", "snapshot.mjs")).href
+);
 const exercise = readFileSync(new URL("worker_exercise.py", import.meta.url), "utf8");
 
 class Store {
@@ -35,11 +40,11 @@ class Store {
   async get(key) {
     // a copy, as Cache Storage gives (the worker frees what it is given)
     const entry = this.entries.get(key);
-    return entry ? { bytes: entry.bytes.slice(), sha256: entry.sha256 } : null;
+    return entry ? { ...entry, bytes: entry.bytes.slice() } : null;
   }
-  async put(key, bytes, sha256) {
+  async put(key, entry) {
     if (this.refuse) throw new Error("QuotaExceededError: refused on purpose");
-    this.entries.set(key, { bytes: bytes.slice(), sha256 });
+    this.entries.set(key, { ...entry, bytes: entry.bytes.slice() });
   }
   async delete(key) {
     this.entries.delete(key);
@@ -131,7 +136,7 @@ let save = null;
   const entry = store.entries.get(key);
   const bytes = entry.bytes.slice();
   bytes[bytes.length >> 1] ^= 0xff;
-  store.entries.set(key, { bytes, sha256: entry.sha256 });
+  store.entries.set(key, { ...entry, bytes });
   store.entries.set(key.replace(/snapshot\/[^/]+\//, "snapshot/0000000000000000/"), entry);
   store.refuse = true;
   const { game, marks, ms } = await start(store);
@@ -152,18 +157,34 @@ let save = null;
   store.entries.set(key, entry);
 }
 
-async function sha256(bytes) {
-  return Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)), (b) =>
-    b.toString(16).padStart(2, "0"),
-  ).join("");
+// cut: the bytes kept cut short, with their digest: they do not inflate (gzip), or, raw, are
+// refused by Pyodide
+{
+  const key = snapshotKey(version);
+  const entry = store.entries.get(key);
+  const bytes = entry.bytes.slice(0, entry.bytes.length >> 1);
+  store.entries.set(key, { ...entry, bytes, sha256: await digest(bytes) });
+  const { game, marks, ms } = await start(store);
+  const reply = ask(game, { do: "start", save: null, deal: "15" });
+  print({
+    case: "cut",
+    encoding: entry.encoding,
+    marks,
+    ms,
+    restored: game.restored,
+    kept: [...store.entries.keys()],
+    deal: reply.frame.deal,
+    snapshot: game.snapshot !== null,
+  });
+  store.entries.set(key, entry);
 }
 
 // broken: the digest matches, Pyodide refuses the bytes
 {
   const key = snapshotKey(version);
-  const bytes = store.entries.get(key).bytes.slice();
+  const bytes = await unpack(store.entries.get(key));
   bytes[0] ^= 0xff;
-  store.entries.set(key, { bytes, sha256: await sha256(bytes) });
+  store.entries.set(key, await pack(bytes));
   const { game, marks, ms } = await start(store);
   const reply = ask(game, { do: "start", save: null, deal: "13" });
   print({
@@ -179,8 +200,7 @@ async function sha256(bytes) {
 
 // hung: the digest matches, the restore never ends
 {
-  const bytes = new Uint8Array(4096).fill(7);
-  store.entries.set(snapshotKey(version), { bytes, sha256: await sha256(bytes) });
+  store.entries.set(snapshotKey(version), await pack(new Uint8Array(4096).fill(7)));
   const { game, marks, ms } = await start(store, 2000);
   const reply = ask(game, { do: "start", save: null, deal: "14" });
   print({
