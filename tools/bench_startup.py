@@ -13,7 +13,10 @@ Pyodide page (``tools/bare_pyodide.html``: ``loadPyodide()`` from the site's own
   this run's profile and its children; other browsers on the machine are not counted) with the
   page loaded, over the same browser on a blank page;
 - a first visit's bytes on the wire (the server compresses, as static hosts do) against one
-  download of each distinct file asked for, and which files came more than once.
+  download of each distinct file asked for, and which files came more than once;
+- the worker's memory snapshot kept raw and gzipped: each read back from Cache Storage, checked
+  and (gzipped) inflated in a module worker (``tools/bench_snapshot.mjs``), first in a browser
+  started again (a later visit) and then again, and the game's own read on its later visits.
 
 Each run is a new browser profile on disk, as a person's is: a first (cold) visit, then, once the
 game has made its memory snapshot and its service worker controls the page, a later visit in the
@@ -47,6 +50,11 @@ from tools.serve import serve, wire_size  # noqa: E402 - run as a script from an
 
 BARE_TEMPLATE = Path(__file__).with_name("bare_pyodide.html")
 BARE_PATH = "/__bench__/bare.html"
+SNAPSHOT_PAGE = Path(__file__).with_name("bench_snapshot.html")
+SNAPSHOT_WORKER = Path(__file__).with_name("bench_snapshot.mjs")
+SNAPSHOT_PATH = "/__bench__/snapshot.html"
+SNAPSHOT_READS = 5  # reads of each way after the first, per run
+ENCODINGS = ("raw", "gzip")
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -82,6 +90,8 @@ SETTLED_JS = """() => (performance.getEntriesByName('longana:worker:snapshot').l
   && navigator.serviceWorker && navigator.serviceWorker.controller !== null"""
 PATH_JS = """() => performance.getEntriesByName('longana:worker:restored').length ? 'snapshot'
   : performance.getEntriesByName('longana:worker:runtime').length ? 'plain' : '?'"""
+READ_JS = """() => { const [m] = performance.getEntriesByName('longana:worker:snapshot-read');
+  return m && m.detail ? m.detail : null; }"""
 
 
 def find_pyodide(site: Path) -> str:
@@ -227,6 +237,12 @@ def run(p: Any, base: str, runs: int, timeout: float) -> tuple[Samples, list[str
                     for m in marks
                 )
                 worker = f", worker: {page.evaluate(PATH_JS)}" if name == "game" else ""
+                read = page.evaluate(READ_JS) if name == "game" else None
+                if read and "ms" in read:
+                    samples.setdefault(("game", f"read {read['encoding']}", kind), []).append(
+                        float(read["ms"])
+                    )
+                    worker += f" (snapshot read in {read['ms']} ms, {read['encoding']})"
                 print(
                     f"  run {i + 1}/{runs} {name:4} {kind:5}: {shown}, "
                     f"{got['memory']:.0f} MB ({got['private']:.0f} private){worker}",
@@ -234,6 +250,54 @@ def run(p: Any, base: str, runs: int, timeout: float) -> tuple[Samples, list[str
                 )
             context.close()
     return samples, off_origin, errors
+
+
+def snapshot_reads(p: Any, base: str, runs: int, timeout: float) -> dict[str, list[float]]:
+    """The game's snapshot kept both ways and read back (tools/bench_snapshot.mjs), per run in
+    a profile of its own: written after the game's first visit, then read in the browser started
+    again (as on a later visit; the order of the two ways alternates between runs), then
+    SNAPSHOT_READS times more. Milliseconds per read, and each way's size and packing time."""
+    got: dict[str, list[float]] = {}
+    errors: list[str] = []
+
+    def bench(context: BrowserContext, asked: dict[str, Any]) -> Any:
+        page = context.pages[0] if context.pages else context.new_page()
+        if not page.url.endswith(SNAPSHOT_PATH):
+            page.goto(base + SNAPSHOT_PATH, timeout=timeout)
+            page.wait_for_function("() => document.body.dataset.ready === 'true'")
+        answer = page.evaluate("(asked) => window.snapshotBench(asked)", asked)
+        if "error" in answer:
+            raise RuntimeError(f"snapshot bench: {answer['error']}")
+        return answer
+
+    for i in range(runs):
+        profile = tempfile.mkdtemp(prefix="longana-bench-")
+        context = browser(p, profile, [], errors)
+        page = context.pages[0] if context.pages else context.new_page()
+        load(page, base + "/", ("longana:worker-ready",), timeout)
+        settle(page, True, timeout)
+        wrote = bench(context, {"do": "write"})
+        context.close()
+        context = browser(p, profile, [], errors)  # started again: a later visit's reads
+        order = list(ENCODINGS) if i % 2 == 0 else list(reversed(ENCODINGS))
+        first = bench(context, {"do": "read", "order": order, "times": 1})
+        again = bench(context, {"do": "read", "order": order, "times": SNAPSHOT_READS})
+        bench(context, {"do": "clear"})
+        context.close()
+        got.setdefault("bytes", []).append(float(wrote["bytes"]))
+        for encoding in ENCODINGS:
+            got.setdefault(f"first {encoding}", []).extend(first[encoding])
+            got.setdefault(f"again {encoding}", []).extend(again[encoding])
+            got.setdefault(f"stored {encoding}", []).append(float(wrote[encoding]["stored"]))
+            got.setdefault(f"pack {encoding}", []).append(float(wrote[encoding]["pack"]))
+        print(
+            f"  snapshot run {i + 1}/{runs}: first read "
+            + ", ".join(f"{e} {first[e][0]:.0f} ms" for e in order)
+            + "; again "
+            + ", ".join(f"{e} {statistics.median(again[e]):.0f} ms" for e in order),
+            flush=True,
+        )
+    return got
 
 
 def first_visit(
@@ -259,26 +323,65 @@ def first_visit(
     return sum(counted.values()), sum(once(path) for path in counted), twice
 
 
+def print_reads(reads: dict[str, list[float]], samples: Samples) -> dict[str, float]:
+    """The snapshot's two ways, side by side (medians; the spread is the middle half)."""
+
+    def spread(values: list[float]) -> str:
+        if len(values) < 4:
+            return ", ".join(f"{v:.0f}" for v in sorted(values))
+        q = statistics.quantiles(values, n=4)
+        return f"{q[0]:.0f}-{q[2]:.0f}"
+
+    medians = {name: statistics.median(values) for name, values in reads.items() if values}
+    print(
+        f"\nthe worker's snapshot, {medians.get('bytes', 0) / 1e6:.1f} MB: kept raw "
+        f"{medians.get('stored raw', 0) / 1e6:.1f} MB, gzipped "
+        f"{medians.get('stored gzip', 0) / 1e6:.1f} MB (gzipped in "
+        f"{medians.get('pack gzip', 0):.0f} ms once, when it is made)"
+    )
+    print("read from Cache Storage, checked (and inflated), ms: median (middle half)")
+    for when, label in (("first", "a browser started again"), ("again", "read again")):
+        cells = "   ".join(
+            f"{e} {medians.get(f'{when} {e}', 0):4.0f} ({spread(reads.get(f'{when} {e}', []))})"
+            for e in ENCODINGS
+        )
+        print(f"  {label:24} {cells}")
+    for encoding in ENCODINGS:
+        game = samples.get(("game", f"read {encoding}", "later"), [])
+        if game:
+            print(
+                f"  the game's later visits ({encoding}, beside Pyodide's start): "
+                f"{statistics.median(game):.0f} ms ({spread(game)})"
+            )
+    return medians
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", type=Path, default=ROOT / "_site")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--timeout", type=float, default=120_000, help="ms per mark")
     parser.add_argument("--json", action="store_true", help="also print the medians as JSON")
+    parser.add_argument(
+        "--snapshot-runs", type=int, default=3, help="runs of the snapshot's two ways"
+    )
     args = parser.parse_args(argv)
     site: Path = args.site.resolve()
     if not (site / "index.html").is_file():
         sys.exit(f"{site} has no index.html: build the site first with `make site`")
 
     bare = BARE_TEMPLATE.read_text(encoding="utf-8").replace("__PYODIDE_MJS__", find_pyodide(site))
+    extra = {
+        BARE_PATH: bare.encode("utf-8"),
+        SNAPSHOT_PATH: SNAPSHOT_PAGE.read_bytes(),
+        "/__bench__/snapshot.mjs": SNAPSHOT_WORKER.read_bytes(),
+    }
     sent: Counter[str] = Counter()
-    with (
-        serve(site, sent=sent, extra={BARE_PATH: bare.encode("utf-8")}) as url,
-        sync_playwright() as p,
-    ):
+    with serve(site, sent=sent, extra=extra) as url, sync_playwright() as p:
         base = url.rstrip("/")
         samples, off_origin, errors = run(p, base, args.runs, args.timeout)
         total, once, twice = first_visit(p, base, sent, site, args.timeout)
+        reads = snapshot_reads(p, base, args.snapshot_runs, args.timeout)
 
     def median(name: str, mark: str, kind: str) -> float | None:
         values = samples.get((name, mark, kind), [])
@@ -329,6 +432,7 @@ def main(argv: list[str] | None = None) -> int:
         + (", ".join(f"{k} {v / 1e6:.2f} MB" for k, v in sorted(twice.items())) or "none")
     )
     medians["first_visit"] = {"sent": float(total), "once": float(once)}
+    medians["snapshot"] = print_reads(reads, samples)
     if off_origin:
         print(f"\nWARNING: {len(off_origin)} requests off 127.0.0.1, e.g. {off_origin[0]}")
     if errors:

@@ -127,7 +127,10 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         body = self.extra.get(path)
         if body is not None:
             self.send_response(200)
-            self.send_header("Content-Type", "text/html; charset=utf-8")
+            named = "." in path.rsplit("/", 1)[-1]
+            self.send_header(
+                "Content-Type", self.guess_type(path) if named else "text/html; charset=utf-8"
+            )
             self.send_header("Content-Length", str(len(body)))
             self.end_headers()
             self.wfile.write(body)
@@ -161,7 +164,7 @@ def serve(
 ) -> Iterator[str]:
     """Serve ``directory`` on a free 127.0.0.1 port in a thread; yields the base URL (with a
     trailing slash). ``sent`` counts the bytes sent per path; ``extra`` answers some paths
-    with given HTML."""
+    with given text (HTML, or the type the path's extension names)."""
     handler: Callable[..., Any] = functools.partial(
         type("Handler", (SiteHandler,), {"quiet": True, "sent": sent, "extra": extra or {}}),
         directory=str(directory),

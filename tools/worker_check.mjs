@@ -8,8 +8,9 @@
 //   restored  the next start restores it and resumes a saved game;
 //   corrupt   a snapshot whose bytes no longer match its digest, beside one of another
 //             release: both deleted, the plain start, and storage that refuses the new one;
-//   cut       the bytes kept cut short, their digest made again: they do not inflate (where
-//             they are gzipped): deleted, the plain start, a new snapshot made;
+//   gzip      the snapshot kept gzipped restores; cut short, its digest made again, it does
+//   cut raw   not link (raw) or inflate (gzipped): deleted, the plain start, the game resumed;
+//   cut gzip
 //   broken    a snapshot that matches its digest but is refused by Pyodide (another magic
 //             number): deleted, the plain start, no new snapshot on this start;
 //   hung      one whose restore never ends (too short for its memory): given up after
@@ -157,25 +158,34 @@ let save = null;
   store.entries.set(key, entry);
 }
 
-// cut: the bytes kept cut short, with their digest: they do not inflate (gzip), or, raw, are
-// refused by Pyodide
+// gzip: the snapshot kept gzipped restores; cut short (raw, or the gzipped bytes), with a
+// digest that matches what is left, it is refused by Pyodide (its memory does not link; under
+// node the restore hangs until restoreMs) or does not inflate
 {
   const key = snapshotKey(version);
   const entry = store.entries.get(key);
-  const bytes = entry.bytes.slice(0, entry.bytes.length >> 1);
-  store.entries.set(key, { ...entry, bytes, sha256: await digest(bytes) });
-  const { game, marks, ms } = await start(store);
-  const reply = ask(game, { do: "start", save: null, deal: "15" });
-  print({
-    case: "cut",
-    encoding: entry.encoding,
-    marks,
-    ms,
-    restored: game.restored,
-    kept: [...store.entries.keys()],
-    deal: reply.frame.deal,
-    snapshot: game.snapshot !== null,
-  });
+  const raw = await unpack(entry);
+  const gzipped = await pack(raw, "gzip");
+  const cases = [
+    ["gzip", gzipped, 20000],
+    ["cut raw", await pack(raw.slice(0, raw.length >> 1), "raw"), 2000],
+    ["cut gzip", { ...gzipped, bytes: gzipped.bytes.slice(0, gzipped.bytes.length >> 1) }, 2000],
+  ];
+  for (const [name, kept, restoreMs] of cases) {
+    kept.sha256 = await digest(kept.bytes);
+    store.entries.set(key, kept);
+    const { game, marks, ms } = await start(store, restoreMs);
+    const reply = ask(game, { do: "start", save, deal: null });
+    print({
+      case: name,
+      marks,
+      ms,
+      restored: game.restored,
+      kept: [...store.entries.keys()],
+      resumed: !!reply.resumed,
+      stored: kept.bytes.length,
+    });
+  }
   store.entries.set(key, entry);
 }
 
