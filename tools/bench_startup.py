@@ -46,15 +46,11 @@ from playwright.sync_api import BrowserContext, Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from tools.serve import serve, wire_size  # noqa: E402 - run as a script from anywhere
+from tools import bench_snapshot  # noqa: E402 - run as a script from anywhere
+from tools.serve import serve, wire_size  # noqa: E402
 
 BARE_TEMPLATE = Path(__file__).with_name("bare_pyodide.html")
 BARE_PATH = "/__bench__/bare.html"
-SNAPSHOT_PAGE = Path(__file__).with_name("bench_snapshot.html")
-SNAPSHOT_WORKER = Path(__file__).with_name("bench_snapshot.mjs")
-SNAPSHOT_PATH = "/__bench__/snapshot.html"
-SNAPSHOT_READS = 5  # reads of each way after the first, per run
-ENCODINGS = ("raw", "gzip")
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -183,6 +179,17 @@ def settle(page: Page, game: bool, timeout: float) -> None:
     time.sleep(2.0)
 
 
+def load_average() -> str:
+    """How busy the machine is (other runs skew the figures)."""
+    return " ".join(f"{load:.1f}" for load in os.getloadavg())
+
+
+def visit_and_settle(page: Page, base: str, timeout: float) -> None:
+    """The game's first visit, until its snapshot is made."""
+    load(page, base + "/", ("longana:worker-ready",), timeout)
+    settle(page, True, timeout)
+
+
 def browser(p: Any, profile: str, off_origin: list[str], errors: list[str]) -> BrowserContext:
     context = p.chromium.launch_persistent_context(
         profile,
@@ -252,54 +259,6 @@ def run(p: Any, base: str, runs: int, timeout: float) -> tuple[Samples, list[str
     return samples, off_origin, errors
 
 
-def snapshot_reads(p: Any, base: str, runs: int, timeout: float) -> dict[str, list[float]]:
-    """The game's snapshot kept both ways and read back (tools/bench_snapshot.mjs), per run in
-    a profile of its own: written after the game's first visit, then read in the browser started
-    again (as on a later visit; the order of the two ways alternates between runs), then
-    SNAPSHOT_READS times more. Milliseconds per read, and each way's size and packing time."""
-    got: dict[str, list[float]] = {}
-    errors: list[str] = []
-
-    def bench(context: BrowserContext, asked: dict[str, Any]) -> Any:
-        page = context.pages[0] if context.pages else context.new_page()
-        if not page.url.endswith(SNAPSHOT_PATH):
-            page.goto(base + SNAPSHOT_PATH, timeout=timeout)
-            page.wait_for_function("() => document.body.dataset.ready === 'true'")
-        answer = page.evaluate("(asked) => window.snapshotBench(asked)", asked)
-        if "error" in answer:
-            raise RuntimeError(f"snapshot bench: {answer['error']}")
-        return answer
-
-    for i in range(runs):
-        profile = tempfile.mkdtemp(prefix="longana-bench-")
-        context = browser(p, profile, [], errors)
-        page = context.pages[0] if context.pages else context.new_page()
-        load(page, base + "/", ("longana:worker-ready",), timeout)
-        settle(page, True, timeout)
-        wrote = bench(context, {"do": "write"})
-        context.close()
-        context = browser(p, profile, [], errors)  # started again: a later visit's reads
-        order = list(ENCODINGS) if i % 2 == 0 else list(reversed(ENCODINGS))
-        first = bench(context, {"do": "read", "order": order, "times": 1})
-        again = bench(context, {"do": "read", "order": order, "times": SNAPSHOT_READS})
-        bench(context, {"do": "clear"})
-        context.close()
-        got.setdefault("bytes", []).append(float(wrote["bytes"]))
-        for encoding in ENCODINGS:
-            got.setdefault(f"first {encoding}", []).extend(first[encoding])
-            got.setdefault(f"again {encoding}", []).extend(again[encoding])
-            got.setdefault(f"stored {encoding}", []).append(float(wrote[encoding]["stored"]))
-            got.setdefault(f"pack {encoding}", []).append(float(wrote[encoding]["pack"]))
-        print(
-            f"  snapshot run {i + 1}/{runs}: first read "
-            + ", ".join(f"{e} {first[e][0]:.0f} ms" for e in order)
-            + "; again "
-            + ", ".join(f"{e} {statistics.median(again[e]):.0f} ms" for e in order),
-            flush=True,
-        )
-    return got
-
-
 def first_visit(
     p: Any, base: str, sent: Counter[str], site: Path, timeout: float
 ) -> tuple[int, int, dict[str, int]]:
@@ -323,39 +282,6 @@ def first_visit(
     return sum(counted.values()), sum(once(path) for path in counted), twice
 
 
-def print_reads(reads: dict[str, list[float]], samples: Samples) -> dict[str, float]:
-    """The snapshot's two ways, side by side (medians; the spread is the middle half)."""
-
-    def spread(values: list[float]) -> str:
-        if len(values) < 4:
-            return ", ".join(f"{v:.0f}" for v in sorted(values))
-        q = statistics.quantiles(values, n=4)
-        return f"{q[0]:.0f}-{q[2]:.0f}"
-
-    medians = {name: statistics.median(values) for name, values in reads.items() if values}
-    print(
-        f"\nthe worker's snapshot, {medians.get('bytes', 0) / 1e6:.1f} MB: kept raw "
-        f"{medians.get('stored raw', 0) / 1e6:.1f} MB, gzipped "
-        f"{medians.get('stored gzip', 0) / 1e6:.1f} MB (gzipped in "
-        f"{medians.get('pack gzip', 0):.0f} ms once, when it is made)"
-    )
-    print("read from Cache Storage, checked (and inflated), ms: median (middle half)")
-    for when, label in (("first", "a browser started again"), ("again", "read again")):
-        cells = "   ".join(
-            f"{e} {medians.get(f'{when} {e}', 0):4.0f} ({spread(reads.get(f'{when} {e}', []))})"
-            for e in ENCODINGS
-        )
-        print(f"  {label:24} {cells}")
-    for encoding in ENCODINGS:
-        game = samples.get(("game", f"read {encoding}", "later"), [])
-        if game:
-            print(
-                f"  the game's later visits ({encoding}, beside Pyodide's start): "
-                f"{statistics.median(game):.0f} ms ({spread(game)})"
-            )
-    return medians
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", type=Path, default=ROOT / "_site")
@@ -373,15 +299,21 @@ def main(argv: list[str] | None = None) -> int:
     bare = BARE_TEMPLATE.read_text(encoding="utf-8").replace("__PYODIDE_MJS__", find_pyodide(site))
     extra = {
         BARE_PATH: bare.encode("utf-8"),
-        SNAPSHOT_PATH: SNAPSHOT_PAGE.read_bytes(),
-        "/__bench__/snapshot.mjs": SNAPSHOT_WORKER.read_bytes(),
+        **bench_snapshot.PAGES,
     }
     sent: Counter[str] = Counter()
+    print(f"load average (1, 5, 15 min) at the start: {load_average()}", flush=True)
     with serve(site, sent=sent, extra=extra) as url, sync_playwright() as p:
         base = url.rstrip("/")
         samples, off_origin, errors = run(p, base, args.runs, args.timeout)
         total, once, twice = first_visit(p, base, sent, site, args.timeout)
-        reads = snapshot_reads(p, base, args.snapshot_runs, args.timeout)
+        reads = bench_snapshot.reads(
+            lambda profile: browser(p, profile, [], []),
+            lambda page: visit_and_settle(page, base, args.timeout),
+            base,
+            args.snapshot_runs,
+            args.timeout,
+        )
 
     def median(name: str, mark: str, kind: str) -> float | None:
         values = samples.get((name, mark, kind), [])
@@ -432,7 +364,11 @@ def main(argv: list[str] | None = None) -> int:
         + (", ".join(f"{k} {v / 1e6:.2f} MB" for k, v in sorted(twice.items())) or "none")
     )
     medians["first_visit"] = {"sent": float(total), "once": float(once)}
-    medians["snapshot"] = print_reads(reads, samples)
+    game_reads = {
+        e: samples.get(("game", f"read {e}", "later"), []) for e in bench_snapshot.ENCODINGS
+    }
+    medians["snapshot"] = bench_snapshot.report(reads, game_reads)
+    print(f"load average (1, 5, 15 min) at the end: {load_average()}")
     if off_origin:
         print(f"\nWARNING: {len(off_origin)} requests off 127.0.0.1, e.g. {off_origin[0]}")
     if errors:

@@ -174,3 +174,22 @@ def test_the_plain_scripts_fall_back_to_the_english_catalogs_words(script: str) 
     fallback = node_answers("-", "(w, text) => new Function('return ' + text)()", [found[1]])
     english = json.loads((ROOT / "locales" / "en.json").read_text(encoding="utf-8"))["boot"]
     assert fallback[0] == {key: english[key] for key in fallback[0]}
+
+
+def test_every_plain_script_is_loaded_by_the_page_and_every_worker_module_imported() -> None:
+    """A room of the start that index.html does not load, or a module of the worker that it
+    does not import, would be shipped and precached for nothing (or missed)."""
+    page = (ROOT / "index.html").read_text(encoding="utf-8")
+    loaded = re.findall(r'<script src="\./(ui/[^"]+\.js)"></script>', page)
+    scripts = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "ui").rglob("*.js"))
+    assert sorted(loaded) == scripts and loaded[0] == "ui/floor.js"
+    order = loaded.index
+    assert order("ui/storage.js") < order("ui/toasts.js") < order("ui/boot/screen.js")
+    assert max(order(s) for s in scripts if s.startswith("ui/boot/")) < order("ui/boot.js")
+    assert order("ui/boot.js") < order("ui/keep.js")
+    modules = {p.name for p in (ROOT / "ui" / "worker").glob("*.mjs")}
+    imported: set[str] = set()
+    for path in [ROOT / "ui" / "game-worker.mjs", *(ROOT / "ui" / "worker").glob("*.mjs")]:
+        text = path.read_text(encoding="utf-8")
+        imported |= {name.rsplit("/", 1)[-1] for name in re.findall(r'from "(\./[^"]+)"', text)}
+    assert modules <= imported, modules - imported
