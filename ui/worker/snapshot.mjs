@@ -4,10 +4,10 @@
 // of those stored bytes (checked before anything else reads them).
 //
 // Kept raw, measured (`make bench-startup`, tools/bench_snapshot.mjs; Chromium, 2 busy cores):
-// gzipped it is 4.1 MB, but reading, checking and inflating it took 132 ms after a restart and
-// 137 ms again, against 103 and 78 ms for the raw 21 MB, and on the game's later visits, beside
-// Pyodide's own start, 246-424 ms against 148-236 ms. Gzip stays readable (an entry says its
-// encoding) and measurable: pack(bytes, "gzip").
+// gzipped it is 4.1 MB, but reading, checking and inflating it took 218 ms in a browser started
+// again and 154 ms read again (medians), against 98 and 91 ms for the raw 21 MB, and on the
+// game's later visits, beside Pyodide's own start, 246-424 ms against 128-249 ms. Gzip stays
+// readable (an entry says its encoding) and measurable: pack(bytes, "gzip").
 export const ENCODING = "raw";
 
 // A failure of the snapshot kept, with why (a mark's word: "digest", "inflate", ...).
