@@ -22,10 +22,12 @@ test-unit: $(VENV)/.stamp node_modules/.stamp lint
 test-browser: $(VENV)/.stamp site /usr/bin/chromium engines
 	$(PY) -m pytest e2e
 
-lint: $(VENV)/.stamp
+# Python: ruff and mypy; JavaScript: Biome (biome.jsonc), which fails on any finding
+lint: $(VENV)/.stamp node_modules/.stamp
 	$(PY) -m ruff check longana tests e2e tools ui
 	$(PY) -m ruff format --check longana tests e2e tools ui
 	$(PY) -m mypy
+	node_modules/.bin/biome ci --error-on-warnings
 
 site: node_modules/.stamp
 	$(PYTHON) tools/build_site.py --out $(SITE)

@@ -271,6 +271,30 @@ def test_an_invalid_deal_in_the_address_is_said(browsers: Browsers) -> None:
     one_move(game)
 
 
+@pytest.mark.parametrize(
+    ("query", "said"),
+    [
+        ("?deal=caf%E9", "deal-invalid"),
+        ("?lang=%FF", "address-unreadable"),
+        ("?class=%C3%28", "address-unreadable"),
+        ("?lang=xx&deal=%FF%FE", "lang-unknown"),
+    ],
+)
+def test_an_address_that_cannot_be_read_is_said_and_the_game_starts(
+    browsers: Browsers, query: str, said: str
+) -> None:
+    """Issue 30: a parameter that is not UTF-8, or no language of the game, is left out and
+    said; the game starts (and starts again on a reload: nothing fails the same way)."""
+    game = browsers.game(query, fresh=True)
+    game.page.locator(f'[data-notice="{said}"]').wait_for(state="visible")
+    assert game.page.locator('[data-dialog="error"]:visible').count() == 0
+    assert game.page.evaluate("() => document.body.dataset.class") in (None, "")
+    one_move(game)
+    game.reload()
+    game.page.locator(f'[data-notice="{said}"]').wait_for(state="visible")
+    one_move(game)
+
+
 def test_a_bad_history_entry_is_skipped_and_said(browsers: Browsers) -> None:
     good = {"key": "7:40", "date": "2026-12-01", "deal": "7", "level": "hard", "winner": 0}
     good.update({"people": [0], "totals": [[101, 0, 0, 5]]})

@@ -188,6 +188,14 @@ def test_the_worker_plays_and_keeps_its_snapshot_under_node(site: Path) -> None:
     )
     assert corrupt["deal"] == "12"
 
+    gzip = cases["gzip"]  # kept gzipped (measured slower: not the way it is kept), restored
+    assert gzip["restored"] and gzip["resumed"] and gzip["stored"] < 10_000_000
+    for name, why in (("cut raw", "restore"), ("cut gzip", "inflate")):
+        cut = cases[name]  # cut short, its digest made again: deleted, the plain start
+        assert not cut["restored"] and cut["kept"] == [] and cut["resumed"], cut
+        assert f"longana:worker:snapshot-dropped ({why})" in cut["marks"]
+        assert "longana:worker:engine" in cut["marks"]
+
     for name, deal in (("broken", "13"), ("hung", "14")):
         case = cases[name]  # Pyodide refuses it, or never finishes: deleted, the plain way
         assert not case["restored"] and case["kept"] == [] and case["deal"] == deal
@@ -213,6 +221,9 @@ def test_the_server_compresses_for_browsers_that_accept_it(tmp_path: Path) -> No
         status, headers, body = get(url, **{"Accept-Encoding": "gzip, deflate, br"})
         assert status == 200 and headers["Content-Encoding"] == "gzip"
         assert headers["Vary"] == "Accept-Encoding" and headers["Cache-Control"] == "no-cache"
+        # no other site frames the game (a meta policy cannot say frame-ancestors)
+        assert headers["X-Frame-Options"] == "DENY"
+        assert headers["Content-Security-Policy"] == "frame-ancestors 'none'"
         assert gzip.decompress(body).decode("utf-8") == page
         assert int(headers["Content-Length"]) == len(body) < len(page) / 10
         assert len(body) == wire_size(tmp_path / "index.html")
@@ -227,5 +238,8 @@ def test_the_server_compresses_for_browsers_that_accept_it(tmp_path: Path) -> No
         assert status == 200 and "Content-Encoding" not in headers and body.decode() == page
         status, headers, body = get(url + "app.zip", **{"Accept-Encoding": "gzip"})
         assert "Content-Encoding" not in headers and body == (tmp_path / "app.zip").read_bytes()
+        assert headers["X-Frame-Options"] == "DENY"
+        status, headers, _ = get(url + "missing.js")
+        assert status == 404 and headers["X-Frame-Options"] == "DENY"
     # counted as sent on the wire: the gzipped page, the plain page, the zip
     assert sent == {"/": gzipped + len(page), "/app.zip": len(body)}

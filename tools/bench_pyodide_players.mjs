@@ -10,9 +10,10 @@
 // `python -m longana.lab.bench_players`). Each decision is timed twice: wall clock, and the CPU
 // time of this node process (process.cpuUsage), which other work on a shared machine
 // inflates far less. Prints one JSON line.
-import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
+
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const level = process.argv[2] || "hard";
@@ -80,12 +81,26 @@ const stats = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   const q = (p) => s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)];
   const median = s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-  return { median_ms: +median.toFixed(2), p99_ms: +q(0.99).toFixed(2), max_ms: +s[s.length - 1].toFixed(2) };
+  return {
+    median_ms: +median.toFixed(2),
+    p99_ms: +q(0.99).toFixed(2),
+    max_ms: +s[s.length - 1].toFixed(2),
+  };
 };
-console.log(JSON.stringify({
-  level, decisions: count, runtime: "pyodide " + pyodide.version,
-  cpu: stats(cpu), wall: stats(wall),
-  ...(level === "review" ? {
-    matches: [...perMatch.values()].map(([n, ms]) => ({ decisions: n, cpu_s: +(ms / 1000).toFixed(2) })),
-  } : {}),
-}));
+console.log(
+  JSON.stringify({
+    level,
+    decisions: count,
+    runtime: `pyodide ${pyodide.version}`,
+    cpu: stats(cpu),
+    wall: stats(wall),
+    ...(level === "review"
+      ? {
+          matches: [...perMatch.values()].map(([n, ms]) => ({
+            decisions: n,
+            cpu_s: +(ms / 1000).toFixed(2),
+          })),
+        }
+      : {}),
+  }),
+);

@@ -3,9 +3,10 @@
 //   node tools/bench_pyodide_table.mjs [lines] [distinct] [level]
 // Runs longana.lab.bench_table (the same figures as `python -m longana.lab.bench_table`) with
 // the project mounted by NODEFS; prints one JSON line.
-import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
+
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);

@@ -13,7 +13,10 @@ Pyodide page (``tools/bare_pyodide.html``: ``loadPyodide()`` from the site's own
   this run's profile and its children; other browsers on the machine are not counted) with the
   page loaded, over the same browser on a blank page;
 - a first visit's bytes on the wire (the server compresses, as static hosts do) against one
-  download of each distinct file asked for, and which files came more than once.
+  download of each distinct file asked for, and which files came more than once;
+- the worker's memory snapshot kept raw and gzipped: each read back from Cache Storage, checked
+  and (gzipped) inflated in a module worker (``tools/bench_snapshot.mjs``), first in a browser
+  started again (a later visit) and then again, and the game's own read on its later visits.
 
 Each run is a new browser profile on disk, as a person's is: a first (cold) visit, then, once the
 game has made its memory snapshot and its service worker controls the page, a later visit in the
@@ -43,7 +46,8 @@ from playwright.sync_api import BrowserContext, Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from tools.serve import serve, wire_size  # noqa: E402 - run as a script from anywhere
+from tools import bench_snapshot  # noqa: E402 - run as a script from anywhere
+from tools.serve import serve, wire_size  # noqa: E402
 
 BARE_TEMPLATE = Path(__file__).with_name("bare_pyodide.html")
 BARE_PATH = "/__bench__/bare.html"
@@ -82,6 +86,8 @@ SETTLED_JS = """() => (performance.getEntriesByName('longana:worker:snapshot').l
   && navigator.serviceWorker && navigator.serviceWorker.controller !== null"""
 PATH_JS = """() => performance.getEntriesByName('longana:worker:restored').length ? 'snapshot'
   : performance.getEntriesByName('longana:worker:runtime').length ? 'plain' : '?'"""
+READ_JS = """() => { const [m] = performance.getEntriesByName('longana:worker:snapshot-read');
+  return m && m.detail ? m.detail : null; }"""
 
 
 def find_pyodide(site: Path) -> str:
@@ -173,6 +179,17 @@ def settle(page: Page, game: bool, timeout: float) -> None:
     time.sleep(2.0)
 
 
+def load_average() -> str:
+    """How busy the machine is (other runs skew the figures)."""
+    return " ".join(f"{load:.1f}" for load in os.getloadavg())
+
+
+def visit_and_settle(page: Page, base: str, timeout: float) -> None:
+    """The game's first visit, until its snapshot is made."""
+    load(page, base + "/", ("longana:worker-ready",), timeout)
+    settle(page, True, timeout)
+
+
 def browser(p: Any, profile: str, off_origin: list[str], errors: list[str]) -> BrowserContext:
     context = p.chromium.launch_persistent_context(
         profile,
@@ -227,6 +244,12 @@ def run(p: Any, base: str, runs: int, timeout: float) -> tuple[Samples, list[str
                     for m in marks
                 )
                 worker = f", worker: {page.evaluate(PATH_JS)}" if name == "game" else ""
+                read = page.evaluate(READ_JS) if name == "game" else None
+                if read and "ms" in read:
+                    samples.setdefault(("game", f"read {read['encoding']}", kind), []).append(
+                        float(read["ms"])
+                    )
+                    worker += f" (snapshot read in {read['ms']} ms, {read['encoding']})"
                 print(
                     f"  run {i + 1}/{runs} {name:4} {kind:5}: {shown}, "
                     f"{got['memory']:.0f} MB ({got['private']:.0f} private){worker}",
@@ -265,20 +288,32 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--timeout", type=float, default=120_000, help="ms per mark")
     parser.add_argument("--json", action="store_true", help="also print the medians as JSON")
+    parser.add_argument(
+        "--snapshot-runs", type=int, default=3, help="runs of the snapshot's two ways"
+    )
     args = parser.parse_args(argv)
     site: Path = args.site.resolve()
     if not (site / "index.html").is_file():
         sys.exit(f"{site} has no index.html: build the site first with `make site`")
 
     bare = BARE_TEMPLATE.read_text(encoding="utf-8").replace("__PYODIDE_MJS__", find_pyodide(site))
+    extra = {
+        BARE_PATH: bare.encode("utf-8"),
+        **bench_snapshot.PAGES,
+    }
     sent: Counter[str] = Counter()
-    with (
-        serve(site, sent=sent, extra={BARE_PATH: bare.encode("utf-8")}) as url,
-        sync_playwright() as p,
-    ):
+    print(f"load average (1, 5, 15 min) at the start: {load_average()}", flush=True)
+    with serve(site, sent=sent, extra=extra) as url, sync_playwright() as p:
         base = url.rstrip("/")
         samples, off_origin, errors = run(p, base, args.runs, args.timeout)
         total, once, twice = first_visit(p, base, sent, site, args.timeout)
+        reads = bench_snapshot.reads(
+            lambda profile: browser(p, profile, [], []),
+            lambda page: visit_and_settle(page, base, args.timeout),
+            base,
+            args.snapshot_runs,
+            args.timeout,
+        )
 
     def median(name: str, mark: str, kind: str) -> float | None:
         values = samples.get((name, mark, kind), [])
@@ -329,6 +364,11 @@ def main(argv: list[str] | None = None) -> int:
         + (", ".join(f"{k} {v / 1e6:.2f} MB" for k, v in sorted(twice.items())) or "none")
     )
     medians["first_visit"] = {"sent": float(total), "once": float(once)}
+    game_reads = {
+        e: samples.get(("game", f"read {e}", "later"), []) for e in bench_snapshot.ENCODINGS
+    }
+    medians["snapshot"] = bench_snapshot.report(reads, game_reads)
+    print(f"load average (1, 5, 15 min) at the end: {load_average()}")
     if off_origin:
         print(f"\nWARNING: {len(off_origin)} requests off 127.0.0.1, e.g. {off_origin[0]}")
     if errors:

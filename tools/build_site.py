@@ -7,9 +7,10 @@ What goes in, all from this repository and its pinned ``node_modules`` (npm ci):
 
 - ``index.html``, with the page's PyScript config (``pyscript.toml``) written into it as JSON
   (no config file to fetch and no TOML parser to load before MicroPython starts); ``ui/``
-  (style, the loading scripts, the game worker ``ui/game-worker.mjs`` and the page's entry
-  ``ui/dom/main.py``) with every other page module in one file, ``ui/page-files.json``, which
-  ``ui/boot.js`` fetches as the page opens and the entry writes into MicroPython's file
+  (style, the plain scripts that start the page — ``ui/boot.js`` and its rooms in ``ui/boot/``
+  —, the game worker ``ui/game-worker.mjs`` with its modules in ``ui/worker/``, and the page's
+  entry ``ui/dom/main.py``) with every other page module in one file, ``ui/page-files.json``,
+  which ``ui/boot/files.js`` fetches as the page opens and the entry writes into MicroPython's file
   system; ``locales/`` (message catalogs);
 - ``app.zip``: the engine modules the game worker imports (traced from ``longana.protocol`` with
   ``modulefinder``: not ``longana/lab`` nor the command line), compiled to ``.pyc`` by the

@@ -6,10 +6,11 @@
 // they are); functions lose their docstrings (an eighth of the download; nothing the worker
 // runs reads a function's __doc__: modules and classes keep theirs, which dataclasses and enum
 // read); other members are copied; dates are fixed, so the same input gives the same bytes.
-import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
+
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const pairs = process.argv.slice(2);
@@ -17,7 +18,7 @@ if (!pairs.length || pairs.length % 2) {
   console.error("usage: node tools/pyc_zip.mjs IN.zip OUT.zip [IN.zip OUT.zip ...]");
   process.exit(2);
 }
-const py = await loadPyodide({ indexURL: path.join(here, "..", "node_modules", "pyodide") + "/" });
+const py = await loadPyodide({ indexURL: `${path.join(here, "..", "node_modules", "pyodide")}/` });
 py.runPython(`
 import ast, importlib.util, io, marshal, zipfile
 

@@ -8,7 +8,9 @@ plain static files: any static host serves it the same way (under a sub-path too
 Like the common static hosts, it compresses what compresses (gzip, for a browser that accepts
 it: ``Content-Encoding: gzip`` and ``Vary: Accept-Encoding``; the zips and pictures go as they
 are) and lets the browser keep files but ask again (``Cache-Control: no-cache``: answered 304
-when unchanged).
+when unchanged). No other site may show the game in a frame (``X-Frame-Options: DENY`` and
+``Content-Security-Policy: frame-ancestors 'none'``: the page's own policy, a meta tag, cannot
+say that), so no page can lay its own buttons over the game's.
 
 The one static server of the project: ``make play``, the e2e fixtures and the start-up
 benchmark all use :func:`serve`, which also counts the bytes it sends per path (on the wire,
@@ -52,6 +54,8 @@ TYPES = {
 
 
 # what is sent gzipped (text and WebAssembly; zips and pictures are compressed already)
+# sent with every answer: the game is never shown inside another site's frame
+FRAMING = {"X-Frame-Options": "DENY", "Content-Security-Policy": "frame-ancestors 'none'"}
 COMPRESSED = (".html", ".js", ".mjs", ".css", ".wasm", ".json", ".webmanifest", ".toml", ".py")
 COMPRESSED_TOO = (".svg", ".txt")
 
@@ -83,6 +87,8 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         # keep files but must ask again so a rebuilt site is picked up.
         self.send_header("Cache-Control", "no-cache")
         self.send_header("Vary", "Accept-Encoding")
+        for name, value in FRAMING.items():
+            self.send_header(name, value)
         super().end_headers()
 
     def send_head(self) -> Any:
@@ -121,7 +127,10 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         body = self.extra.get(path)
         if body is not None:
             self.send_response(200)
-            self.send_header("Content-Type", "text/html; charset=utf-8")
+            named = "." in path.rsplit("/", 1)[-1]
+            self.send_header(
+                "Content-Type", self.guess_type(path) if named else "text/html; charset=utf-8"
+            )
             self.send_header("Content-Length", str(len(body)))
             self.end_headers()
             self.wfile.write(body)
@@ -155,7 +164,7 @@ def serve(
 ) -> Iterator[str]:
     """Serve ``directory`` on a free 127.0.0.1 port in a thread; yields the base URL (with a
     trailing slash). ``sent`` counts the bytes sent per path; ``extra`` answers some paths
-    with given HTML."""
+    with given text (HTML, or the type the path's extension names)."""
     handler: Callable[..., Any] = functools.partial(
         type("Handler", (SiteHandler,), {"quiet": True, "sent": sent, "extra": extra or {}}),
         directory=str(directory),

@@ -9,27 +9,30 @@ try:
 except ImportError:  # MicroPython
     pass
 
+from .notation import KINDS, LEVELS
+
 TYPE_CHECKING = False  # mypy takes it as true: the frame's types, never imported at runtime
 if TYPE_CHECKING:
     from longana.device.frame import Frame
 
-KINDS = ("person", "computer")
-LEVELS = ("easy", "normal", "hard")
-
 
 def cacheable(frame: "Frame") -> "Frame":
-    """The frame as it may be shown on a later visit before the worker answers. With one
-    person at the device it is the frame itself: that person may play on it at once (the move
-    waits for the worker, which checks it). While several people share the device, nobody's
-    tiles and no legal map: a reload shows none before someone confirms holding it."""
+    """The frame as it may be shown on a later visit before the worker answers: the tiles of
+    the seats the engine names (``cache_tiles``: the one person's at the device, or all four
+    once the hand is over; nobody's while several people share it). With one person at the
+    device it is the frame itself: that person may play on it at once (the move waits for the
+    worker, which checks it). While several share the device, no legal map either: a reload
+    shows none before someone confirms holding it."""
+    shown = frame.get("cache_tiles") or []
     out = frame.copy()
-    if frame.get("people", 1) > 1:
+    hands = frame["hands"].items()
+    out["hands"] = {s: h if s in shown else {"count": h["count"], "tiles": None} for s, h in hands}
+    if frame["viewer"] not in shown:
+        out["viewer"] = None
+    turn = frame["turn"]
+    if frame.get("people", 1) > 1 or (turn is not None and turn["seat"] not in shown):
         out["turn"] = None
         out["can"] = {"undo": False, "redo": False, "restart": False, "hint": False}
-        if frame.get("outcome") is None:
-            hands = frame["hands"].items()
-            out["hands"] = {s: {"count": h["count"], "tiles": None} for s, h in hands}
-            out["viewer"] = None
     return out
 
 

@@ -16,8 +16,9 @@ try:
 except ImportError:  # MicroPython
     pass
 
-from .frame_cache import LEVELS, MAX_SCORE, MAX_TEXT, is_int, plain
+from .frame_cache import MAX_SCORE, MAX_TEXT, is_int, plain
 from .html import button, escape
+from .notation import LEVELS
 from .words import phrase
 
 TYPE_CHECKING = False  # mypy takes it as true: types only, never imported at runtime
@@ -97,7 +98,7 @@ def history_html(cat: "Catalog", entries: "list[dict[str, Any]]") -> str:
             + "</p>"
         )
         levels = []
-        for level in ("easy", "normal", "hard"):
+        for level in LEVELS:
             mine = [k for k, e in enumerate(entries) if e["level"] == level]
             if mine:
                 levels.append(

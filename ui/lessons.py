@@ -18,8 +18,9 @@ try:
 except ImportError:  # MicroPython
     pass
 
+from .address import query_values, unquote
 from .html import button, escape
-from .storage import Refused, query_value
+from .storage import Refused
 from .words import why, worded
 
 TYPE_CHECKING = False  # mypy takes it as true: the catalog's type, never imported at runtime
@@ -56,7 +57,8 @@ def lesson_name(text: Any) -> Any:
 
 def lesson_in_address(query: str) -> Any:
     """The lesson ``?lesson=<id>`` names (None when there is none, or no such lesson)."""
-    return lesson_name(query_value(query, "lesson"))
+    values = query_values(query, "lesson")
+    return lesson_name(unquote(values[0])) if values else None
 
 
 def next_lesson(name: str) -> Any:

@@ -1,4 +1,5 @@
-"""The notation on the page: seats, tiles and moves as the worker writes them.
+"""The notation on the page: seats, tiles and moves as the worker writes them, and the names of
+the seats' kinds and the computer's levels.
 
 A seat is its letter (``"S"``, ``"E"``, ``"N"``, ``"W"``) everywhere the page meets one: in frames,
 refusals, records and intents. A tile is ``"7-3"`` (high first), a move ``"7-3@N"`` (a play on
@@ -15,6 +16,10 @@ if TYPE_CHECKING:
     from longana.device.frame import Seat
 
 SEATS: "tuple[Seat, ...]" = ("S", "E", "N", "W")  # the seats in turn order
+# a seat's kind and the computer's levels, named as the engine names them (its definitions:
+# longana.device.session and longana.players.levels; tests/ui/test_boot_rules.py holds them equal)
+KINDS = ("person", "computer")
+LEVELS = ("easy", "normal", "hard")
 
 
 def seat_of(text: Any) -> "Seat | None":

@@ -10,7 +10,7 @@ except ImportError:  # MicroPython: no typing module; annotations are not evalua
     pass
 
 from .html import escape, icon, tile_face
-from .notation import SEATS
+from .notation import KINDS, LEVELS, SEATS
 from .words import outcome_words, phrase
 
 TYPE_CHECKING = False  # mypy takes it as true: the frame's types, never imported at runtime
@@ -182,7 +182,7 @@ def settings_html(
     rows = []
     for s in SEATS:
         letter = s
-        opts = _options(("person", "computer"), seats[s], lambda k: cat.t("settings." + k))
+        opts = _options(KINDS, seats[s], lambda k: cat.t("settings." + k))
         rows.append(
             '<label class="field"><span>'
             + escape(cat.seat(s))
@@ -196,9 +196,7 @@ def settings_html(
             + "</select></label>"
         )
     speed_opts = _options(("normal", "fast"), speed, lambda k: cat.t("settings.speed_" + k))
-    level_opts = _options(
-        ("easy", "normal", "hard"), level, lambda k: cat.t("settings.levels." + k)
-    )
+    level_opts = _options(LEVELS, level, lambda k: cat.t("settings.levels." + k))
     langs = sorted(names)
     lang_opts = "".join(
         '<option value="'

@@ -11,8 +11,9 @@ tests. Runs under MicroPython and CPython. The keys are those of interfaces.md:
   to start fresh (:meth:`Store.start_fresh`);
 - ``longana:settings`` holds :class:`Settings` (anything unreadable takes its default);
 - ``longana:frame`` holds the last frame shown (derived from the save; losing it loses nothing),
-  as ``{"schema": FRAME_SCHEMA, "frame": …}``: a frame of another shape (an earlier release's,
-  whose seats were numbers) is no cache.
+  as ``{"schema": FRAME_SCHEMA, "frame": …, "playable": …}`` (``playable``: whether a later
+  visit plays on it before the worker answers, which ui/boot.js reads too): a frame of another
+  shape (an earlier release's, whose seats were numbers) is no cache.
 
 A copy served under a sub-path keeps its own keys: the same names followed by ``@`` and the
 copy's path (``longana:save@/class/7b/``); a copy at the origin's root keeps the plain names.
@@ -28,9 +29,10 @@ try:
 except ImportError:  # MicroPython
     pass
 
-from .frame_cache import FRAME_LIMIT, KINDS, LEVELS, cacheable, frame_shape
+from .frame_cache import FRAME_LIMIT, cacheable, frame_shape, playable
 from .history_panel import history_entries  # noqa: F401 - ui/dom/history.py reads it here
 from .i18n import LANGUAGES
+from .notation import KINDS, LEVELS
 
 TYPE_CHECKING = False  # mypy takes it as true: the frame's types, never imported at runtime
 if TYPE_CHECKING:
@@ -280,7 +282,8 @@ class Store:
             self.forget(FRAME)  # a cache of an older position would mislead the next visit
             return refused.args[0]
         if frame is not None:
-            cache = {"schema": FRAME_SCHEMA, "frame": cacheable(frame)}
+            shown = cacheable(frame)  # (``playable``: ui/boot.js starts the worker after it)
+            cache = {"schema": FRAME_SCHEMA, "frame": shown, "playable": playable(shown)}
             if not self.put(FRAME, json.dumps(cache)):
                 self.forget(FRAME)  # a cache: losing it loses nothing
         return None
@@ -390,48 +393,3 @@ class Store:
 
     def write_settings(self, settings: Settings) -> Any:
         return None if self.put(SETTINGS, settings.to_json()) else SETTINGS_UNAVAILABLE
-
-
-DEAL_CHARACTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_"
-
-
-def deal_number(text: Any) -> Any:
-    """A deal number typed in settings or given as ``?deal=`` (letters, digits, ``-``, ``_``,
-    up to 32), or ``None`` when it is not one."""
-    if not isinstance(text, str):
-        return None
-    text = text.strip()
-    if not 1 <= len(text) <= 32:
-        return None
-    for c in text:
-        if c not in DEAL_CHARACTERS:
-            return None
-    return text
-
-
-def query_value(query: str, name: str) -> Any:
-    """The value of ``name`` in an address's query string (``"?deal=7b&x=1"``)."""
-    for part in query.lstrip("?").split("&"):
-        if "=" in part:
-            key, value = part.split("=", 1)
-            if key == name:
-                return unquote(value)
-    return None
-
-
-def unquote(text: str) -> str:
-    """Percent-decoding for the few characters a deal number or language code may carry."""
-    out = bytearray()
-    i = 0
-    raw = text.replace("+", " ").encode()
-    while i < len(raw):
-        if raw[i] == 37 and i + 2 < len(raw):
-            try:
-                out.append(int(raw[i + 1 : i + 3].decode(), 16))
-                i += 3
-                continue
-            except ValueError:
-                pass
-        out.append(raw[i])
-        i += 1
-    return out.decode()

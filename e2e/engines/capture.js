@@ -12,20 +12,29 @@
       const list = JSON.parse(sessionStorage.getItem(key) || "[]");
       list.push(item);
       sessionStorage.setItem(key, JSON.stringify(list));
-    } catch (e) { /* storage off: nothing to keep it in */ }
+    } catch (_e) {
+      /* storage off: nothing to keep it in */
+    }
   };
   const text = (value) => {
     if (value instanceof Error) return `${value.name}: ${value.message}`;
-    try { return typeof value === "string" ? value : JSON.stringify(value); }
-    catch (e) { return String(value); }
-  };
-  addEventListener("error", (event) => {
-    if (event.target && event.target !== window && event.target.src) {
-      note("smoke:errors", `resource failed: ${event.target.src}`);
-    } else {
-      note("smoke:errors", `page error: ${event.message} (${event.filename}:${event.lineno})`);
+    try {
+      return typeof value === "string" ? value : JSON.stringify(value);
+    } catch (_e) {
+      return String(value);
     }
-  }, true);
+  };
+  addEventListener(
+    "error",
+    (event) => {
+      if (event.target && event.target !== window && event.target.src) {
+        note("smoke:errors", `resource failed: ${event.target.src}`);
+      } else {
+        note("smoke:errors", `page error: ${event.message} (${event.filename}:${event.lineno})`);
+      }
+    },
+    true,
+  );
   addEventListener("unhandledrejection", (event) => {
     note("smoke:errors", `unhandled rejection: ${text(event.reason)}`);
   });
@@ -51,13 +60,17 @@
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) {
           const url = new URL(entry.name, location.href);
-          if ((url.protocol === "http:" || url.protocol === "https:")
-              && url.origin !== location.origin) {
+          if (
+            (url.protocol === "http:" || url.protocol === "https:") &&
+            url.origin !== location.origin
+          ) {
             note("smoke:errors", `request off the page's origin: ${entry.name}`);
           }
         }
-      }).observe({type: "resource", buffered: true});
-    } catch (e) { /* an engine without resource timing: nothing to watch */ }
+      }).observe({ type: "resource", buffered: true });
+    } catch (_e) {
+      /* an engine without resource timing: nothing to watch */
+    }
   }
   document.addEventListener("DOMContentLoaded", () => {
     const boot = document.getElementById("boot");
@@ -66,25 +79,35 @@
     new MutationObserver(() => {
       for (const el of boot.querySelectorAll("#boot-text, [data-boot-slow]")) {
         const words = el.textContent.trim();
-        if (words && !seen.has(words)) { seen.add(words); note("smoke:boot", words); }
+        if (words && !seen.has(words)) {
+          seen.add(words);
+          note("smoke:boot", words);
+        }
       }
-    }).observe(boot, {childList: true, characterData: true, subtree: true});
+    }).observe(boot, { childList: true, characterData: true, subtree: true });
   });
   // the permission's state as the page starts, kept up to date (asked before any call of the
   // page, so that recording a call never delays it nor changes what it does)
   let granted = null;
-  if (navigator.permissions && navigator.permissions.query) {
-    navigator.permissions.query({name: "persistent-storage"}).then((status) => {
-      granted = status.state;
-      status.addEventListener("change", () => { granted = status.state; });
-    }, () => { /* not queryable in this engine */ });
+  if (navigator.permissions?.query) {
+    navigator.permissions.query({ name: "persistent-storage" }).then(
+      (status) => {
+        granted = status.state;
+        status.addEventListener("change", () => {
+          granted = status.state;
+        });
+      },
+      () => {
+        /* not queryable in this engine */
+      },
+    );
   }
   const storage = navigator.storage;
-  if (storage && storage.persist) {
+  if (storage?.persist) {
     const persist = storage.persist.bind(storage);
     storage.persist = () => {
       const acting = navigator.userActivation ? navigator.userActivation.isActive : null;
-      note("smoke:persist", {acting, granted});
+      note("smoke:persist", { acting, granted });
       return persist();
     };
   }

@@ -33,8 +33,11 @@ let errors = [];
 // The first visible element that matches (inside an open <dialog> too), or null.
 const VISIBLE = (css) => {
   for (const el of document.querySelectorAll(css)) {
-    if ((el.offsetWidth || el.offsetHeight || el.getClientRects().length)
-        && getComputedStyle(el).visibility !== "hidden") return el;
+    if (
+      (el.offsetWidth || el.offsetHeight || el.getClientRects().length) &&
+      getComputedStyle(el).visibility !== "hidden"
+    )
+      return el;
   }
   return null;
 };
@@ -63,18 +66,18 @@ const ops = {
     page.on("pageerror", (error) => errors.push(`page error: ${error.message ?? error}`));
     return null;
   },
-  async goto({url}) {
-    await page.goto(url, {waitUntil: "domcontentloaded", timeout: 180_000});
+  async goto({ url }) {
+    await page.goto(url, { waitUntil: "domcontentloaded", timeout: 180_000 });
     return null;
   },
   async reload() {
-    await page.reload({waitUntil: "domcontentloaded", timeout: 180_000});
+    await page.reload({ waitUntil: "domcontentloaded", timeout: 180_000 });
     return null;
   },
-  async eval({fn, args}) {
+  async eval({ fn, args }) {
     return await page.evaluate(`(${fn})(...${JSON.stringify(args ?? [])})`);
   },
-  async click({css}) {
+  async click({ css }) {
     // a page that re-renders may replace the element between finding and clicking: find again,
     // a moment later
     for (let attempt = 1; ; attempt++) {
@@ -83,7 +86,7 @@ const ops = {
       if (element === null) throw new Error(`nothing visible matches ${css}`);
       try {
         // inside a scrollable <dialog> a click lands only on what is in view
-        await element.evaluate((el) => el.scrollIntoView({block: "center", inline: "center"}));
+        await element.evaluate((el) => el.scrollIntoView({ block: "center", inline: "center" }));
         await element.click();
         return null;
       } catch (error) {
@@ -94,16 +97,16 @@ const ops = {
       }
     }
   },
-  async key({key}) {
+  async key({ key }) {
     await page.keyboard.press(key);
     return null;
   },
-  async viewport({width, height}) {
-    await page.setViewport({width, height});
+  async viewport({ width, height }) {
+    await page.setViewport({ width, height });
     return null;
   },
-  async screenshot({path}) {
-    await page.screenshot({path});
+  async screenshot({ path }) {
+    await page.screenshot({ path });
     return null;
   },
   async errors() {
@@ -121,7 +124,7 @@ const ops = {
   },
 };
 
-const lines = readline.createInterface({input: process.stdin});
+const lines = readline.createInterface({ input: process.stdin });
 for await (const line of lines) {
   if (!line.trim()) continue;
   let answer;
@@ -130,11 +133,11 @@ for await (const line of lines) {
     const command = JSON.parse(line);
     op = command.op;
     if (!(op in ops)) throw new Error(`unknown op ${op}`);
-    answer = {ok: true, value: (await ops[op](command)) ?? null};
+    answer = { ok: true, value: (await ops[op](command)) ?? null };
   } catch (error) {
-    answer = {ok: false, error: String(error?.stack ?? error)};
+    answer = { ok: false, error: String(error?.stack ?? error) };
   }
-  process.stdout.write(JSON.stringify(answer) + "\n");
+  process.stdout.write(`${JSON.stringify(answer)}\n`);
   if (op === "quit") break;
 }
 if (browser !== null) await browser.close();

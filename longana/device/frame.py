@@ -122,6 +122,9 @@ Frame = TypedDict(
         "board": BoardShown,
         "hands": dict[Seat, HandShown],
         "viewer": Seat | None,  # whose tiles are face up (the holder), if anybody's
+        # whose tiles a later visit may show before anyone confirms holding the device (the
+        # page's cached table): those face up with nobody holding it
+        "cache_tiles": list[Seat],
         "handoff": Seat | None,  # the person who must take the device first
         "turn": Turn | None,
         "can": Can,
@@ -312,6 +315,7 @@ def frame_of(session: Session, holder: int | None) -> Frame:
         "board": board_to_dict(hand.board),
         "hands": {letter(s): hand_shown(hand, s, s in up) for s in SEATS},
         "viewer": None if viewer is None else letter(viewer),
+        "cache_tiles": [letter(s) for s in SEATS if s in face_up(session, None)],
         "handoff": None if handoff is None else letter(handoff),
         "turn": turn_map(hand, hand.to_move) if person_turn else None,
         "can": can_of(session, person_turn),

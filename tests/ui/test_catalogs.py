@@ -275,7 +275,7 @@ def page_code() -> str:
     root = LOCALES.parent
     files = [
         *sorted((root / "ui").rglob("*.py")),
-        *sorted((root / "ui").glob("*.js")),
+        *sorted((root / "ui").rglob("*.js")),
         root / "index.html",
     ]
     return "\n".join(f.read_text(encoding="utf-8") for f in files)
@@ -284,7 +284,7 @@ def page_code() -> str:
 def unused_keys(catalog: Any, code: str) -> list[str]:
     """Keys of ``catalog`` the page never asks for: not written out in the code, not built
     from a prefix the code writes (``"why." + code``), not in a section read whole
-    (``cat.raw("rules")``, and ``boot`` by ``ui/boot.js``)."""
+    (``cat.raw("rules")``, and ``boot`` by ``ui/boot/screen.js``)."""
     built = set(re.findall(r"""["']([a-z_]+(?:\.[a-z_]+)*[._])["']\s*\+""", code))
     built |= {name + "." for name in re.findall(r"""raw\(["']([a-z_.]+)["']\)""", code)}
     used_by_tests = {"language_name"}  # names the catalog's language (checked above)

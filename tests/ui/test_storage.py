@@ -27,8 +27,6 @@ from ui.storage import (
     Settings,
     Store,
     copy_key,
-    deal_number,
-    query_value,
 )
 
 
@@ -250,15 +248,6 @@ def test_settings_round_trip_and_fall_back_field_by_field() -> None:
     assert (back.lang, back.speed, back.level) == (None, "normal", "hard")
     storage.items[SETTINGS] = "{oops"
     assert store.read_settings()[1] == SETTINGS_UNREADABLE
-
-
-def test_deal_numbers_and_query_values() -> None:
-    assert deal_number(" 7b ") == "7b" and deal_number("class-7_b") == "class-7_b"
-    for bad in ("", "a b", "x" * 33, "é", None, 7):
-        assert deal_number(bad) is None
-    assert query_value("?deal=7b&lang=de", "lang") == "de"
-    assert query_value("?deal=a%2Db", "deal") == "a-b"
-    assert query_value("", "deal") is None
 
 
 def test_the_save_is_the_action_log() -> None:

@@ -7,7 +7,7 @@ import asyncio
 
 import js
 
-from ..storage import deal_number
+from ..address import deal_number
 from .browser import closest, listen, proxy_of, q, warn
 from .class_actions import print_page
 from .drag import Drag

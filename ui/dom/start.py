@@ -4,18 +4,13 @@ game worker and plays."""
 
 import js
 
+from ui.address import Address
 from ui.dom.browser import load_catalog
 from ui.dom.input import Input
 from ui.dom.page import Page
 from ui.frame_cache import playable
 from ui.i18n import pick_language
-from ui.storage import (
-    CORRUPT_KEPT,
-    CORRUPT_SET_ASIDE,
-    Store,
-    deal_number,
-    query_value,
-)
+from ui.storage import CORRUPT_KEPT, CORRUPT_SET_ASIDE, Store
 
 NAMES = {"de": "Deutsch", "en": "English", "es": "Español", "ms": "Bahasa Melayu"}
 
@@ -31,9 +26,9 @@ def browser_storage():
 async def start():
     store = Store(browser_storage(), str(js.location.pathname))
     settings, settings_notice = store.read_settings()
-    query = str(js.location.search)
+    address = Address(str(js.location.search))
     languages = str(js.navigator.languages.join(",")) if js.navigator.languages else ""
-    lang = pick_language(query_value(query, "lang"), settings.lang, languages.split(","))
+    lang = pick_language(address.lang, settings.lang, languages.split(","))
     cat, failed = await load_catalog(lang)
     page = Page(cat, store, settings, NAMES)
     page.screen.mount()
@@ -46,12 +41,12 @@ async def start():
     inputs.bind()
     if failed:
         page.notice("notice.catalog_failed", "catalog-failed")
-    deal = deal_number(query_value(query, "deal"))
-    if query_value(query, "deal") is not None and deal is None:  # said, not silently random
-        page.notice("notice.deal_invalid", "deal-invalid")
+    for key, name in address.notices:  # what the address asks for that cannot be had
+        page.notice(key, name)
+    deal = address.deal
     save, save_notice = store.read_save()
     cached = store.read_frame() if save is not None else None
-    class_code = query_value(query, "class")
+    class_code = address.class_code
     if cached is not None and (deal is None or cached.get("deal") == deal):
         try:
             page.show_cached(cached)
