@@ -13,6 +13,7 @@ from longana.device.session import Session
 from longana.protocol import Game
 from ui.controller import Controller, targets
 from ui.i18n import Catalog
+from ui.steps import forced_opening
 
 ROOT = Path(__file__).resolve().parents[2]
 CAT = Catalog(json.loads((ROOT / "locales" / "en.json").read_text(encoding="utf-8")))
@@ -98,7 +99,7 @@ def test_a_refused_branch_is_explained_with_the_engines_reason() -> None:
 def test_the_opening_refuses_a_tile_that_is_not_an_allowed_double() -> None:
     _, ctl = person_turn(lambda f: f["board"]["opening"] is None)
     turn = ctl.frame["turn"]
-    assert ctl.preselect_forced_opening() == (len(turn["openings"]) == 1)
+    assert (forced_opening(ctl.frame, ctl.interaction) is not None) == (len(turn["openings"]) == 1)
     ctl.clear()
     wrong = [t for t, e in turn["tiles"].items() if not e.get("open")]
     ctl.select(wrong[0])

@@ -61,8 +61,8 @@ class Drag:
             drag[4] = ghost
         drag[4].style.transform = "translate(" + str(x - 22) + "px, " + str(y - 44) + "px)"
         over = self.branch_at(x, y)
-        for lane in q_all(".lane.drop-over"):
-            lane.classList.remove("drop-over")
+        for branch in q_all(".branch.drop-over"):
+            branch.classList.remove("drop-over")
         if over is not None:
             over.classList.add("drop-over")
 

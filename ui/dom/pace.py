@@ -7,6 +7,8 @@ import asyncio
 
 import js
 
+from ..steps import forced_opening
+
 PAUSE = {"normal": 0.75, "fast": 0.0}  # seconds a computer "thinks" at least
 ANSWER = {"normal": 0.75, "fast": 0.3}  # ... when it answers a person's move
 
@@ -48,7 +50,8 @@ class Pace:
                 page.render()
             if frame["handoff"] is not None:
                 page.dialogs.show_handoff(frame["handoff"])
-            elif ctl.preselect_forced_opening():
+            elif forced_opening(frame, now) is not None:
+                ctl.open_with(forced_opening(frame, now))
                 page.render()
             page.screen.focus_turn()
             return

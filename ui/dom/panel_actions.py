@@ -7,8 +7,9 @@ import json
 import js
 
 from .. import class_panels, record_panels
+from ..board import tile_size
+from ..controller import Interaction
 from ..i18n import LANGUAGES
-from ..layout import tile_size
 from ..notation import SEATS
 from ..panels import close_button, settings_html
 from ..rules_panel import about_html, keys_html, rules_html
@@ -121,12 +122,10 @@ class PanelActions:
         replay = reply["replay"]
         width = min(860.0, float(js.window.innerWidth) * 0.96) - 36
         height = 220.0 if float(js.window.innerWidth) < 600 else 260.0  # as in ui/style.css
-        branches = replay["position"]["board"]["branches"]
-        lines = [[t[0] == t[-1] for t, _ in branches[s]] for s in SEATS]
+        board = replay["position"]["board"]
         play_on = self.file is not None and replay["imported"]
-        html = record_panels.replay_html(
-            replay, cat, (width, height), tile_size(lines, width, height), play_on
-        )
+        tile = tile_size(board, Interaction(), width, height)  # drawn with South at the bottom
+        html = record_panels.replay_html(replay, cat, (width, height), tile, play_on)
         dialog = q('[data-dialog="record"]')
         dialog.innerHTML = html
         dialog.dataset.view = "replay"

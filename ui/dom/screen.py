@@ -7,9 +7,8 @@ import json
 import js
 
 from .. import render
+from ..board import tile_size
 from ..html import escape
-from ..layout import tile_size
-from ..notation import SEATS
 from ..words import describe
 from .browser import q
 
@@ -85,10 +84,8 @@ class Screen:
         js.document.body.dataset.boardArea = str(int(w)) + "x" + str(int(h))
         if w <= 0 or h <= 0:
             return False
-        branches = frame["board"]["branches"]
-        lines = [[t[0] == t[-1] for t, _ in branches[seat]] for seat in SEATS]
-        tile = tile_size(lines, w, h)
         now = self.ctl.interaction
+        tile = tile_size(frame["board"], now, w, h)
         changed = (w, h) != now.area or tile != now.tile_px
         now.area, now.tile_px = (w, h), tile
         return changed
