@@ -138,11 +138,11 @@ class Controller:
         if refusal is not None:
             self.message = why(refusal, c)
 
-    def confirm(self) -> Any:
-        """The intent that plays the previewed move, or None."""
-        if self.frame is None or self.interaction.preview is None or not self.my_turn():
+    def confirm(self) -> "str | None":
+        """The previewed move, to be played (ui/intents.py makes its intent), or None."""
+        if self.frame is None or not self.my_turn():
             return None
-        return {"do": "play", "move": self.interaction.preview, "at": self.frame["log"]}
+        return self.interaction.preview
 
     def cancel(self) -> bool:
         if self.interaction.selected is None and self.interaction.preview is None:

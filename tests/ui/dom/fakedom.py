@@ -7,6 +7,7 @@ PyScript's ``ffi``. Nothing is laid out: an element's size is what a test gives 
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import types
@@ -490,11 +491,47 @@ class Performance:
         return NodeList([name] * self.marks.count(name))  # type: ignore[list-item]
 
 
+class Worker:
+    """A game worker as ui/boot.js hands it over, around ``table`` (a ``longana.protocol.Game``
+    in this process): every intent it was sent is kept in ``got``."""
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
+        self.got: list[dict[str, Any]] = []
+
+    async def call(self, text: str) -> str:
+        self.got.append(json.loads(text))
+        await asyncio.sleep(0)  # the answer comes in a later turn, as from a worker
+        return str(self.table.handle(text))
+
+    def why(self) -> str:
+        return ""
+
+    def end(self) -> None:
+        pass
+
+
 class Boot:
-    """``longanaBoot`` of ui/boot.js: what the page asked of it is kept in ``calls``."""
+    """``longanaBoot`` of ui/boot.js: what the page asked of it is kept in ``calls``; its game
+    worker is ``worker`` (see :class:`Worker`)."""
 
     def __init__(self) -> None:
         self.calls: list[tuple[str, tuple[Any, ...]]] = []
+        self.worker: Worker | None = None
+
+    def game(self) -> Worker | None:
+        return self.worker
+
+    async def turn(self) -> None:
+        pass
+
+    async def withFile(self, head: str, field: str, file: Any) -> Any:  # noqa: N802 - its name
+        intent = json.loads(head)
+        if isinstance(intent[field], list):
+            intent[field].append(file)
+        else:
+            intent[field] = file
+        return json.dumps(intent)
 
     def __getattr__(self, name: str) -> Callable[..., Any]:
         def call(*args: Any) -> Any:
@@ -518,6 +555,21 @@ class Window:
 
     def addEventListener(self, kind: str, handler: Any, capture: bool = False) -> None:
         self.listeners.append((kind, handler))
+
+
+class Observer:
+    """A ResizeObserver: what it watches (nothing is ever resized here)."""
+
+    def __init__(self, callback: Any) -> None:
+        self.callback = callback
+        self.watched: list[Element] = []
+
+    def observe(self, el: Element) -> None:
+        self.watched.append(el)
+
+    def unobserve(self, el: Element) -> None:
+        if el in self.watched:
+            self.watched.remove(el)
 
 
 def js_module() -> types.ModuleType:
@@ -544,6 +596,7 @@ def js_module() -> types.ModuleType:
         "history": types.SimpleNamespace(state=None, replaceState=lambda *a: None),
         "navigator": types.SimpleNamespace(languages=None),
         "longanaBoot": Boot(),
+        "ResizeObserver": types.SimpleNamespace(new=Observer),
         "Date": types.SimpleNamespace(
             new=lambda: types.SimpleNamespace(toISOString=lambda: "2026-12-02T10:00:00Z")
         ),
