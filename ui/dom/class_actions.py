@@ -90,7 +90,7 @@ class ClassActions:
         """The class match the worker started (``reply``) on the table; the name first."""
         code = reply["frame"].get("class") or text
         self.replace(reply, self.ctl.cat.t("class.banner", code=code))
-        await self.ask_name()
+        await self.name_first()
 
     async def link_join(self) -> None:
         """``data-action="class-link-join"``: the class link's match, as the question said."""
@@ -127,7 +127,7 @@ class ClassActions:
             return ""
         return class_why(reply.get("refused") or NO_REASON, self.ctl.cat)
 
-    async def ask_name(self) -> None:
+    async def name_first(self) -> None:
         """Before a class match's first move: the student's name, unless the one in Settings
         can be used."""
         name = self.settings().name
@@ -171,7 +171,7 @@ class ClassActions:
 
     def started(self) -> None:
         """A class match was started or resumed from the address: the name, if none."""
-        asyncio.create_task(self.ask_name())
+        asyncio.create_task(self.name_first())
 
     def settings_opened(self) -> None:
         """Settings opened: the way back to a kept match, and why the name cannot be used,
@@ -215,6 +215,6 @@ class ClassActions:
         if buttons is None:
             return
         buttons.insertAdjacentHTML("beforebegin", html)
-        self.dialogs.shown(dialog)  # a field came in: the dialog is marked again
+        self.dialogs.grew(dialog)
         if frame["match_over"]:  # the class match is over: the way back to a kept match
             self.kept.offer(buttons, "beforebegin", "btn")

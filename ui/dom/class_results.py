@@ -72,7 +72,7 @@ class ClassResults:
         self.errors = []
         if self.code is None:
             dialog.innerHTML = class_panels.results_class_html(self.ctl.cat, suggested or "", "")
-            self.dialogs.shown(dialog)
+            self.dialogs.grew(dialog)
             return
         dialog.innerHTML = self.results_html()
         if self.standings is None or self.standings.get("code") != self.code:
@@ -111,7 +111,7 @@ class ClassResults:
         if shown is not None:
             shown.textContent = words
 
-    async def start_table(self) -> None:
+    async def start(self) -> None:
         """``data-action="results-class"``: the table starts from the teacher's class code."""
         field = q("[data-results-class]")
         text = str(field.value).strip() if field is not None else ""
@@ -123,14 +123,14 @@ class ClassResults:
             if dialog is not None:
                 why = class_why(reply["class_refused"], self.ctl.cat)
                 dialog.innerHTML = class_panels.results_class_html(self.ctl.cat, text, why)
-                self.dialogs.shown(dialog)
+                self.dialogs.grew(dialog)
             return
         self.code, self.kept, self.standings = reply["table"]["code"], [], reply["table"]
         self.keep()
         if dialog is not None:
             dialog.innerHTML = self.results_html()
 
-    async def ask_table(self, texts: "list[str]") -> "Any":
+    async def ranked(self, texts: "list[str]") -> "Any":
         """The worker's table of the kept results and ``texts`` (replayed; the kept ones by
         their proofs)."""
         proofs = {}
@@ -148,7 +148,7 @@ class ClassResults:
         for number, (where, text) in enumerate(items or [(None, None)]):
             if items:
                 self.said(cat.t("class.checking", n=number + 1, count=len(items)))
-            reply = await self.ask_table([] if text is None else [text])
+            reply = await self.ranked([] if text is None else [text])
             if reply is None:
                 break
             if "class_refused" in reply:  # a kept class code this release cannot read
@@ -240,7 +240,7 @@ class ClassResults:
         if dialog is not None:
             suggested = self.suggested() or ""
             dialog.innerHTML = class_panels.results_class_html(self.ctl.cat, suggested, "")
-            self.dialogs.shown(dialog)
+            self.dialogs.grew(dialog)
 
 
 def print_page() -> None:

@@ -78,6 +78,11 @@ class Dialogs:
         if resume:
             self.resume()
 
+    def grew(self, dialog: "Element") -> None:
+        """New parts came into the open ``dialog`` (a student's result, the teacher's table):
+        they are made ready as its first ones were."""
+        self.shown(dialog)
+
     def url(self, text: str, mime: str) -> str:
         """A download address of ``text``, revoked when the dialog closes."""
         url = blob_url(text, mime)

@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from js import Element, Event
 
     from ..controller import Controller
-    from .input import Taps
+    from .taps import Taps
 
 DRAG_START = 10  # px a pointer moves before a press becomes a drag
 
@@ -20,7 +20,7 @@ DRAG_START = 10  # px a pointer moves before a press becomes a drag
 class Drag:
     def __init__(self, ctl: "Controller", taps: "Taps") -> None:
         self.ctl = ctl
-        self.taps = taps  # a drop is a tap on the branch (ui.dom.input.Taps)
+        self.taps = taps  # a drop is a tap on the branch (ui.dom.taps.Taps)
         self.moving: list[Any] | None = None  # [tile, x, y, pointer id, ghost element or None]
         self.quiet_until = 0.0  # the click a browser sends after a drop is no tap
 

@@ -37,7 +37,7 @@ class Explained:
         self.frame: Frame | None = None  # the frame shown when the explanation was asked
         self.explanation: Any = None
 
-    def keep(self, frame: "Frame | None", explanation: "Any") -> None:
+    def hold(self, frame: "Frame | None", explanation: "Any") -> None:
         """A hint's explanation: it holds while the frame it was asked on is shown (any
         reply's new frame, even of the same position, makes it old)."""
         self.frame, self.explanation = frame, explanation

@@ -1,8 +1,8 @@
 """The person's input on the page: taps, drags, keys and form fields, bound once on the
 document. A press on a ``data-action`` element goes to the page's action table (one handler per
-action: ``Page.actions``, :mod:`ui.dom.page`); a tap on the table is a :class:`Taps` call (the
-controller says what it means: select, aim, cancel, pass), drawn at once; keys
-(ui/dom/keys.py) and drags (ui/dom/drag.py) end in the same calls.
+action: ``Page.actions``, :mod:`ui.dom.page`); a tap on the table is a call on
+:class:`~ui.dom.taps.Taps` (the controller says what it means: select, aim, cancel, pass),
+drawn at once; keys (ui/dom/keys.py) and drags (ui/dom/drag.py) end in the same calls.
 """
 
 import asyncio
@@ -12,6 +12,7 @@ import js
 from .browser import closest, listen, proxy_of, q, run, warn
 from .drag import Drag
 from .keys import Keys
+from .taps import Taps
 
 TYPE_CHECKING = False  # mypy takes it as true: the types, never imported at runtime
 if TYPE_CHECKING:
@@ -24,55 +25,6 @@ if TYPE_CHECKING:
     from .screen import Screen
 
     Handler = Callable[[Element], object]  # an action's: the element pressed (may be async)
-
-
-class Taps:
-    """A tap on the table, as the controller reads it, drawn at once."""
-
-    def __init__(
-        self,
-        ctl: "Controller",
-        redraw: "Callable[[], None]",
-        alert: "Callable[[str], None]",
-        confirm: "Callable[[], Any]",
-    ) -> None:
-        self.ctl = ctl
-        self.redraw = redraw
-        self.alert = alert  # said at once by a screen reader
-        self.played = confirm  # the previewed move played (async)
-
-    def holds(self, el: "Element") -> bool:
-        """Whether ``el`` is in the hand of the person holding the device."""
-        frame = self.ctl.frame
-        holder = frame["viewer"] if frame else None
-        hand = closest(el, "[data-hand]")
-        return holder is not None and hand is not None and str(hand.dataset.hand) == holder
-
-    def select(self, el: "Element") -> None:
-        if self.holds(el):
-            self.ctl.select(str(el.dataset.tile))
-            self.redraw()
-
-    def aim(self, branch: "Any") -> None:
-        self.ctl.aim(branch)
-        self.redraw()
-        if self.ctl.interaction.preview is None and self.ctl.message:
-            self.alert(self.ctl.message)  # a refusal: said at once
-
-    def cancel(self) -> None:
-        if self.ctl.cancel():
-            self.redraw()
-
-    def pass_turn(self) -> None:
-        self.ctl.pass_turn()
-        self.redraw()
-        if self.ctl.interaction.preview == "pass":  # the next key (Enter) confirms
-            el = q('[data-action="confirm"]')
-            if el is not None:
-                el.focus()
-
-    def confirm(self) -> None:
-        run(self.played())
 
 
 class Input:

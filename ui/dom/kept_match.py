@@ -54,7 +54,7 @@ class KeptMatch:
         self.restore = restore  # the worker takes the game on the table again (its reply)
         self.replace = replace  # a game the worker resumed takes the table (with words)
         self.notice = notice
-        self.asking: str | None = None  # the class code the question is about (start-up)
+        self.question: str | None = None  # the class code the question is about (start-up)
         self.pending: tuple[str, Any] | None = None  # (code, class-start reply) to answer
         self.replacing = False  # another match kept is to be saved as a file first
 
@@ -125,7 +125,7 @@ class KeptMatch:
         if mine is None:
             return None
         if kept_rules.worth_keeping(mine.get("frame")):
-            self.asking = code
+            self.question = code
             return mine
         return await self.start_class(code)  # a finished match, or nothing played
 
@@ -142,9 +142,9 @@ class KeptMatch:
             self.store.forget(KEPT)
         return reply
 
-    def ask_first(self) -> None:
+    def open_question(self) -> None:
         """The question over the match just resumed (start-up), if there is one."""
-        code, self.asking = self.asking, None
+        code, self.question = self.question, None
         if code is None or self.ctl.frame is None:
             return
         html = kept_rules.question_html(self.ctl.cat, code, self.ctl.frame["hand_number"])

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from js import Element, Event
 
     from ..controller import Controller
-    from .input import Taps
+    from .taps import Taps
 
 ARROWS = {"ArrowLeft": -1, "ArrowUp": -1, "ArrowRight": 1, "ArrowDown": 1}
 FIELDS = ("input", "select", "textarea")  # keys typed there are the field's
@@ -48,10 +48,10 @@ class Keys:
         dialog_keys: "dict[str, Callable[[Event, str], None]]",
     ) -> None:
         self.ctl = ctl
-        self.taps = taps  # what a key does is what a tap does (ui.dom.input.Taps)
+        self.taps = taps  # what a key does is what a tap does (ui.dom.taps.Taps)
         self.press = press  # a data-action pressed, by its name
         self.dialog_keys = dialog_keys  # the keys of a dialog with its own (by its name)
-        self.table: dict[str, Callable[[Event, str], None]] = {
+        self.bindings: dict[str, Callable[[Event, str], None]] = {
             "Escape": self.key_escape,
             "Enter": self.key_enter,
             " ": self.key_space,
@@ -59,12 +59,12 @@ class Keys:
             "/": self.key_command,
         }
         for key in ARROWS:
-            self.table[key] = self.key_arrow
+            self.bindings[key] = self.key_arrow
         for key in "12345678":
-            self.table[key] = self.key_tile
+            self.bindings[key] = self.key_tile
         for action, key in KEYS.items():  # the tools' letters, as their buttons declare them
             if len(key) == 1:
-                self.table[key] = self.key_tool(action)
+                self.bindings[key] = self.key_tool(action)
 
     def on_key(self, event: "Event") -> None:
         """A key pressed: its entry in the table (none while a dialog is open or in a form
@@ -86,7 +86,7 @@ class Keys:
         if dialog is not None or tag_of(target) in FIELDS:
             return
         upper = key.upper() if len(key) == 1 else key
-        handle = self.table.get(upper) or self.key_branch
+        handle = self.bindings.get(upper) or self.key_branch
         handle(event, upper)
 
     def field_enter(self, event: "Event", field: "Element") -> None:

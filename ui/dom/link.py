@@ -64,7 +64,7 @@ class Link:
         self.restore = restore  # () -> the start intent that resumes the game
         self.on_restart = on_restart  # called with the notice key when a worker is replaced
         self.wait_retry = wait_retry  # async: says the files cannot be fetched, until Try again
-        self.game: Worker | None = None  # the worker's calls (ui/boot.js), once asked for
+        self.worker: Worker | None = None  # the worker's calls (ui/boot.js), once asked for
         self.restarts = 0
         self.busy = False
         self.answered = False
@@ -88,8 +88,8 @@ class Link:
         replaced = False  # said once the new worker answers
         while True:
             fed = True
-            if self.game is None:
-                self.game = js.longanaBoot.game()
+            if self.worker is None:
+                self.worker = js.longanaBoot.game()
                 if not starting:  # a new worker for a game under way: its save first
                     fed = bool(await self._call(json.dumps(self.restore())))
             answer = await self._call(text) if fed else ""
@@ -97,9 +97,9 @@ class Link:
                 if replaced:
                     self.on_restart("notice.worker_restarted")
                 return json.loads(answer)
-            why = str(self.game.why() or "")
-            self.game.end()
-            self.game = None
+            why = str(self.worker.why() or "")
+            self.worker.end()
+            self.worker = None
             js.console.warn("longana: the game worker did not answer (" + (why or "failed") + ")")
             if why == UNREACHABLE:
                 if not await self._retried("failed_files"):
@@ -132,9 +132,9 @@ class Link:
         return True
 
     async def _call(self, text: str) -> str:
-        if self.game is None:
+        if self.worker is None:
             return ""
-        answer = str(await self.game.call(text) or "")
+        answer = str(await self.worker.call(text) or "")
         if answer and not self.answered:
             self.answered = True
             js.performance.mark("longana:worker-ready")

@@ -5,7 +5,7 @@ Every intent (built by :mod:`ui.intents`) goes to the game worker through :meth:
 (when no worker can answer, the page says so, once, with a reload). Every reply that changes
 the game is applied by :meth:`Page.apply`: each part by ``on_reply`` (a socket's handler
 table), the table drawn, then the next step, decided there by :func:`ui.steps.next_step` (its
-one caller) and carried out by :meth:`Page.take` once the move has landed: the hand's end, the
+one caller) and carried out by :meth:`Page.go_on` once the move has landed: the hand's end, the
 handoff, the person's turn, the computer's move (:mod:`ui.dom.pace`). Every ``data-action`` has
 its handler in one table, :meth:`Page.actions`.
 Answers to questions (``record``, ``replay``, class codes and results) are read by whoever
@@ -38,7 +38,7 @@ from ..storage import CORRUPT_KEPT, CORRUPT_SET_ASIDE
 from ..words import outcome_words, why
 from .browser import warn
 from .dialogs import Dialogs
-from .input import Input, Taps
+from .input import Input
 from .keys import mark_fields
 from .link import LOST, UNREACHABLE, Link
 from .motion import Motion
@@ -47,6 +47,7 @@ from .pace import Pace
 from .rooms import Rooms
 from .saves import Saves
 from .screen import Screen
+from .taps import Taps
 
 TYPE_CHECKING = False  # mypy takes it as true: the types, never imported at runtime
 if TYPE_CHECKING:
@@ -218,7 +219,7 @@ class Page:
             return
         step = next_step(frame, self.ctl.interaction)  # what comes next: decided here only
         settle = self.motion.settle() if source is not None and not answer else 0.0
-        self.pace.later(settle, lambda gen: self.take(step, gen, answer))
+        self.pace.later(settle, lambda gen: self.go_on(step, gen, answer))
 
     def set_aside(self, reply: "Any") -> None:
         text = self.saves.text
@@ -235,7 +236,7 @@ class Page:
         self.pace.held = None  # a computer move held back while a dialog was open is older
         self.ctl.receive(reply)
 
-    def take(self, step: "Step", gen: int, answer: bool) -> None:
+    def go_on(self, step: "Step", gen: int, answer: bool) -> None:
         """The next step, carried out (unless a dialog opened meanwhile): the hand's or the
         match's end, the handoff, the person's turn prepared, or the computer's move."""
         now = self.ctl.interaction
@@ -306,7 +307,7 @@ class Page:
             "hint-move": lambda el: rooms.explained().preview(str(el.dataset.hintMove)),
             "undo": lambda el: self.undo(),
             "redo": lambda el: self.redo(),
-            "restart": lambda el: self.ask_restart(),
+            "restart": lambda el: self.open_restart(),
             "restart-confirm": lambda el: self.restart(),
             "take-device": lambda el: self.take_device(str(el.dataset.seat)),
             "next-hand": lambda el: self.next_hand(),
@@ -333,7 +334,7 @@ class Page:
             "kept-match": lambda el: rooms.kept().back(),
             "kept-file": lambda el: rooms.kept().file_saved(),  # a download that enables join
             "class-results": lambda el: rooms.results().open(),
-            "results-class": lambda el: rooms.results().start_table(),
+            "results-class": lambda el: rooms.results().start(),
             "add-results": lambda el: rooms.results().add(),
             "remove-result": lambda el: rooms.results().remove(el),
             "clear-results": lambda el: rooms.results().clear(),
@@ -493,7 +494,7 @@ class Page:
         if frame is not None and frame["can"]["redo"]:
             await self.act(intents.redo(), self.ctl.cat.t("undone.redo"), close=True)
 
-    def ask_restart(self) -> None:
+    def open_restart(self) -> None:
         from ..panels import restart_html
 
         frame = self.ctl.frame
@@ -527,7 +528,7 @@ class Page:
             refused = reply.get("refused")
             self.screen.say(why(refused, ctl.cat) if refused else ctl.cat.t("hint.none"))
             return
-        self.rooms.explained().keep(ctl.frame, reply.get("explanation"))
+        self.rooms.explained().hold(ctl.frame, reply.get("explanation"))
         ctl.show_hint(reply["hint"])
         self.render()
 
@@ -593,7 +594,7 @@ class Page:
         if "class" in reply:  # a class match from the address: the student's name first
             self.rooms.classes().started()
         elif class_code:  # over a match in progress: the player says first
-            self.rooms.kept().ask_first()
+            self.rooms.kept().open_question()
         if cached is None:
             js.performance.mark("longana:shown")
         self.screen.open_play()
