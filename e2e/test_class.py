@@ -642,8 +642,11 @@ def test_settings_make_a_code_refuse_an_altered_one_and_join(teacher: Game) -> N
     assert WORDS["why"]["check"] in error.inner_text(), error.inner_text()
     assert page.evaluate("() => document.body.dataset.class ?? null") is None
 
-    dialog.locator('input[data-setting="class"]').fill(made.text.lower())
-    teacher.action("class-join", within=dialog).click()
+    # Enter (a phone's Go key) in the field joins, as its button does
+    field = dialog.locator('input[data-setting="class"]')
+    assert field.get_attribute("enterkeyhint") == "go"
+    field.fill(made.text.lower())
+    field.press("Enter")
     page.wait_for_function(
         "(code) => document.body.dataset.class === code", arg=made.text, timeout=30_000
     )
@@ -656,8 +659,10 @@ def test_settings_make_a_code_refuse_an_altered_one_and_join(teacher: Game) -> N
     why = asked.locator("[data-class-name-error]")
     why.wait_for(timeout=30_000)
     assert WORDS["why"]["name"] in why.inner_text(), why.inner_text()
-    asked.locator("input[data-class-name]").fill("  Nguyễn  Thị Minh ")
-    teacher.action("class-name", within=asked).click()
+    named = asked.locator("input[data-class-name]")
+    assert named.get_attribute("enterkeyhint") == "go"
+    named.fill("  Nguyễn  Thị Minh ")
+    named.press("Enter")  # as the button does
     asked.wait_for(state="detached", timeout=30_000)
     settings = json.loads(str(page.evaluate("() => localStorage.getItem('longana:settings')")))
     assert settings["name"] == "Nguyễn Thị Minh", settings

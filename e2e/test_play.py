@@ -177,7 +177,7 @@ def test_illegal_target_is_refused_with_its_reason(browsers: Browsers) -> None:
     )
     assert game.target(SEAT_NAMES[branch]).count() == 0, "an illegal branch is lit as a target"
     # tap the branch where a person would: its end cap (data-end-marker), which belongs to
-    # it alone (the lanes' boxes may overlap where a branch bends)
+    # it alone (the branches' boxes may overlap where a branch bends)
     marker = game.branch(SEAT_NAMES[branch]).locator(f'[data-end-marker="{SEAT_NAMES[branch]}"]')
     assert marker.count() == 1, f"branch {SEAT_NAMES[branch]} has no data-end-marker"
     marker.click()

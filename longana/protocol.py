@@ -8,10 +8,13 @@ An intent is ``{"do": NAME, ...}``:
 =================  ==========================================================================
 ``start``          ``save`` (text or null), ``seats``, ``level``, ``deal`` (or null), ``holder``
                    (a seat or null): resume the save (unless ``deal`` asks for another deal) or
-                   start a new match
+                   start a new match; with ``"or_new": false`` the save or nothing (a save
+                   that cannot be used is refused, ``save-unreadable``, and nothing changes)
 ``play``           ``move`` (``"7-3@N"``, ``"9-9"``, ``"pass"``), ``at``: the person's move
 ``computer``       ``at``: the computer seat to move makes one move
-``undo``, ``redo``, ``restart``, ``next-hand``, ``hint``, ``record``
+``undo``, ``redo``, ``restart``, ``next-hand``, ``record``
+``hint``           ``at``: the hint and its explanation for the person to move; refused
+                   (``hands-hidden``) while a handoff hides every hand
 ``new-match``      ``seats``, ``level``, ``deal`` (or null)
 ``seats``          ``seats``, ``level``: who sits where in the match being played
 ``take-device``    ``seat``: the person at that seat now holds the device
@@ -73,6 +76,8 @@ or ``other``, the answer to a legal move the task does not ask for), and ``refus
 the rules forbid. They never carry ``save``: a lesson is not the game, and the page's save is
 never touched by one.
 
+Each intent's keys are typed in :mod:`longana.intents` (the page's builders use the same types).
+
 Class play (:mod:`longana.classplay`) refuses with ``{"refused": {"code": "class-" + the
 ClassError's code, "params"}}``; in a class match ``undo``, ``redo``, ``restart``, ``hint``
 and ``seats`` are refused with the code ``class-locked`` (and the frame's ``can`` is all false).
@@ -108,8 +113,8 @@ from __future__ import annotations
 import dataclasses
 import functools
 import json
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
 
 from . import classplay
 from .classplay.table import Table
@@ -131,6 +136,28 @@ from .device.lesson_table import LessonTable
 from .device.lessons import ORDER, lesson
 from .device.review import decisions, identity, judge
 from .device.session import COMPUTER, KINDS, PERSON, Session
+from .intents import (
+    ClassCode,
+    ClassName,
+    ClassResult,
+    ClassStart,
+    ClassTable,
+    Computer,
+    Hint,
+    Import,
+    LessonAt,
+    LessonPlay,
+    LessonRetry,
+    LessonStart,
+    NewMatch,
+    Plain,
+    Play,
+    Replay,
+    Review,
+    Seats,
+    Start,
+    TakeDevice,
+)
 from .players.levels import LEVELS, choose
 from .rules.errors import IllegalMoveError, LonganaError, RecordError
 from .rules.hand import Hand
@@ -150,14 +177,14 @@ class BadIntent(LonganaError):
 
 
 Reply = dict[str, Any]
-Act = Callable[["Game", dict[str, Any]], Reply]
+IntentT = TypeVar("IntentT", bound=Mapping[str, Any])
 
 
-def unless_class(act: Act) -> Act:
+def unless_class(act: Callable[[Game, IntentT], Reply]) -> Callable[[Game, IntentT], Reply]:
     """``act``, refused in a class match (``class-locked``): its results must stay comparable."""
 
     @functools.wraps(act)
-    def guarded(game: Game, intent: dict[str, Any]) -> Reply:
+    def guarded(game: Game, intent: IntentT) -> Reply:
         if game.session is not None and game.session.class_code is not None:
             return {
                 "frame": frame_of(game.session, game.holder),
@@ -179,7 +206,7 @@ class Game:
         self.lesson: LessonTable | None = None  # the lesson being played, beside the game
         #: decisions of the review already judged: by the game and the decision
         self.reviewed: dict[tuple[Any, ...], dict[str, Any]] = {}
-        self.intents: dict[str, Callable[[dict[str, Any]], Reply]] = {
+        self.intents: dict[str, Callable[[Any], Reply]] = {
             "start": self.start,
             "play": self.play,
             "computer": self.computer,
@@ -201,10 +228,10 @@ class Game:
             "class-name": self.class_name,
             "class-table": self.class_table,
             "lesson-start": self.lesson_start,
-            "lesson-play": lambda i: self.lessons.play(i.get("move"), i.get("at")),
-            "lesson-computer": lambda i: self.lessons.computer(i.get("at")),
-            "lesson-next": lambda i: self.lessons.next(i.get("at")),
-            "lesson-retry": lambda i: self.lessons.retry(),
+            "lesson-play": self.lesson_play,
+            "lesson-computer": self.lesson_computer,
+            "lesson-next": self.lesson_next,
+            "lesson-retry": self.lesson_retry,
         }
 
     # -- the door ---------------------------------------------------------------------------
@@ -246,25 +273,30 @@ class Game:
         game = self.game
         return {"frame": frame_of(game, self.holder), "save": game.to_json(), **extra}
 
-    def fresh(self, intent: dict[str, Any]) -> bool:
+    def fresh(self, intent: Mapping[str, Any]) -> bool:
         """Whether the intent was made for the position the game is at now."""
         at = intent.get("at")
         return at is None or at == len(self.game.log)
 
     # -- intents ----------------------------------------------------------------------------
 
-    def start(self, intent: dict[str, Any]) -> Reply:
+    def start(self, intent: Start) -> Reply:
         seats, level, deal = _seats(intent), _level(intent), _deal(intent)
         extra: dict[str, Any] = {}
+        holder = self.holder
         loaded = self.saved(intent, extra, lambda s: deal is None or s.seed == deal)
         if loaded is not None:
             self.session = loaded
             return self.changed(resumed=bool(loaded.log))
+        if intent.get("or_new") is False:  # the save or nothing: the game stays as it was
+            self.holder = holder
+            detail = extra.get("corrupt", {}).get("detail", "not a save")
+            return {"refused": {"code": "save-unreadable", "params": {"detail": detail}}}
         self.session = Session(deal, seats=seats, level=level)
         return self.changed(**extra)
 
     def saved(
-        self, intent: dict[str, Any], extra: dict[str, Any], fits: Callable[[Session], bool]
+        self, intent: Start | ClassStart, extra: dict[str, Any], fits: Callable[[Session], bool]
     ) -> Session | None:
         """The saved game the page sent, if it reads and ``fits``; else ``None``, with
         ``corrupt`` or ``replaced`` said in ``extra``. Takes the device's holder too: after a
@@ -285,7 +317,7 @@ class Game:
         extra["replaced"] = True
         return None
 
-    def play(self, intent: dict[str, Any]) -> Reply:
+    def play(self, intent: Play) -> Reply:
         game = self.game
         if not self.fresh(intent):
             return self.changed(stale=True)
@@ -299,7 +331,7 @@ class Game:
             return {"frame": frame_of(game, self.holder), "refused": refusal(error)}
         return self.changed()
 
-    def computer(self, intent: dict[str, Any]) -> Reply:
+    def computer(self, intent: Computer) -> Reply:
         game = self.game
         hand = game.match.hand
         if not self.fresh(intent) or hand.outcome is not None or game.is_person(hand.to_move):
@@ -309,52 +341,55 @@ class Game:
         return self.changed()
 
     @unless_class
-    def undo(self, intent: dict[str, Any]) -> Reply:
+    def undo(self, intent: Plain) -> Reply:
         if self.game.can_undo:
             self.game.undo()
         return self.changed()
 
     @unless_class
-    def redo(self, intent: dict[str, Any]) -> Reply:
+    def redo(self, intent: Plain) -> Reply:
         if self.game.can_redo:
             self.game.redo()
         return self.changed()
 
     @unless_class
-    def restart(self, intent: dict[str, Any]) -> Reply:
+    def restart(self, intent: Plain) -> Reply:
         if self.game.can_restart:
             self.game.restart()
         return self.changed()
 
-    def next_hand(self, intent: dict[str, Any]) -> Reply:
+    def next_hand(self, intent: Plain) -> Reply:
         match = self.game.match
         if match.hand.outcome is not None and not match.is_over:
             self.game.next_hand()
         return self.changed()
 
     @unless_class
-    def hint(self, intent: dict[str, Any]) -> Reply:
+    def hint(self, intent: Hint) -> Reply:
         if not self.fresh(intent):
             return self.changed(stale=True)
-        explanation = explained_hint(self.game)  # hard's hint, every move's estimate and reasons
+        try:  # hard's hint, every move's estimate and reasons
+            explanation = explained_hint(self.game, self.holder)
+        except IllegalMoveError as error:  # the hands are hidden: a hint would show one
+            return {"frame": frame_of(self.game, self.holder), "refused": refusal(error)}
         return {
             "frame": frame_of(self.game, self.holder),
             "hint": str(explanation.suggested),
             "explanation": explanation.to_dict(),
         }
 
-    def new_match(self, intent: dict[str, Any]) -> Reply:
+    def new_match(self, intent: NewMatch) -> Reply:
         self.session = Session(_deal(intent), seats=_seats(intent), level=_level(intent))
         self.holder = None
         return self.changed()
 
     @unless_class
-    def seats(self, intent: dict[str, Any]) -> Reply:
+    def seats(self, intent: Seats) -> Reply:
         self.game.set_seats(_seats(intent))
         self.game.level = _level(intent)
         return self.changed()
 
-    def take_device(self, intent: dict[str, Any]) -> Reply:
+    def take_device(self, intent: TakeDevice) -> Reply:
         try:
             seat = parse_seat(intent.get("seat"))
         except LonganaError:
@@ -363,14 +398,14 @@ class Game:
             self.holder = seat
         return self.changed()
 
-    def record(self, intent: dict[str, Any]) -> Reply:
+    def record(self, intent: Plain) -> Reply:
         match = self.game.match
         export = None
         if can_export(match):
             export = {"text": export_text(match), "name": export_filename(match)}
         return {"record": [s.to_dict() for s in history(match)], "export": export}
 
-    def replay(self, intent: dict[str, Any]) -> Reply:
+    def replay(self, intent: Replay) -> Reply:
         imported = bool(intent.get("imported"))
         if imported:
             if self.imported is None:
@@ -399,7 +434,7 @@ class Game:
             }
         }
 
-    def review(self, intent: dict[str, Any]) -> Reply:
+    def review(self, intent: Review) -> Reply:
         game = self.game
         if game.class_code is not None and not game.match.is_over:
             return {"refused": {"code": "class-not-over", "params": {}}}
@@ -420,7 +455,7 @@ class Game:
                 self.reviewed[key] = decision
         return {"review": {"step": step, "count": len(found), "hand": hand, "decision": decision}}
 
-    def import_records(self, intent: dict[str, Any]) -> Reply:
+    def import_records(self, intent: Import) -> Reply:
         text = intent.get("text")
         if not isinstance(text, str):
             raise BadIntent("bad-import", "nothing to import")
@@ -436,7 +471,7 @@ class Game:
         except LonganaError as error:
             code = "import-save" if '"schema"' in text[:100] else "import"  # a damaged save
             return {"refused": {"code": code, "params": {"detail": str(error)}}}
-        reply = self.replay({"imported": True, "hand": 0, "step": 0})
+        reply = self.replay({"do": "replay", "imported": True, "hand": 0, "step": 0})
         if self.imported.deal is not None and _saved_game(text):
             reply["saved_game"] = True  # the page offers to play on from it (start)
         return reply
@@ -449,7 +484,19 @@ class Game:
             raise BadIntent("no-lesson", "no lesson has started: send lesson-start first")
         return self.lesson
 
-    def lesson_start(self, intent: dict[str, Any]) -> Reply:
+    def lesson_play(self, intent: LessonPlay) -> Reply:
+        return self.lessons.play(intent.get("move"), intent.get("at"))
+
+    def lesson_computer(self, intent: LessonAt) -> Reply:
+        return self.lessons.computer(intent.get("at"))
+
+    def lesson_next(self, intent: LessonAt) -> Reply:
+        return self.lessons.next(intent.get("at"))
+
+    def lesson_retry(self, intent: LessonRetry) -> Reply:
+        return self.lessons.retry()
+
+    def lesson_start(self, intent: LessonStart) -> Reply:
         name = intent.get("id")
         if name not in ORDER:  # a lesson the address named, say: the page lists them all
             return {"refused": {"code": "lesson-unknown", "params": {"lesson": str(name)}}}
@@ -458,7 +505,7 @@ class Game:
 
     # -- class play -------------------------------------------------------------------------
 
-    def class_start(self, intent: dict[str, Any]) -> Reply:
+    def class_start(self, intent: ClassStart) -> Reply:
         try:
             code = classplay.ClassCode.parse(intent.get("code"))
         except classplay.ClassError as error:
@@ -472,7 +519,7 @@ class Game:
             self.session = code.session()
         return self.changed(**extra)
 
-    def class_code(self, intent: dict[str, Any]) -> Reply:
+    def class_code(self, intent: ClassCode) -> Reply:
         try:
             code = classplay.ClassCode.make(
                 intent.get("deal"),
@@ -484,7 +531,7 @@ class Game:
             return {"refused": _class_refusal(error)}
         return {"class_code": code.text}
 
-    def class_result(self, intent: dict[str, Any]) -> Reply:
+    def class_result(self, intent: ClassResult) -> Reply:
         seat = _seat_or_none(intent.get("seat"))
         try:
             result = classplay.Result.of(
@@ -502,13 +549,13 @@ class Game:
             }
         }
 
-    def class_name(self, intent: dict[str, Any]) -> Reply:
+    def class_name(self, intent: ClassName) -> Reply:
         name = classplay.tidy_name(intent.get("name"))
         if name is None:
             return {"refused": _class_refusal(classplay.name_error())}
         return {"name": name}
 
-    def class_table(self, intent: dict[str, Any]) -> Reply:
+    def class_table(self, intent: ClassTable) -> Reply:
         texts, kept, proofs = intent.get("texts", []), intent.get("kept"), intent.get("proofs")
         if not isinstance(texts, list) or not isinstance(kept, (list, type(None))):
             raise BadIntent("bad-texts", "texts and kept are lists of result codes and files")
@@ -576,7 +623,7 @@ def _dump(reply: Reply) -> str:
     return json.dumps(reply, separators=(",", ":"))
 
 
-def _seats(intent: dict[str, Any]) -> tuple[str, ...]:
+def _seats(intent: Mapping[str, Any]) -> tuple[str, ...]:
     seats = intent.get("seats", [PERSON, COMPUTER, COMPUTER, COMPUTER])
     if (
         not isinstance(seats, list)
@@ -587,14 +634,14 @@ def _seats(intent: dict[str, Any]) -> tuple[str, ...]:
     return tuple(seats)
 
 
-def _level(intent: dict[str, Any]) -> str:
+def _level(intent: Mapping[str, Any]) -> str:
     level = intent.get("level", "normal")
     if level not in LEVELS:
         raise BadIntent("bad-level", f"the level is one of {LEVELS}, not {level!r}")
     return str(level)
 
 
-def _deal(intent: dict[str, Any]) -> str | None:
+def _deal(intent: Mapping[str, Any]) -> str | None:
     deal = intent.get("deal")
     if deal is not None and (not isinstance(deal, str) or not deal):
         raise BadIntent("bad-deal", f"not a deal number: {deal!r}")

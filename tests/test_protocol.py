@@ -275,3 +275,49 @@ def test_no_lesson_intent_crashes_the_worker_nor_touches_the_game(
     assert reply.get("error", {}).get("code") != "internal", reply
     assert ask(game, do="record")["record"] == ask(start()[0], do="record")["record"]
     assert begun["frame"]["deal"] == "21"
+
+
+@pytest.mark.parametrize("holder", [None, "S", "E", "N", "W"])
+def test_a_save_that_cannot_be_used_is_refused_when_it_is_that_save_or_nothing(
+    holder: str | None,
+) -> None:
+    """``or_new: false`` (the page follows another tab's save): a save that does not read
+    is refused and the game in the worker, and who holds the device, stay as they were."""
+    game, reply = start("3", seats=["person"] * 4)
+    reply = played_until(game, reply, lambda f: f["handoff"] is not None)
+    mine = ask(game, do="take-device", seat=reply["frame"]["handoff"])
+    before = mine["frame"]
+    for bad in ('{"schema": 3, "broken": tru', "[]", "", '{"schema": 99}'):
+        refused = ask(game, do="start", save=bad, deal=None, holder=holder, or_new=False)
+        assert refused["refused"]["code"] == "save-unreadable" and "frame" not in refused
+        assert game.session is not None and game.session.to_json() == mine["save"]
+        assert ask(game, do="take-device", seat="Q").get("error"), "still started"
+        assert ask(game, do="seats", seats=["person"] * 4, level="normal")["frame"] == before
+    other = ask(Game(), do="start", save=None, deal="9")["save"]
+    followed = ask(game, do="start", save=other, deal=None, holder=holder, or_new=False)
+    assert followed["frame"]["deal"] == "9", "a save that reads is followed"
+
+
+def test_no_hint_while_the_handoff_hides_every_hand() -> None:
+    """The page greys the hint while the handoff screen is up; the worker refuses it too
+    (it would show the tiles of the person about to take the device), for every seat."""
+    game, first = start("3", seats=["person"] * 4)
+    seen = set()
+    for reply in play_on(game, first, hands=1):
+        frame = reply["frame"]
+        due = frame["handoff"]
+        if due is None or due in seen:
+            continue
+        seen.add(due)
+        refused = ask(game, do="hint", at=frame["log"])
+        assert refused["refused"] == {"code": "hands-hidden", "params": {"seat": due}}
+        assert "hint" not in refused and "explanation" not in refused
+        assert refused["frame"] == frame
+        taken = ask(game, do="take-device", seat=due)
+        assert (
+            ask(game, do="hint", at=taken["frame"]["log"])["hint"]
+            in taken["frame"]["turn"]["moves"]
+        )
+        if seen == set(SEAT_NAMES):
+            break
+    assert seen == set(SEAT_NAMES)

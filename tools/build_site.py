@@ -304,18 +304,29 @@ def page_modules(root: Path) -> list[str]:
 
 
 PAGE_ENTRY = "dom/main.py"  # under ui/: the script index.html names
+PAGE_START = "dom/start.py"  # under ui/: it and what it imports draw the first table
 PAGE_FILES = "ui/page-files.json"
 
 
 def page_files(root: Path) -> str:
-    """Every page module but the entry, as JSON ``[[path, text], ...]``, each after the page
-    modules it imports (the entry imports them in this order, in slices between the browser's
-    turns)."""
+    """Every page module but the entry, as JSON ``[[path, text], ...]``, in :func:`page_order`
+    (the entry imports those of the first drawing in this order, in slices between the
+    browser's turns, up to ``PAGE_START``; the panels' modules after it when first needed)."""
     files = [
         [f"ui/{name}", (root / "ui" / name).read_text(encoding="utf-8")]
-        for name in imports_first(root, [n for n in page_modules(root) if n != PAGE_ENTRY])
+        for name in page_order(root)
     ]
     return json.dumps(files, ensure_ascii=False, separators=(",", ":"))
+
+
+def page_order(root: Path) -> list[str]:
+    """The page's modules but the entry: first ``PAGE_START`` and the modules it imports when
+    it is imported (not those its functions import later, nor those named for the types
+    alone), each after those it imports, ending with ``PAGE_START``; then the others (the
+    panels'), each after the page modules it imports anywhere."""
+    first = imports_first(root, [PAGE_START], when_imported=True)
+    names = [n for n in page_modules(root) if n != PAGE_ENTRY]
+    return first + [n for n in imports_first(root, names) if n not in first]
 
 
 def module_of(name: str) -> str:
@@ -324,16 +335,18 @@ def module_of(name: str) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def imports_first(root: Path, names: list[str]) -> list[str]:
-    """``names`` (paths under ui/) ordered so that each comes after the page modules it imports
-    (its package first), found by reading each module's import statements."""
-    by_module = {module_of(n): n for n in names}
+def imports_first(root: Path, names: list[str], when_imported: bool = False) -> list[str]:
+    """``names`` (paths under ui/) and the page modules they import, ordered so that each comes
+    after the page modules it imports (its package first), found by reading each module's
+    import statements (``when_imported``: only those that run when it is imported)."""
+    by_module = {module_of(n): n for n in page_modules(root) if n != PAGE_ENTRY}
 
     def needs(name: str) -> list[str]:
         module = module_of(name)
         package = module if name.endswith("__init__.py") else module.rsplit(".", 1)[0]
-        found = [package]
-        for node in ast.walk(ast.parse((root / "ui" / name).read_text(encoding="utf-8"))):
+        found = [package, module.rsplit(".", 1)[0]]  # a package's package first
+        tree = ast.parse((root / "ui" / name).read_text(encoding="utf-8"))
+        for node in run_on_import(tree) if when_imported else ast.walk(tree):
             if isinstance(node, ast.Import):
                 found += [alias.name for alias in node.names]
             elif isinstance(node, ast.ImportFrom):
@@ -355,6 +368,28 @@ def imports_first(root: Path, names: list[str]) -> list[str]:
     for name in names:
         visit(name, ())
     return ordered
+
+
+def run_on_import(tree: ast.AST) -> list[ast.AST]:
+    """The nodes of a module that run when it is imported: not the bodies of its functions,
+    nor what stands under ``if TYPE_CHECKING:`` (named for the types alone)."""
+    found: list[ast.AST] = []
+    todo = [tree]
+    while todo:
+        node = todo.pop()
+        found.append(node)
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+                continue
+            if (
+                isinstance(child, ast.If)
+                and isinstance(child.test, ast.Name)
+                and child.test.id == "TYPE_CHECKING"
+            ):
+                todo.extend(child.orelse)
+                continue
+            todo.append(child)
+    return found
 
 
 def page_html(root: Path, chunks: list[str]) -> str:

@@ -29,12 +29,22 @@ WAY_OF_PLACE = {0: "down", 1: "right", 2: "up", 3: "left"}
 
 def place(seat: "Seat", interaction: Interaction) -> int:
     """0 bottom, 1 right, 2 top, 3 left: the table turns so the holder sits at the bottom."""
-    return (SEATS.index(seat) - SEATS.index(interaction.bottom)) % 4
+    return (SEATS.index(seat) - SEATS.index(interaction.holder)) % 4
 
 
 def seat_at(spot: int, interaction: Interaction) -> "Seat":
     """The seat drawn at ``spot`` (0 bottom, 1 right, 2 top, 3 left)."""
-    return SEATS[(spot + SEATS.index(interaction.bottom)) % 4]
+    return SEATS[(spot + SEATS.index(interaction.holder)) % 4]
+
+
+def tile_size(board: "BoardShown", interaction: Interaction, w: float, h: float) -> int:
+    """The half-tile size at which ``board`` fits an area ``w`` x ``h``, each branch measured
+    where it is drawn (the table turns with the holder, and the room differs by side)."""
+    doubles = [
+        [is_double(t) for t, _ in board["branches"][seat_at(spot, interaction)]]
+        for spot in range(4)
+    ]
+    return layout.tile_size(doubles, w, h)
 
 
 def placed_html(
@@ -211,7 +221,7 @@ def branch_html(
             )
         )
     cls = (
-        "lane laid-"
+        "branch laid-"
         + letter
         + (" targeted" if targeted else "")
         + (" is-open" if opened and order else "")

@@ -9,15 +9,6 @@ try:
 except ImportError:  # MicroPython
     pass
 
-# the page's rooms (ui/dom/) read these here until they import them from their own modules
-from .class_table import (  # noqa: F401
-    kept_text,
-    read_kept,
-    result_lines,
-    results_class_html,
-    results_html,
-)
-from .history_panel import chart, history_html  # noqa: F401
 from .html import button, escape
 from .words import phrase
 

@@ -25,9 +25,10 @@ if TYPE_CHECKING:
 class Interaction:
     """What the page shows on top of the frame: the selected tile, the previewed move (move
     text: ``"7-3@N"``, ``"9-9"``, ``"pass"``), whether it is a hint, who is thinking, the open
-    dialog, the seat drawn at the bottom, and the board's measured area and tile size."""
+    dialog, the holder (the person holding the device, drawn at the bottom) and the board's
+    measured area and tile size."""
 
-    __slots__ = ("selected", "preview", "hint", "thinking", "area", "tile_px", "dialog", "bottom")
+    __slots__ = ("selected", "preview", "hint", "thinking", "area", "tile_px", "dialog", "holder")
 
     def __init__(self) -> None:
         self.selected: str | None = None  # a tile text, "7-3"
@@ -37,7 +38,7 @@ class Interaction:
         self.area: tuple[float, float] | None = None  # the board's width, height in CSS px
         self.tile_px = 20
         self.dialog: str | None = None  # the open dialog's name
-        self.bottom: Seat = "S"  # the seat drawn at the bottom: the person holding the device
+        self.holder: Seat = "S"  # the seat of the person holding the device, drawn at the bottom
 
 
 def person_turn(frame: "Frame", interaction: Interaction) -> bool:
@@ -137,11 +138,11 @@ class Controller:
         if refusal is not None:
             self.message = why(refusal, c)
 
-    def confirm(self) -> Any:
-        """The intent that plays the previewed move, or None."""
-        if self.frame is None or self.interaction.preview is None or not self.my_turn():
+    def confirm(self) -> "str | None":
+        """The previewed move, to be played (ui/intents.py makes its intent), or None."""
+        if self.frame is None or not self.my_turn():
             return None
-        return {"do": "play", "move": self.interaction.preview, "at": self.frame["log"]}
+        return self.interaction.preview
 
     def cancel(self) -> bool:
         if self.interaction.selected is None and self.interaction.preview is None:
@@ -203,23 +204,9 @@ class Controller:
         else:
             self.message = c.t("hint.suggest_play", tile=tile, branch=c.branch(branch))
 
-    def preselect_forced_opening(self) -> bool:
-        """The person opens with the one double allowed: it is previewed at once."""
-        frame = self.frame
-        turn = frame["turn"] if frame else None
-        if (
-            frame is None
-            or turn is None
-            or not self.my_turn()
-            or frame["board"]["opening"] is not None
-            or self.interaction.preview is not None
-        ):
-            return False
-        openings = turn["openings"]
-        if len(openings) != 1:
-            return False
-        self.interaction.selected = self.interaction.preview = openings[0]
-        return True
+    def open_with(self, tile: str) -> None:
+        """The opening ``tile`` previewed at once (the one double allowed: ui/steps.py)."""
+        self.interaction.selected = self.interaction.preview = tile
 
     # -- the worker's answers -------------------------------------------------------------------
 
@@ -246,5 +233,5 @@ class Controller:
         )
         self.frame = frame
         if frame["viewer"] is not None:  # the table turns: the holder sits at the bottom
-            self.interaction.bottom = frame["viewer"]
+            self.interaction.holder = frame["viewer"]
         return moved

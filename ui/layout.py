@@ -1,14 +1,16 @@
 """Where each branch's tiles lie on the board. Plain Python (runs under CPython too).
 
 The board is a cross: the opening double in the middle, each branch growing outwards from it
-(North up, East right, South down, West left). A branch that reaches the edge of the board
-bends clockwise (North turns right along the top, then down; East turns down, then left; South
-turns left, then up; West turns up, then right), so each branch uses a quarter of the board:
+to its spot (0 bottom, 1 right, 2 top, 3 left: ui/board.py turns the table so that the holder's
+branch grows down; with South holding the device, North's grows up, East's right, West's left).
+A branch that reaches the edge of the board bends clockwise (the top one turns right along the
+top, then down; the right one turns down, then left; the bottom one turns left, then up; the
+left one turns up, then right), so each branch uses a quarter of the board (South holding):
 
-    W W N N N          North: the middle column of the top row and the top right quarter
-    W W N N N          East:  the right column of the middle row and the bottom right quarter
-    W W + E E          South: the middle column of the bottom row and the bottom left quarter
-    S S S E E          West:  the left column of the middle row and the top left quarter
+    W W N N N          top:    the middle column of the top row and the top right quarter
+    W W N N N          right:  the right column of the middle row and the bottom right quarter
+    W W + E E          bottom: the middle column of the bottom row and the bottom left quarter
+    S S S E E          left:   the left column of the middle row and the top left quarter
     S S S E E
 
 What still does not fit folds into a chip ("+5") next to the opening double: the tiles
@@ -26,8 +28,9 @@ PAD = 10  # kept free along the board's edges (badges stick out 7 px)
 ROW_MIN = 52  # the middle row's least height (the cap must fit in it)
 TILE_MIN, TILE_MAX = 16, 40  # half a tile, px
 
-# which way each leg runs on screen, per branch (S, E, N, W): out, along, back
-LEGS = {
+# which way each stretch of a branch runs on screen, by where the branch is drawn (its spot:
+# 0 bottom, 1 right, 2 top, 3 left; ui/board.py turns the table): out, along, back
+STRETCHES = {
     0: ("down", "left", "up"),
     1: ("right", "down", "left"),
     2: ("up", "right", "down"),
@@ -97,23 +100,23 @@ class Geometry:
     def band(self) -> float:  # height of the top and bottom rows
         return (self.h - self.row) / 2
 
-    def reach(self, branch: int) -> tuple[float, float]:
+    def reach(self, spot: int) -> tuple[float, float]:
         """How far a branch may run outwards, and sideways from its axis."""
-        if branch in (0, 2):
+        if spot in (0, 2):
             return self.band - PAD, self.w / 2 - PAD
         return self.side - PAD, self.h / 2 - PAD
 
     def to_screen(
-        self, branch: int, s0: float, s1: float, t0: float, t1: float
+        self, spot: int, s0: float, s1: float, t0: float, t1: float
     ) -> tuple[float, float, float, float]:
         """A box given outwards (s) from the centre block's edge and sideways (t) from the
         branch's axis, towards where it bends, as x, y, width, height on the board."""
         T, w, h = self.tile, self.w, self.h
-        if branch == 2:  # up, bends right
+        if spot == 2:  # up, bends right
             return w / 2 + t0, self.band - s1, t1 - t0, s1 - s0
-        if branch == 1:  # right, bends down
+        if spot == 1:  # right, bends down
             return self.side + T + s0, h / 2 + t0, s1 - s0, t1 - t0
-        if branch == 0:  # down, bends left
+        if spot == 0:  # down, bends left
             return w / 2 - t1, self.band + self.row + s0, t1 - t0, s1 - s0
         return self.side - s1, h / 2 - t1, s1 - s0, t1 - t0  # left, bends up
 
@@ -137,72 +140,70 @@ def _parts(
     return out
 
 
-def _place(
-    g: Geometry, branch: int, parts: list[tuple[str, int, float, float]]
-) -> list[Box] | None:
-    """Lay the chain out along as few legs as it needs (up to three); None if it does not
+def _place(g: Geometry, spot: int, parts: list[tuple[str, int, float, float]]) -> list[Box] | None:
+    """Lay the chain out in as few stretches as it needs (up to three); None if it does not
     fit."""
-    for legs in (1, 2, 3):
-        boxes = _legs(g, branch, parts, legs)
+    for stretches in (1, 2, 3):
+        boxes = _stretches(g, spot, parts, stretches)
         if boxes is not None:
             return boxes
     return None
 
 
-def _legs(
-    g: Geometry, branch: int, parts: list[tuple[str, int, float, float]], legs: int
+def _stretches(
+    g: Geometry, spot: int, parts: list[tuple[str, int, float, float]], stretches: int
 ) -> list[Box] | None:
-    """Out from the centre, then sideways: from where the first leg ends (an L), or along
-    the board's far edge and back towards the centre on the far side (a hook). The last leg
-    may run to the board's edge, the others leave room for the next one."""
-    reach, wide = g.reach(branch)
+    """Out from the centre, then sideways: from where the first stretch ends (an L), or along
+    the board's far edge and back towards the centre on the far side (a hook). The last
+    stretch may run to the board's edge, the others leave room for the next one."""
+    reach, wide = g.reach(spot)
     T = g.tile
     band = 2.0 * T  # room for a double lying across
-    back_axis = wide - band / 2  # the third leg's axis (sideways)
+    back_axis = wide - band / 2  # the third stretch's axis (sideways)
     limits = (
-        reach if legs == 1 else reach - band - GAP,
-        wide if legs == 2 else wide - band - GAP,
+        reach if stretches == 1 else reach - band - GAP,
+        wide if stretches == 2 else wide - band - GAP,
         CHIP + GAP,
     )
-    along_axis = 0.0  # the second leg's axis (outwards), set at the turn
-    leg, pos, placed = 0, float(GAP), []
+    along_axis = 0.0  # the second stretch's axis (outwards), set at the turn
+    stretch, pos, placed = 0, float(GAP), []
     last_thick = 0.0
     for kind, index, length, thick in parts:
         while True:
-            if leg == 0 and pos + length <= limits[0]:
+            if stretch == 0 and pos + length <= limits[0]:
                 b = (pos, pos + length, -thick / 2, thick / 2)
                 break
             # a double or the cap (thicker than a tile) stays off the middle row and the
             # board's edge
-            if leg == 1 and pos + length <= limits[1]:
+            if stretch == 1 and pos + length <= limits[1]:
                 lo = min(max(along_axis - thick / 2, GAP), reach - thick)
                 b = (lo, lo + thick, pos, pos + length)
                 break
-            if leg == 2 and pos - length >= limits[2]:
+            if stretch == 2 and pos - length >= limits[2]:
                 lo = back_axis - thick / 2 if thick <= band else wide - thick
                 b = (pos - length, pos, lo, lo + thick)
                 break
-            leg += 1
-            if leg >= legs:
+            stretch += 1
+            if stretch >= stretches:
                 return None
-            if leg == 1 and legs == 2:  # an L: beside the first leg's last tile, at its end
+            if stretch == 1 and stretches == 2:  # an L: beside the first stretch's last tile
                 along_axis = (pos - GAP) - T / 2
                 pos = last_thick / 2 + GAP
-            elif leg == 1:  # a hook: along the far edge, round to the back leg
+            elif stretch == 1:  # a hook: along the far edge, round to the back stretch
                 along_axis = reach - band / 2
                 pos = T + GAP
             else:
                 pos = along_axis - T - GAP
-        x, y, w, h = g.to_screen(branch, b[0], b[1], b[2], b[3])
-        placed.append(Box(kind, index, x, y, w, h, LEGS[branch][leg]))
-        if leg == 0:
+        x, y, w, h = g.to_screen(spot, b[0], b[1], b[2], b[3])
+        placed.append(Box(kind, index, x, y, w, h, STRETCHES[spot][stretch]))
+        if stretch == 0:
             last_thick = thick
-        pos = pos + length + GAP if leg < 2 else pos - length - GAP
+        pos = pos + length + GAP if stretch < 2 else pos - length - GAP
     return placed
 
 
 def branch_layout(
-    g: Geometry, branch: int, doubles: list[bool], preview: bool | None = None
+    g: Geometry, spot: int, doubles: list[bool], preview: bool | None = None
 ) -> Branch:
     """The most tiles of a branch (the outermost ones) that fit, with where each lies.
     ``doubles`` tells which placed tiles are doubles; ``preview``, if not None, whether a
@@ -210,22 +211,23 @@ def branch_layout(
     n = len(doubles)
     least = 0 if preview is not None else min(1, n)
     for shown in range(n, least - 1, -1):
-        boxes = _place(g, branch, _parts(doubles, g.tile, shown, preview, g.cap))
+        boxes = _place(g, spot, _parts(doubles, g.tile, shown, preview, g.cap))
         if boxes is not None:
             return Branch(shown, tuple(boxes))
     # a board too small for even that: straight out, whatever sticks out
     parts = _parts(doubles, g.tile, least, preview, g.cap)
-    reach, _wide = g.reach(branch)
+    reach, _wide = g.reach(spot)
     pos, boxes_list = float(GAP), []
     for kind, index, length, thick in parts:
-        x, y, w, h = g.to_screen(branch, pos, pos + length, -thick / 2, thick / 2)
-        boxes_list.append(Box(kind, index, x, y, w, h, LEGS[branch][0]))
+        x, y, w, h = g.to_screen(spot, pos, pos + length, -thick / 2, thick / 2)
+        boxes_list.append(Box(kind, index, x, y, w, h, STRETCHES[spot][0]))
         pos += length + GAP
     return Branch(least, tuple(boxes_list), fits=False)
 
 
-def tile_size(lines: list[list[bool]], w: float, h: float) -> int:
-    """The largest half-tile size at which every branch shows all its tiles; if none does,
+def tile_size(branches: list[list[bool]], w: float, h: float) -> int:
+    """The largest half-tile size at which every branch shows all its tiles (``branches``:
+    which of each branch's tiles are doubles, by spot: where the branch is drawn); if none does,
     the size that folds the fewest (the larger one of equals)."""
     top = int(max(TILE_MIN, min(TILE_MAX, w / 12, h / 9)))
     best, fewest = TILE_MIN, None
@@ -233,8 +235,8 @@ def tile_size(lines: list[list[bool]], w: float, h: float) -> int:
         g = Geometry(w, h, tile)
         if g.band - PAD < g.cap or g.side - PAD < g.cap:
             continue
-        laid = [branch_layout(g, b, d) for b, d in enumerate(lines)]
-        folded = sum(len(d) - x.shown + (0 if x.fits else 1000) for x, d in zip(laid, lines))
+        laid = [branch_layout(g, spot, d) for spot, d in enumerate(branches)]
+        folded = sum(len(d) - x.shown + (0 if x.fits else 1000) for x, d in zip(laid, branches))
         if folded == 0:
             return tile
         if fewest is None or folded < fewest:
@@ -242,14 +244,14 @@ def tile_size(lines: list[list[bool]], w: float, h: float) -> int:
     return best
 
 
-def zone(g: Geometry, branch: int) -> tuple[float, float, float, float]:
+def zone(g: Geometry, spot: int) -> tuple[float, float, float, float]:
     """The branch's quarter of the board (x, y, width, height): where a tap or a drop means
     this branch."""
     T, w, h, side, band = g.tile, g.w, g.h, g.side, g.band
-    if branch == 2:
+    if spot == 2:
         return side, 0.0, w - side, band
-    if branch == 1:
+    if spot == 1:
         return side + T, band, w - side - T, h - band
-    if branch == 0:
+    if spot == 0:
         return 0.0, band + g.row, side + T, h - band - g.row
     return 0.0, 0.0, side, band + g.row

@@ -18,6 +18,7 @@ try:
 except ImportError:  # MicroPython
     pass
 
+from . import intents
 from .address import query_values, unquote
 from .html import button, escape
 from .storage import Refused
@@ -307,9 +308,8 @@ def lesson_intent(intent: Any) -> Any:
     the lesson's: a lesson is played with the game's own table and controls."""
     if not isinstance(intent, dict):
         return intent
-    named = {"play": "lesson-play", "computer": "lesson-computer"}.get(str(intent.get("do")))
-    if named is None:
-        return intent
-    out = dict(intent)
-    out["do"] = named
-    return out
+    if intent.get("do") == "play":
+        return intents.lesson_play(intent["move"], intent["at"])
+    if intent.get("do") == "computer":
+        return intents.lesson_computer(intent["at"])
+    return intent

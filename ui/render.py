@@ -32,12 +32,12 @@ def seat_html(frame: "Frame", seat: "Seat", cat: "Catalog", interaction: Interac
     letter = seat
     name = cat.seat(seat)
     shown = frame["hands"][seat]
-    viewer = frame["viewer"]
+    holder = frame["viewer"]  # whose tiles are face up: the person holding the device
     over = frame["outcome"] is not None
     to_move = frame["to_move"] == seat
     kind_key = (
         "kind.you"
-        if seat == viewer and frame["seats"][seat] == "person"
+        if seat == holder and frame["seats"][seat] == "person"
         else ("kind." + frame["seats"][seat])
     )
     last = frame["last"]
@@ -67,7 +67,7 @@ def seat_html(frame: "Frame", seat: "Seat", cat: "Catalog", interaction: Interac
         + "</header>"
     )
     if shown["tiles"] is not None:
-        mine = seat == viewer and not over
+        mine = seat == holder and not over
         turn = frame.get("turn") if person_turn(frame, interaction) else None
         parts = []
         focus = roving(shown["tiles"], turn, interaction)
@@ -122,7 +122,7 @@ def seat_html(frame: "Frame", seat: "Seat", cat: "Catalog", interaction: Interac
         + " at-"
         + PLACES[place(seat, interaction)]
         + (" turn" if to_move else "")
-        + (" viewer" if seat == viewer else "")
+        + (" holder" if seat == holder else "")
         + (" thinking" if interaction.thinking == seat else "")
     )
     return (

@@ -30,7 +30,6 @@ except ImportError:  # MicroPython
     pass
 
 from .frame_cache import FRAME_LIMIT, cacheable, frame_shape, playable
-from .history_panel import history_entries  # noqa: F401 - ui/dom/history.py reads it here
 from .i18n import LANGUAGES
 from .notation import KINDS, LEVELS
 

@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from ..players.explain import Explanation, explain
 from ..players.levels import choose
-from ..rules.errors import LonganaError
-from ..rules.tiles import SEATS, Move
+from ..rules.errors import IllegalMoveError, LonganaError
+from ..rules.tiles import SEAT_NAMES, SEATS, Move
 from .session import Session
 
 ALL = frozenset(SEATS)
@@ -84,8 +84,21 @@ def hint(session: Session, level: str = HINT_LEVEL) -> Move:
     return choose(session.view(seat), level, session.decision_seed())
 
 
-def explained_hint(session: Session) -> Explanation:
+class HandsHiddenError(IllegalMoveError):
+    """A hint asked while the handoff screen hides every hand: it would show the tiles of the
+    person about to take the device to whoever holds it now (``seat``: that person)."""
+
+    code = "hands-hidden"
+
+
+def explained_hint(session: Session, holder: int | None) -> Explanation:
     """The hint with its reasons: every legal move of the person to move with ``hard``'s
-    estimate, the move :func:`hint` suggests first (the same view and seed)."""
+    estimate, the move :func:`hint` suggests first (the same view and seed). Refused
+    (:class:`HandsHiddenError`) while a handoff is due: ``holder`` holds the device."""
     seat = _hint_seat(session)
+    due = handoff_to(session, holder)
+    if due is not None:
+        raise HandsHiddenError(
+            "every hand is hidden until the next person takes the device", seat=SEAT_NAMES[due]
+        )
     return explain(session.view(seat), session.decision_seed())

@@ -14,7 +14,7 @@ from longana.classplay import ClassCode
 from longana.classplay.replay import play_class
 from longana.classplay.results import Result
 from longana.protocol import Game
-from ui import class_panels
+from ui import class_table
 from ui.i18n import Catalog
 
 CAT = Catalog(catalog("en"))
@@ -25,8 +25,8 @@ PROOF = {"hands": [1], "finished": False, "choices": [[0, 2]], "plays": [7]}
 
 def test_the_kept_table_reads_back_and_nothing_else_does() -> None:
     kept = [["7B-PCCC-N100-2ZQ/3ABC-DEFG", PROOF]]
-    text = class_panels.kept_text("7B-PCCC-N100-2ZQ", kept)
-    assert class_panels.read_kept(text) == ("7B-PCCC-N100-2ZQ", kept)
+    text = class_table.kept_text("7B-PCCC-N100-2ZQ", kept)
+    assert class_table.read_kept(text) == ("7B-PCCC-N100-2ZQ", kept)
     for broken in (
         None,
         "",
@@ -37,14 +37,14 @@ def test_the_kept_table_reads_back_and_nothing_else_does() -> None:
         '{"schema": 1, "class": 7, "results": []}',
         '{"schema": 1, "class": "X", "results": {}}',
     ):
-        assert class_panels.read_kept(broken) == (None, []), broken
+        assert class_table.read_kept(broken) == (None, []), broken
     odd = json.dumps({"schema": 1, "class": "X", "results": [["A", PROOF], "b", ["c"], [1, {}]]})
-    assert class_panels.read_kept(odd) == ("X", [["A", PROOF]])  # the good entries stay
+    assert class_table.read_kept(odd) == ("X", [["A", PROOF]])  # the good entries stay
 
 
 def test_lines_are_counted_as_the_teacher_sees_them() -> None:
-    assert class_panels.result_lines("A\n\n  B  \r\n\nC") == [(1, "A"), (3, "B"), (5, "C")]
-    assert class_panels.result_lines("") == []
+    assert class_table.result_lines("A\n\n  B  \r\n\nC") == [(1, "A"), (3, "B"), (5, "C")]
+    assert class_table.result_lines("") == []
 
 
 def table_of(names: list[str]) -> dict[str, Any]:
@@ -62,7 +62,7 @@ def table_of(names: list[str]) -> dict[str, Any]:
 
 def test_flagged_results_are_shown_side_by_side_with_why() -> None:
     table = table_of(["Ana", "\u0410na", "Bo"])  # a Cyrillic А
-    html = class_panels.results_html(CAT, table, [], "blob:x")
+    html = class_table.results_html(CAT, table, [], "blob:x")
     flagged = re.search(r"<section class=\"flagged\" data-results-flagged>.*?</section>", html)
     assert flagged is not None
     group = flagged.group(0)
@@ -81,15 +81,15 @@ def test_flagged_results_are_shown_side_by_side_with_why() -> None:
 def test_the_table_escapes_what_it_shows() -> None:
     table = table_of(["Ana"])
     table["rows"][0]["name"] = '<img src=x onerror="alert(1)">'
-    html = class_panels.results_html(CAT, table, ["<b>x</b>"], None, kept=False)
+    html = class_table.results_html(CAT, table, ["<b>x</b>"], None, kept=False)
     assert "<img" not in html and "<b>x" not in html
     assert 'data-results-kept="false"' in html and CAT.t("class.results_not_kept") in html
-    start = class_panels.results_class_html(CAT, '"><script>', CAT.t("class.why.check"))
+    start = class_table.results_class_html(CAT, '"><script>', CAT.t("class.why.check"))
     assert "<script>" not in start and "data-results-class" in start
 
 
 def test_checking_turns_the_add_button_off() -> None:
-    busy = class_panels.results_html(CAT, table_of(["Ana"]), [], None, True, "Checking 1 of 2")
+    busy = class_table.results_html(CAT, table_of(["Ana"]), [], None, True, "Checking 1 of 2")
     button = re.search(r'<button[^>]*data-action="add-results"[^>]*>', busy)
     assert button is not None and "disabled" in button.group(0)
     assert "Checking 1 of 2" in busy

@@ -11,8 +11,10 @@ import pytest
 
 from longana.device.session import Session
 from longana.protocol import Game
+from ui import intents
 from ui.controller import Controller, targets
 from ui.i18n import Catalog
+from ui.steps import forced_opening
 
 ROOT = Path(__file__).resolve().parents[2]
 CAT = Catalog(json.loads((ROOT / "locales" / "en.json").read_text(encoding="utf-8")))
@@ -71,9 +73,8 @@ def test_select_lights_the_frames_targets_then_preview_then_confirm() -> None:
     branch = entry["targets"][0]
     ctl.aim(branch)
     assert ctl.interaction.preview == f"{tile}@{branch}"
-    intent = ctl.confirm()
-    assert intent == {"do": "play", "move": f"{tile}@{branch}", "at": frame["log"]}
-    reply = ask(table, intent)
+    assert ctl.confirm() == f"{tile}@{branch}"
+    reply = ask(table, intents.play(f"{tile}@{branch}", frame["log"]))
     ctl.receive(reply)
     assert ctl.interaction.selected is None and ctl.interaction.preview is None
     assert ctl.frame["log"] > frame["log"]
@@ -98,7 +99,7 @@ def test_a_refused_branch_is_explained_with_the_engines_reason() -> None:
 def test_the_opening_refuses_a_tile_that_is_not_an_allowed_double() -> None:
     _, ctl = person_turn(lambda f: f["board"]["opening"] is None)
     turn = ctl.frame["turn"]
-    assert ctl.preselect_forced_opening() == (len(turn["openings"]) == 1)
+    assert (forced_opening(ctl.frame, ctl.interaction) is not None) == (len(turn["openings"]) == 1)
     ctl.clear()
     wrong = [t for t, e in turn["tiles"].items() if not e.get("open")]
     ctl.select(wrong[0])
@@ -106,7 +107,7 @@ def test_the_opening_refuses_a_tile_that_is_not_an_allowed_double() -> None:
     assert ctl.message == CAT.listed("why.opening", "doubles", turn["openings"], "or")
     ctl.select(turn["openings"][0])
     assert ctl.interaction.preview == turn["openings"][0]
-    assert ctl.confirm()["move"] == turn["openings"][0]
+    assert ctl.confirm() == turn["openings"][0]
 
 
 def test_pass_only_when_the_frame_says_so() -> None:
@@ -119,7 +120,7 @@ def test_pass_only_when_the_frame_says_so() -> None:
     assert ctl.message == CAT.t("select.no_place", tile=tile) != CAT.t("turn.must_pass")
     ctl.pass_turn()
     assert ctl.interaction.preview == "pass"
-    reply = ask(table, ctl.confirm())
+    reply = ask(table, intents.play(str(ctl.confirm()), ctl.frame["log"]))
     ctl.receive(reply)
     assert "passes" in ctl.message and "open" in ctl.message
     _, other = person_turn(with_choice)
@@ -132,7 +133,7 @@ def test_a_hint_is_a_preview_to_confirm() -> None:
     hint = ask(table, {"do": "hint", "at": ctl.frame["log"]})["hint"]
     ctl.show_hint(hint)
     assert ctl.interaction.hint and ctl.interaction.preview == hint
-    assert ctl.confirm()["move"] == hint
+    assert ctl.confirm() == hint
     game = Session.from_json(ask(table, {"do": "undo"})["save"])
     assert hint in [str(m) for m in game.match.hand.legal_moves()] or game.can_redo
 

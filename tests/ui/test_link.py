@@ -169,7 +169,7 @@ def test_over_a_cached_table_the_notice_retries_a_new_worker(link_module: Any) -
 
 def test_an_intent_made_in_javascript_is_sent_as_it_was_made(link_module: Any) -> None:
     """A file's text goes to the worker inside the text JavaScript made (MADE), never through
-    the page's json.dumps (ui/dom/panel_actions.py file_intent)."""
+    the page's json.dumps (ui/dom/link.py file_intent)."""
     made = json.dumps({"do": "import", "text": "the file's text"})
     intent = {"do": "import", link_module.MADE: made}
     replies, boot, _ = run(link_module, lambda _n: healthy, [RESTORE, intent])

@@ -69,14 +69,19 @@ def test_every_page_module_imports_under_micropython() -> None:
 
 
 def test_the_page_modules_load_one_at_a_time_in_the_order_shipped() -> None:
-    """ui/dom/main.py imports the page's modules in ui/page-files.json's order, one a turn:
-    each must bring no other page module with it (those it imports came before)."""
+    """ui/dom/main.py imports the first drawing's modules in ui/page-files.json's order, one a
+    turn, up to ui/dom/start.py: each must bring no other page module with it (those it
+    imports came before). The panels' modules, after it, are imported when a panel first
+    opens: each in its turn brings none either, and starting the page brings none of them."""
     names = [n for n in build_site.page_modules(ROOT) if n != build_site.PAGE_ENTRY]
-    order = [build_site.module_of(n) for n in build_site.imports_first(ROOT, names)]
+    order = [build_site.module_of(n) for n in build_site.page_order(ROOT)]
     assert sorted(order) == sorted(build_site.module_of(n) for n in names)
+    first = order[: order.index("ui.dom.start") + 1]
+    for later in ("ui.record_panels", "ui.class_panels", "ui.rules_panel", "ui.hint_panel"):
+        assert later not in first, f"{later} is imported before the first drawing"
     code = (
         STUBS
-        + f"order = {order!r}\n"
+        + f"order = {order!r}\nfirst = {first!r}\n"
         + """
 def page():
     return set(k for k in sys.modules if k == 'ui' or k.startswith('ui.'))
@@ -85,6 +90,8 @@ for name in order:
     __import__(name)
     if page() - before != {name}:
         print('with', name, 'came', sorted(page() - before - {name}))
+    if name == first[-1] and page() != set(first):
+        print('the first drawing brings', sorted(page() - set(first)))
 print('ok')
 """
     )

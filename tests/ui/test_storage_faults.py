@@ -20,6 +20,7 @@ import pytest
 from longana.device.frame import frame_of
 from longana.device.session import Session
 from ui.frame_cache import cacheable, frame_shape
+from ui.history_panel import history_entries
 from ui.storage import (
     CORRUPT,
     CORRUPT_KEPT,
@@ -28,7 +29,6 @@ from ui.storage import (
     FRAME_SCHEMA,
     SAVE,
     Store,
-    history_entries,
 )
 
 ROOT = Path(__file__).resolve().parents[2]

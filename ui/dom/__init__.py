@@ -1,4 +1,4 @@
-"""The page's rooms that need the browser (``js``, ``pyscript``): start-up, the line to the game
-worker and its replies, the screen, dialogs, notices, motion, saving and other tabs, the
-computer's pace, input and the panels' actions. Each talks to the controller
-(:mod:`ui.controller`) and to :class:`ui.dom.page.Page`."""
+"""The page's rooms that need the browser (``js``, ``pyscript``): start-up, the game manager
+(:mod:`ui.dom.page`: the one path of a reply, the next step, the action table), the line to the
+game worker, the screen, dialogs, notices, motion, saving, the game's pace, input and the
+panels' rooms. None of them is handed the page: each gets the callables and values it needs."""

@@ -1,5 +1,7 @@
-"""A few DOM helpers for the page (MicroPython in the browser; never imported by the tests)."""
+"""A few DOM helpers for the page's rooms (MicroPython in the browser; under CPython the tests
+give them a stand-in browser, tests/ui/dom/fakedom.py)."""
 
+import asyncio
 import json
 
 import js
@@ -7,58 +9,101 @@ from pyscript import ffi
 
 from ..i18n import ENGLISH, Catalog
 
-KEEP = []  # proxies handed to the browser live as long as the page
+TYPE_CHECKING = False  # mypy takes it as true: the browser's types, never imported at runtime
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
+    from js import Element
+
+KEEP: "list[Any]" = []  # proxies handed to the browser live as long as the page
+FOCUSED = ("data-tile", "data-target", "data-action", "data-preview")  # what focus comes back to
 
 
-def q(selector):
+def q(selector: str) -> "Element | None":
     """The first element matching ``selector``, or None."""
     return js.document.querySelector(selector)
 
 
-def q_all(selector):
+def q_all(selector: str) -> "list[Element]":
     found = js.document.querySelectorAll(selector)
     return [found.item(i) for i in range(found.length)]
 
 
-def proxy_of(fn):
+def proxy_of(fn: "Callable[..., Any]") -> "Any":
     """A Python function the browser may call for as long as the page lives."""
     proxy = ffi.create_proxy(fn)
     KEEP.append(proxy)
     return proxy
 
 
-def listen(target, event, handler, capture=False):
+def listen(
+    target: "Any", event: str, handler: "Callable[[Any], None]", capture: bool = False
+) -> None:
     target.addEventListener(event, proxy_of(handler), capture)
 
 
-def attr(el, name):
+def attr(el: "Element | None", name: str) -> "str | None":
     """An attribute's text, or None when it is missing."""
     if el is None or not el.hasAttribute(name):
         return None
     return str(el.getAttribute(name))
 
 
-def closest(el, selector):
+def closest(el: "Any", selector: str) -> "Element | None":
+    """``el`` or its nearest ancestor that matches (None for the document, the window…)."""
     if el is None or not hasattr(el, "closest"):
         return None
-    return el.closest(selector)
+    found: Element | None = el.closest(selector)
+    return found
 
 
-def options(**entries):
+def tag_of(el: "Any") -> str:
+    """An element's tag name in lower case ("" when it is none)."""
+    return str(el.tagName).lower() if el is not None and hasattr(el, "tagName") else ""
+
+
+def focus_key() -> "str | None":
+    """A selector for what has the focus, to give it back after a redraw or a dialog."""
+    el = js.document.activeElement
+    if el is None or el == js.document.body or not hasattr(el, "getAttribute"):
+        return None
+    for name in FOCUSED:
+        value = el.getAttribute(name)
+        if value:
+            return "[" + name + '="' + str(value) + '"]'
+    return None
+
+
+def options(**entries: "Any") -> "Any":
     """A plain JavaScript object (JSON-able values only)."""
     return js.JSON.parse(json.dumps(entries))
 
 
-def blob_url(text, mime):
+def blob_url(text: str, mime: str) -> str:
     """A ``blob:`` address of ``text`` for a download link (revoke it when done)."""
     return str(js.URL.createObjectURL(js.Blob.new(js.Array.of(text), options(type=mime))))
 
 
-def warn(text):
+def warn(text: "Any") -> None:
     js.console.warn("longana: " + str(text))
 
 
-async def fetch_json(url):
+def run(result: "Any") -> None:
+    """A handler's result: a coroutine runs without being waited on (its error is warned of,
+    the page goes on); anything else was done already."""
+    if result is not None and hasattr(result, "send"):
+        asyncio.create_task(guarded(result))
+
+
+async def guarded(coroutine: "Any") -> None:
+    try:
+        await coroutine
+    except Exception as error:  # noqa: BLE001 - report, keep the page alive
+        warn(type(error).__name__ + ": " + str(error))
+
+
+async def fetch_json(url: str) -> "Any":
     """A JSON file of the site (each fetched once: ui/boot.js asked for the catalogs already)."""
     text = await js.longanaBoot.text(url)
     if not text:
@@ -66,7 +111,7 @@ async def fetch_json(url):
     return json.loads(str(text))
 
 
-async def load_catalog(lang):
+async def load_catalog(lang: str) -> "tuple[Catalog, bool]":
     """(catalog of ``lang`` over English, whether it failed and English is shown instead)."""
     english = await fetch_json("./locales/en.json")
     if lang == ENGLISH:

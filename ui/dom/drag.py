@@ -5,28 +5,37 @@ import js
 
 from .browser import closest, q, q_all
 
+TYPE_CHECKING = False  # mypy takes it as true: the types, never imported at runtime
+if TYPE_CHECKING:
+    from typing import Any
+
+    from js import Element, Event
+
+    from ..controller import Controller
+    from .taps import Taps
+
 DRAG_START = 10  # px a pointer moves before a press becomes a drag
 
 
 class Drag:
-    def __init__(self, taps):
-        self.taps = taps  # a drop is a tap on the branch (ui.dom.input.Input)
-        self.ctl = taps.ctl
-        self.page = taps.page
-        self.moving = None  # (tile, x, y, pointer id, ghost element or None)
+    def __init__(self, ctl: "Controller", taps: "Taps") -> None:
+        self.ctl = ctl
+        self.taps = taps  # a drop is a tap on the branch (ui.dom.taps.Taps)
+        self.moving: list[Any] | None = None  # [tile, x, y, pointer id, ghost element or None]
         self.quiet_until = 0.0  # the click a browser sends after a drop is no tap
 
-    def quiet(self):
+    def quiet(self) -> bool:
         """Whether a click now is the one that follows a drop."""
         return js.performance.now() < self.quiet_until
 
-    def on_down(self, event):
+    def on_down(self, event: "Event") -> None:
         el = closest(event.target, "#app [data-hand] [data-tile]")
         frame = self.ctl.frame
         if (
             el is None
             or self.ctl.interaction.dialog is not None
             or not self.ctl.my_turn()
+            or frame is None
             or frame["board"]["opening"] is None
             or not self.taps.holds(el)
         ):
@@ -39,7 +48,7 @@ class Drag:
             None,
         ]
 
-    def on_move(self, event):
+    def on_move(self, event: "Event") -> None:
         drag = self.moving
         if drag is None or event.pointerId != drag[3]:
             return
@@ -49,27 +58,31 @@ class Drag:
                 return
             if self.ctl.interaction.selected != drag[0]:
                 self.ctl.select(drag[0])
-                self.page.render()
+                self.taps.redraw()
             ghost = js.document.createElement("div")
             ghost.className = "ghost-tile"
             source = q('#app [data-hand] [data-tile="' + drag[0] + '"]')
             if source is not None:
                 ghost.innerHTML = source.outerHTML
-                ghost.firstElementChild.removeAttribute("data-tile")
+                face = ghost.firstElementChild
+                if face is not None:
+                    face.removeAttribute("data-tile")
                 source.classList.add("dragging")
-            q("#drag-layer").append(ghost)
+            layer = q("#drag-layer")
+            if layer is not None:
+                layer.append(ghost)
             drag[4] = ghost
         drag[4].style.transform = "translate(" + str(x - 22) + "px, " + str(y - 44) + "px)"
         over = self.branch_at(x, y)
-        for lane in q_all(".lane.drop-over"):
-            lane.classList.remove("drop-over")
+        for branch in q_all(".branch.drop-over"):
+            branch.classList.remove("drop-over")
         if over is not None:
             over.classList.add("drop-over")
 
-    def branch_at(self, x, y):
+    def branch_at(self, x: float, y: float) -> "Element | None":
         return closest(js.document.elementFromPoint(x, y), "#app [data-branch]")
 
-    def on_up(self, event):
+    def on_up(self, event: "Event") -> None:
         drag = self.moving
         if drag is None or event.pointerId != drag[3]:
             return
@@ -80,12 +93,12 @@ class Drag:
         self.quiet_until = js.performance.now() + 350
         branch = self.branch_at(float(event.clientX), float(event.clientY))
         if branch is None:
-            self.page.render()
+            self.taps.redraw()
             return
         self.taps.aim(str(branch.dataset.branch))
 
-    def on_cancel(self, _event):
+    def on_cancel(self, _event: "Event") -> None:
         if self.moving is not None and self.moving[4] is not None:
             self.moving[4].remove()
-            self.page.render()
+            self.taps.redraw()
         self.moving = None

@@ -6,40 +6,60 @@ move through the list; Enter, Space or a tap on a move shows that move on the ta
 from ..hint_panel import explain_html
 from .browser import closest, q_all
 
+TYPE_CHECKING = False  # mypy takes it as true: the types, never imported at runtime
+if TYPE_CHECKING:
+    from collections.abc import Awaitable, Callable
+    from typing import Any
+
+    from js import Event
+
+    from longana.device.frame import Frame
+
+    from ..controller import Controller
+    from .dialogs import Dialogs
+
 ARROWS = {"ArrowUp": -1, "ArrowLeft": -1, "ArrowDown": 1, "ArrowRight": 1}
 ENDS = {"Home": 0, "End": -1}
 
 
 class Explained:
-    def __init__(self, page):
-        self.page = page
-        self.ctl = page.ctl
-        self.frame = None  # the frame shown when the explanation was asked
-        self.explanation = None
+    def __init__(
+        self,
+        ctl: "Controller",
+        dialogs: "Dialogs",
+        hint: "Callable[[], Awaitable[None]]",
+        redraw: "Callable[[], None]",
+    ) -> None:
+        self.ctl = ctl
+        self.dialogs = dialogs
+        self.hint = hint  # asks the worker for the hint (and its explanation), shown
+        self.redraw = redraw
+        self.frame: Frame | None = None  # the frame shown when the explanation was asked
+        self.explanation: Any = None
 
-    def keep(self, reply):
-        """A hint's reply: its explanation holds while the frame it was asked on is shown
-        (any reply's new frame, even of the same position, makes it old)."""
-        self.frame, self.explanation = self.ctl.frame, reply.get("explanation")
+    def hold(self, frame: "Frame | None", explanation: "Any") -> None:
+        """A hint's explanation: it holds while the frame it was asked on is shown (any
+        reply's new frame, even of the same position, makes it old)."""
+        self.frame, self.explanation = frame, explanation
 
-    def fresh(self):
+    def fresh(self) -> bool:
         return self.explanation is not None and self.frame is self.ctl.frame
 
-    async def open(self):
+    async def open(self) -> None:
         """The list for the person to move: the kept explanation, or a hint asked first (it
         shows on the table as a hint does)."""
         if not self.ctl.my_turn():
             return
         if not self.fresh():
-            await self.page.hint()
+            await self.hint()
             if not self.fresh() or not self.ctl.my_turn():
                 return
-        dialog = self.page.open_dialog("hint-explain", explain_html(self.explanation, self.ctl.cat))
+        dialog = self.dialogs.open("hint-explain", explain_html(self.explanation, self.ctl.cat))
         first = dialog.querySelector("[data-hint-move]")
         if first is not None:
             first.focus()
 
-    def on_key(self, event, key):
+    def on_key(self, event: "Event", key: str) -> None:
         """Keys inside the list: arrows, Home and End move; Enter and Space show the move."""
         item = closest(event.target, "[data-hint-move]")
         if item is None:
@@ -60,14 +80,14 @@ class Explained:
             event.preventDefault()
             self.preview(str(item.dataset.hintMove))
 
-    def preview(self, move):
+    def preview(self, move: str) -> None:
         """Show ``move`` on the table, as the hint is shown (the person confirms or not)."""
         ctl = self.ctl
-        self.page.close_dialog(resume=False)
+        self.dialogs.close(resume=False)
         if not ctl.my_turn():
             return
         if self.fresh() and move == self.explanation["moves"][0]["move"]:
             ctl.show_hint(move)
         else:
             ctl.command(move)
-        self.page.render()
+        self.redraw()

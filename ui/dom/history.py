@@ -7,24 +7,45 @@ import json
 
 import js
 
-from .. import class_panels
+from .. import intents
+from ..history_panel import history_entries, history_html
 from ..notation import SEATS
-from ..storage import HISTORY, history_entries
+from ..storage import HISTORY
 from .browser import warn
+
+TYPE_CHECKING = False  # mypy takes it as true: the types, never imported at runtime
+if TYPE_CHECKING:
+    from collections.abc import Awaitable, Callable
+    from typing import Any
+
+    from longana.device.frame import Frame
+
+    from ..controller import Controller
+    from ..storage import Store
+    from .dialogs import Dialogs
 
 KEPT = 100  # matches remembered
 
 
 class History:
-    def __init__(self, page, ctl):
-        self.page = page
+    def __init__(
+        self,
+        ctl: "Controller",
+        store: "Store",
+        dialogs: "Dialogs",
+        ask: "Callable[[Any], Awaitable[Any]]",
+        notice: "Callable[[str, str], None]",
+    ) -> None:
         self.ctl = ctl
+        self.store = store
+        self.dialogs = dialogs
+        self.ask = ask
+        self.notice = notice
         self.skipped = 0  # entries of the history that did not read
 
-    async def remember(self):
-        """Once per finished match."""
-        frame = self.ctl.frame
-        reply = await self.page.ask({"do": "record"})
+    async def remember(self, frame: "Frame") -> None:
+        """The finished match of ``frame``, once."""
+        reply = await self.ask(intents.record())
         if reply is None or "record" not in reply:
             return
         finished = [h for h in reply["record"] if h["result"] is not None]
@@ -39,29 +60,29 @@ class History:
                 "date": str(js.Date.new().toISOString())[:10],
                 "deal": frame["deal"],
                 "level": frame["level"],
-                "winner": SEATS.index(frame["winner"]),
+                "winner": SEATS.index(frame["winner"] or "S"),
                 "people": [i for i, s in enumerate(SEATS) if frame["seats"][s] == "person"],
                 "totals": totals,
             }
         )
-        if not self.page.store.put(HISTORY, json.dumps(entries[-KEPT:])):
+        if not self.store.put(HISTORY, json.dumps(entries[-KEPT:])):
             warn("history not kept")  # full or refused: the game goes on
 
-    def entries(self):
+    def entries(self) -> "list[Any]":
         """The matches that read; an entry of another shape is skipped (and counted)."""
         try:
-            text = self.page.store.get(HISTORY)
+            text = self.store.get(HISTORY)
         except Exception:  # noqa: BLE001 - refused: no history
             text = None
         entries, self.skipped = history_entries(text)
         return entries
 
-    def open(self):
-        self.page.open_dialog("history", class_panels.history_html(self.ctl.cat, self.entries()))
+    def open(self) -> None:
+        self.dialogs.open("history", history_html(self.ctl.cat, self.entries()))
         if self.skipped:
-            self.page.notice("history.skipped", "history-skipped")
+            self.notice("history.skipped", "history-skipped")
 
-    def delete(self):
-        self.page.store.forget(HISTORY)
-        self.page.close_dialog()
-        self.page.notice("history.deleted", "history-deleted")
+    def delete(self) -> None:
+        self.store.forget(HISTORY)
+        self.dialogs.close()
+        self.notice("history.deleted", "history-deleted")

@@ -13,137 +13,170 @@ stored is never lost silently: the player saves it as a file first, or stays.
 
 import js
 
-from .. import kept_match
+from .. import intents
+from .. import kept_match as kept_rules
 from ..storage import KEPT, SAVE_LIMIT, Refused
 from .browser import q
 
+TYPE_CHECKING = False  # mypy takes it as true: the types, never imported at runtime
+if TYPE_CHECKING:
+    from collections.abc import Awaitable, Callable
+    from typing import Any
+
+    from js import Element
+
+    from ..controller import Controller
+    from ..storage import Settings, Store
+    from .dialogs import Dialogs
+
+    Ask = Callable[[Any], Awaitable[Any]]
+
 
 class KeptMatch:
-    def __init__(self, page, ctl):
-        self.page = page
+    def __init__(
+        self,
+        ctl: "Controller",
+        store: "Store",
+        dialogs: "Dialogs",
+        ask: "Ask",
+        settings: "Callable[[], Settings]",
+        current: "Callable[[], str | None]",
+        restore: "Callable[[], Awaitable[Any]]",
+        replace: "Callable[[Any, str], None]",
+        notice: "Callable[[str, str], None]",
+    ) -> None:
         self.ctl = ctl
-        self.asking = None  # the class code the question is about (start-up)
-        self.pending = None  # (code, class-start reply) waiting for the player's word
+        self.store = store
+        self.dialogs = dialogs
+        self.ask = ask
+        self.settings = settings  # the device's (seats and level of a new match)
+        self.current = current  # the save of the game on the table
+        self.restore = restore  # the worker takes the game on the table again (its reply)
+        self.replace = replace  # a game the worker resumed takes the table (with words)
+        self.notice = notice
+        self.question: str | None = None  # the class code the question is about (start-up)
+        self.pending: tuple[str, Any] | None = None  # (code, class-start reply) to answer
         self.replacing = False  # another match kept is to be saved as a file first
 
     # -- the kept match in storage --------------------------------------------------------------
 
-    def read(self):
+    def read(self) -> "str | None":
         """The kept match's save text, or None (none, too large to be one, or storage refused)."""
-        store = self.page.store
         try:
-            if store.size(KEPT) > SAVE_LIMIT:
+            if self.store.size(KEPT) > SAVE_LIMIT:
                 return None
-            return store.get(KEPT)
+            text: str | None = self.store.get(KEPT)
         except Refused:
             return None
+        return text
 
-    def class_start(self, code):
+    def resume(self, save: "str | None") -> "Any":
+        """The intent that resumes ``save`` (nobody holds the device yet)."""
+        s = self.settings()
+        return intents.start(save, s.seats, s.level)
+
+    def class_start(self, code: str) -> "Any":
         """The intent that starts the class match ``code``, or resumes it when it is the match
         kept."""
         kept = self.read()
-        save = kept if kept_match.kept_class(kept) else None
-        return {"do": "class-start", "code": code, "save": save, "holder": None}
+        return intents.class_start(code, kept if kept_rules.kept_class(kept) else None)
 
-    def keep(self, code, reply, replace=False):
+    def keep(self, code: str, reply: "Any", replace: bool = False) -> bool:
         """Before the class match of ``reply`` replaces the game on the table: an ordinary match
         in progress is kept (True: go on). False when another ordinary match is kept already,
         or storage refused: the player is asked to save that one (or this one) as a file
         first, or to stay. ``replace``: the other match kept was saved as a file."""
-        page = self.page
         reply.pop("replaced", None)  # not a deal from the address: a class match
         reply.pop("corrupt", None)  # a kept class match that does not read: a new one starts
-        current = page.saves.text
-        if not kept_match.worth_keeping(self.ctl.frame) or current is None:
-            if reply.get("resumed") and kept_match.kept_class(self.read()):
-                page.store.forget(KEPT)  # the kept class match is on the table again
+        current = self.current()
+        if not kept_rules.worth_keeping(self.ctl.frame) or current is None:
+            if reply.get("resumed") and kept_rules.kept_class(self.read()):
+                self.store.forget(KEPT)  # the kept class match is on the table again
             return True
         other = None if replace else self.read()
-        if other is not None and other != current and not kept_match.kept_class(other):
+        if other is not None and other != current and not kept_rules.kept_class(other):
             self.refuse(code, reply, other, True)
             return False
-        if page.store.put(KEPT, current):
+        if self.store.put(KEPT, current):
             return True
         self.refuse(code, reply, current, False)
         return False
 
-    def refuse(self, code, reply, text, replacing):
+    def refuse(self, code: str, reply: "Any", text: str, replacing: bool) -> None:
         """The question again, with the match ``text`` to save as a file before joining:
         another match kept already (``replacing``), or this one, which the device cannot keep."""
-        page = self.page
         self.pending, self.replacing = (code, reply), replacing
-        page.close_dialog(resume=False)  # it would revoke the file's address made for the next
-        href = page.url(text, "application/json")
-        hand = self.ctl.frame["hand_number"]
-        html = kept_match.question_html(self.ctl.cat, code, hand, href, replacing)
-        page.open_dialog("class-link", html, cancellable=False)
+        self.dialogs.close(resume=False)  # it would revoke the file's address made for the next
+        href = self.dialogs.url(text, "application/json")
+        hand = self.ctl.frame["hand_number"] if self.ctl.frame else 1
+        html = kept_rules.question_html(self.ctl.cat, code, hand, href, replacing)
+        self.dialogs.open("class-link", html, cancellable=False)
 
     # -- start-up with ?class= ------------------------------------------------------------------
 
-    async def first_reply(self, code, save):
+    async def first_reply(self, code: str, save: "str | None") -> "Any":
         """The first reply to show for the address's class code (None: no worker answered)."""
-        page = self.page
         if save is None:  # nothing to lose (a class match kept may come back)
             return await self.start_class(code)
-        reply = await page.ask({"do": "class-start", "code": code, "save": save, "holder": None})
+        reply = await self.ask(intents.class_start(code, save))
         if reply is None or "refused" in reply or not reply.pop("replaced", False):
             return reply  # refused, that class match resumed, or a broken save (set aside)
-        mine = await page.ask(start_intent(page, save))  # the saved game, as it is
+        mine = await self.ask(self.resume(save))  # the saved game, as it is
         if mine is None:
             return None
-        if kept_match.worth_keeping(mine.get("frame")):
-            self.asking = code
+        if kept_rules.worth_keeping(mine.get("frame")):
+            self.question = code
             return mine
         return await self.start_class(code)  # a finished match, or nothing played
 
-    async def start_class(self, code):
+    async def start_class(self, code: str) -> "Any":
         """The class match ``code`` started, or resumed when it is the match kept (which then
         is no longer kept: it is on the table)."""
         intent = self.class_start(code)
-        reply = await self.page.ask(intent)
+        reply = await self.ask(intent)
         if reply is None or "refused" in reply:
             return reply
         reply.pop("replaced", None)
         reply.pop("corrupt", None)  # a kept save that does not read stays where it is
         if intent["save"] is not None and reply.get("resumed"):
-            self.page.store.forget(KEPT)
+            self.store.forget(KEPT)
         return reply
 
-    def ask(self):
-        """The question over the match just resumed (start-up)."""
-        code, self.asking = self.asking, None
-        html = kept_match.question_html(self.ctl.cat, code, self.ctl.frame["hand_number"])
-        self.page.open_dialog("class-link", html, cancellable=False)
+    def open_question(self) -> None:
+        """The question over the match just resumed (start-up), if there is one."""
+        code, self.question = self.question, None
+        if code is None or self.ctl.frame is None:
+            return
+        html = kept_rules.question_html(self.ctl.cat, code, self.ctl.frame["hand_number"])
+        self.dialogs.open("class-link", html, cancellable=False)
         self.pending = (code, None)
 
     # -- the player's word ------------------------------------------------------------------------
 
-    async def join(self):
-        """``data-action="class-link-join"``: the class match (the match kept first); after the
-        other match kept was saved as a file, this one kept in its place; after the device
-        refused to keep this one and its file was saved, without keeping it."""
+    def joining(self) -> "tuple[str, Any] | None":
+        """``data-action="class-link-join"``: the class match to join, as ``(code, the
+        class-start reply, or None: to ask for)``, the match kept first; after the other match
+        kept was saved as a file, this one is kept in its place; after the device refused to
+        keep this one and its file was saved, it is joined without keeping it."""
         if self.pending is None:
-            return
+            return None
         code, reply = self.pending
         replacing, self.pending, self.replacing = self.replacing, None, False
-        classes = self.page.classes
-        if reply is None:
-            await classes.join(code)
-        elif not replacing or self.keep(code, reply, replace=True):
-            await classes.joined(code, reply)
+        if reply is None or not replacing or self.keep(code, reply, replace=True):
+            return code, reply
+        return None
 
-    async def stay(self):
+    async def stay(self) -> None:
         """``data-action="class-link-stay"``: the match goes on; the class link is not used."""
-        page = self.page
         reply = self.pending[1] if self.pending else None
         self.pending, self.replacing = None, False
         # the worker started the class match (the device could not keep this one): the game again
-        if reply is not None and await page.ask(page.restore()) is None:
+        if reply is not None and await self.restore() is None:
             return
-        page.close_dialog()
+        self.dialogs.close()
         drop_class()
 
-    def file_saved(self):
+    def file_saved(self) -> None:
         """``a[data-action="kept-file"]`` pressed: joining without keeping may go on."""
         el = q('[data-dialog="class-link"] [data-action="class-link-join"]')
         if el is not None:
@@ -151,52 +184,47 @@ class KeptMatch:
 
     # -- the way back -----------------------------------------------------------------------------
 
-    def offer(self, where, position="afterend", style="btn primary"):
+    def offer(
+        self, where: "Element | None", position: str = "afterend", style: str = "btn primary"
+    ) -> None:
         """The way back (``[data-kept-match]``) at ``position`` of ``where`` (an element of
         a dialog), when a match is kept."""
         kept = self.read()
         if kept is None or where is None or q("[data-kept-match]") is not None:
             return
-        html = kept_match.back_html(self.ctl.cat, kept_match.kept_class(kept), style)
+        html = kept_rules.back_html(self.ctl.cat, kept_rules.kept_class(kept), style)
         where.insertAdjacentHTML(position, html)
 
-    async def back(self):
+    async def back(self) -> None:
         """``data-action="kept-match"``: the kept match on the table again, as saved; the match
         left is kept in its place while in progress (never lost without the player's word)."""
-        page, cat = self.page, self.ctl.cat
-        kept, current, frame = self.read(), page.saves.text, self.ctl.frame
+        cat = self.ctl.cat
+        kept, current = self.read(), self.current()
         if kept is None:
             return
-        swap = kept_match.in_progress(frame) and current is not None
-        if swap and not page.store.put(KEPT, current):
+        swap = kept_rules.in_progress(self.ctl.frame) and current is not None
+        if swap and current is not None and not self.store.put(KEPT, current):
             if not js.window.confirm(cat.t("kept.lose")):
                 return
             swap = False
-        reply = await page.ask(start_intent(page, kept))
+        reply = await self.ask(self.resume(kept))
         if reply is None:
             return
         if "corrupt" in reply:  # never applied over the game on the table
-            page.store.put(KEPT, kept)
-            await page.ask(page.restore())
-            page.notice("kept.unreadable", "kept-unreadable")
+            self.store.put(KEPT, kept)
+            await self.restore()
+            self.notice("kept.unreadable", "kept-unreadable")
             return
         if not swap:
-            page.store.forget(KEPT)
-        page.holder = None
+            self.store.forget(KEPT)
         reply.pop("resumed", None)
-        page.apply(reply, cat.t("kept.back_words"), close=True)
+        self.replace(reply, cat.t("kept.back_words"))
         drop_class()
 
 
-def start_intent(page, save):
-    """The intent that resumes ``save`` (nobody holds the device yet)."""
-    s = page.settings
-    return {"do": "start", "save": save, "seats": s.seats, "level": s.level, "deal": None}
-
-
-def drop_class():
+def drop_class() -> None:
     """The address without ``?class=``: a reload resumes the game on the table, asking nothing."""
     location = js.location
-    query = kept_match.without(str(location.search), "class")
+    query = kept_rules.without(str(location.search), "class")
     url = str(location.pathname) + query + str(location.hash)
     js.history.replaceState(js.history.state, "", url)

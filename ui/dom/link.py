@@ -23,23 +23,53 @@ import json
 
 import js
 
+TYPE_CHECKING = False  # mypy takes it as true: the types, never imported at runtime
+if TYPE_CHECKING:
+    from collections.abc import Awaitable, Callable
+    from typing import Any
+
+    from js import Worker
+
 MAX_RESTARTS = 3
 LOST = "lost"  # {"lost": the reply to the last save}: the intent killed the worker
 UNREACHABLE = "unreachable"  # {"unreachable": true}: no worker can start now
 MADE = "made"  # in an intent: its whole text, made in JavaScript (see Link.ask)
 
+# Files are read up to the worker's limit (MAX_JSON_TEXT, 8 MiB characters; a file of that
+# many bytes has no more characters). Their text never enters the page's MicroPython, whose
+# heap failed at 1.5 MB (a MemoryError where no except catches it): JavaScript reads the file
+# and puts it into the intent's text (file_intent).
+MAX_FILE = 8 * 1024 * 1024
+
+
+async def file_intent(head: "Any", field: str, file: "Any") -> "Any":
+    """The intent ``head`` with ``file``'s text in its ``field`` (added to it when a list),
+    made in JavaScript and sent as it is (``MADE``, see :meth:`Link.ask`); None when the file
+    cannot be read."""
+    made = await js.longanaBoot.withFile(json.dumps(head), field, file)
+    if made is None:
+        return None
+    intent = dict(head)
+    intent[MADE] = made
+    return intent
+
 
 class Link:
-    def __init__(self, restore, on_restart, wait_retry=None):
+    def __init__(
+        self,
+        restore: "Callable[[], Any]",
+        on_restart: "Callable[[str], None]",
+        wait_retry: "Callable[[], Awaitable[None]] | None" = None,
+    ) -> None:
         self.restore = restore  # () -> the start intent that resumes the game
         self.on_restart = on_restart  # called with the notice key when a worker is replaced
         self.wait_retry = wait_retry  # async: says the files cannot be fetched, until Try again
-        self.game = None  # the worker's calls (ui/boot.js), once asked for
+        self.worker: Worker | None = None  # the worker's calls (ui/boot.js), once asked for
         self.restarts = 0
         self.busy = False
         self.answered = False
 
-    async def ask(self, intent):
+    async def ask(self, intent: "Any") -> "Any":
         """The worker's reply to ``intent`` (a dict); ``{LOST: reply}`` or ``{UNREACHABLE:
         True}`` (see the module's text); or None when no worker could answer."""
         while self.busy:  # one intent at a time: replies come in the order asked
@@ -54,12 +84,12 @@ class Link:
         finally:
             self.busy = False
 
-    async def _ask(self, text, starting):
+    async def _ask(self, text: str, starting: bool) -> "Any":
         replaced = False  # said once the new worker answers
         while True:
             fed = True
-            if self.game is None:
-                self.game = js.longanaBoot.game()
+            if self.worker is None:
+                self.worker = js.longanaBoot.game()
                 if not starting:  # a new worker for a game under way: its save first
                     fed = bool(await self._call(json.dumps(self.restore())))
             answer = await self._call(text) if fed else ""
@@ -67,9 +97,9 @@ class Link:
                 if replaced:
                     self.on_restart("notice.worker_restarted")
                 return json.loads(answer)
-            why = str(self.game.why() or "")
-            self.game.end()
-            self.game = None
+            why = str(self.worker.why() or "")
+            self.worker.end()
+            self.worker = None
             js.console.warn("longana: the game worker did not answer (" + (why or "failed") + ")")
             if why == UNREACHABLE:
                 if not await self._retried("failed_files"):
@@ -86,7 +116,7 @@ class Link:
                 return reply if reply is None or UNREACHABLE in reply else {LOST: reply}
             replaced = True
 
-    async def _retried(self, key):
+    async def _retried(self, key: str) -> bool:
         """Before the game has started: the loading screen's failure box says ``key`` (over
         a cached table, ``wait_retry`` says the files cannot be fetched), and the answer is
         True when the person presses Try again (a new worker then); False at once otherwise."""
@@ -101,8 +131,10 @@ class Link:
         self.restarts = 0
         return True
 
-    async def _call(self, text):
-        answer = str(await self.game.call(text) or "")
+    async def _call(self, text: str) -> str:
+        if self.worker is None:
+            return ""
+        answer = str(await self.worker.call(text) or "")
         if answer and not self.answered:
             self.answered = True
             js.performance.mark("longana:worker-ready")

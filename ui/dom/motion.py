@@ -8,27 +8,35 @@ import js
 from ..notation import split
 from .browser import q
 
+TYPE_CHECKING = False  # mypy takes it as true: the types, never imported at runtime
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from js import Rect
+
+    from longana.device.frame import LastMove
+
 TRAVEL = {"normal": 420, "fast": 0}  # ms a tile travels
 
 
 class Motion:
-    def __init__(self, page):
-        self.page = page
+    def __init__(self, speed: "Callable[[], str]") -> None:
+        self.speed = speed  # the device's speed setting ("normal", "fast")
         self.reduced = bool(js.matchMedia("(prefers-reduced-motion: reduce)").matches)
 
-    def source(self, seat):
+    def source(self, seat: "str | None") -> "Rect | None":
         """Where a seat's hand is on screen now (before its move lands), or None."""
         hand = q('[data-hand="' + seat + '"]') if seat is not None else None
         return hand.getBoundingClientRect() if hand is not None else None
 
-    def settle(self):
+    def settle(self) -> float:
         """Seconds a computer's move takes to land before the next one is thought about."""
-        travel = TRAVEL[self.page.settings.speed]
+        travel = TRAVEL[self.speed()]
         return travel / 1000 + (0.15 if travel else 0.01)
 
-    def travel(self, last, source):
+    def travel(self, last: "LastMove | None", source: "Rect | None") -> None:
         """The last move's tile moves from ``source`` (a rectangle) to where it now lies."""
-        speed = TRAVEL[self.page.settings.speed]
+        speed = TRAVEL[self.speed()]
         if self.reduced or speed == 0 or source is None or last is None:
             return
         tile, branch = split(last["move"])

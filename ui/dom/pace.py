@@ -1,72 +1,92 @@
-"""The computer's pace: the page asks the worker for one computer move at a time and shows each
-before the next ("thinking" first, then the tile travels); the first answer to a person's move
-is never instant. While a dialog is open no computer move lands: one that arrives meanwhile is
-saved and waits until the dialog closes."""
+"""The game's pace: steps land one at a time, each after its pause, and any change stops the
+steps scheduled before it (each carries the generation it was made in). The computer's moves
+come one at a time: "thinking" first (the first answer to a person's move is never instant),
+then the move, shown before the next; while a dialog is open no computer move lands (one that
+arrives meanwhile is held until it closes). The tab in view plays; another tab waits (it
+follows the saves of the one in view)."""
 
 import asyncio
 
 import js
 
+from .. import intents
+
+TYPE_CHECKING = False  # mypy takes it as true: the types, never imported at runtime
+if TYPE_CHECKING:
+    from collections.abc import Awaitable, Callable
+    from typing import Any
+
+    from js import Rect
+
+    from longana.device.frame import Seat
+
+    from ..controller import Controller
+
 PAUSE = {"normal": 0.75, "fast": 0.0}  # seconds a computer "thinks" at least
 ANSWER = {"normal": 0.75, "fast": 0.3}  # ... when it answers a person's move
+NEXT_HAND = {"normal": 2.5, "fast": 0.25}  # seconds before the next hand, at a table of computers
 
 
 class Pace:
-    def __init__(self, page):
-        self.page = page
-        self.ctl = page.ctl
+    def __init__(
+        self,
+        ctl: "Controller",
+        ask: "Callable[[Any], Awaitable[Any]]",
+        landed: "Callable[[Any, Rect | None], None]",
+        held_save: "Callable[[Any], None]",
+        redraw: "Callable[[], None]",
+        source: "Callable[[str], Rect | None]",
+        speed: "Callable[[], str]",
+    ) -> None:
+        self.ctl = ctl
+        self.ask = ask
+        self.landed = landed  # a computer's move is applied (its tile travels from there)
+        self.held_save = held_save  # the save of a move held while a dialog is open, stored
+        self.redraw = redraw
+        self.source = source  # where a seat's hand is on screen
+        self.speed = speed  # the device's speed setting
         self.gen = 0  # bumped by every change: a stale step stops
-        self.waiting = None  # a computer move that arrived while a dialog was open
+        self.held: Any = None  # a computer move that arrived while a dialog was open
 
-    def stop(self):
+    def stop(self) -> None:
         """Whatever step is under way or scheduled stops (a change, or a panel opened)."""
         self.gen += 1
 
-    def schedule(self, answer=False, after=0.0):
-        """The next step, ``after`` seconds from now (a move still landing)."""
+    def later(self, seconds: float, step: "Callable[[int], None]") -> None:
+        """``step`` in ``seconds``, unless something changed meanwhile (it gets its
+        generation: a move asked later is dropped if the game changed since)."""
         self.gen += 1
-        asyncio.create_task(self.step(self.gen, answer, after))
+        asyncio.create_task(self._later(self.gen, seconds, step))
 
-    async def step(self, gen, answer, after):
-        """One step: the hand's end is shown; a person's turn is prepared (the handoff, a
-        forced opening, the focus); or a computer seat thinks, then makes its move."""
-        await asyncio.sleep(after)
-        page, ctl = self.page, self.ctl
-        now = ctl.interaction
-        if gen != self.gen or now.dialog is not None or not page.live:
-            return
-        frame = ctl.frame
-        if frame["outcome"] is not None:
-            now.thinking = None
-            page.render()
-            page.dialogs.show_end()
-            return
-        seat = frame["to_move"]
-        if frame["seats"][seat] == "person":
-            if now.thinking is not None:
-                now.thinking = None
-                page.render()
-            if frame["handoff"] is not None:
-                page.dialogs.show_handoff(frame["handoff"])
-            elif ctl.preselect_forced_opening():
-                page.render()
-            page.screen.focus_turn()
+    async def _later(self, gen: int, seconds: float, step: "Callable[[int], None]") -> None:
+        await asyncio.sleep(seconds)
+        if gen == self.gen:
+            step(gen)
+
+    def next_hand(self) -> float:
+        """Seconds before the next hand is dealt at a table of computers."""
+        return NEXT_HAND[self.speed()]
+
+    async def computer(self, gen: int, seat: "Seat", answer: bool) -> None:
+        """The computer at ``seat`` thinks (``answer``: it answers a person's move), then
+        makes its move."""
+        now, frame = self.ctl.interaction, self.ctl.frame
+        if frame is None:
             return
         now.thinking = seat
-        page.render()
-        await asyncio.sleep((ANSWER if answer else PAUSE)[page.settings.speed])
-        while js.document.hidden and gen == self.gen:  # the tab in view plays (other tabs
-            await asyncio.sleep(0.5)  # follow its saves)
+        self.redraw()
+        await asyncio.sleep((ANSWER if answer else PAUSE)[self.speed()])
+        while js.document.hidden and gen == self.gen:  # the tab in view plays
+            await asyncio.sleep(0.5)
         if gen != self.gen or now.dialog is not None:
             return
-        source = page.motion.source(seat)
-        reply = await page.ask({"do": "computer", "at": frame["log"]})
+        source = self.source(seat)
+        reply = await self.ask(intents.computer(frame["log"]))
         if reply is None:
             return
         if now.dialog is not None:
-            if "save" in reply:
-                page.saves.keep(reply["save"], reply.get("frame"))
-            self.waiting = reply  # shown when the dialog closes
+            self.held_save(reply)
+            self.held = reply  # shown when the dialog closes
             return
         now.thinking = None
-        page.apply(reply, source=source)
+        self.landed(reply, source)

@@ -1,5 +1,6 @@
 """The screen: the controller's frame and interaction to the DOM (with :mod:`ui.render`), the
-body's data attributes, the message line, what a screen reader is told at once, and the focus.
+body's data attributes (``data-ready`` among them), the message line, what a screen reader is
+told at once, and the focus. It draws what it is given and decides nothing.
 """
 
 import json
@@ -7,26 +8,33 @@ import json
 import js
 
 from .. import render
+from ..board import tile_size
 from ..html import escape
-from ..layout import tile_size
-from ..notation import SEATS
 from ..words import describe
-from .browser import q
+from .browser import focus_key, q
+
+TYPE_CHECKING = False  # mypy takes it as true: the types, never imported at runtime
+if TYPE_CHECKING:
+    from js import Element, Observer
+
+    from ..controller import Controller
+    from ..i18n import Catalog
 
 # panels the person opened: the computer waits meanwhile (and the prompt says so)
 PANELS = ("rules", "record", "settings", "restart", "error", "history", "class-results")
 
 
 class Screen:
-    def __init__(self, page):
-        self.page = page
-        self.ctl = page.ctl
-        self.turn_said = None  # the position whose "your turn" was announced
+    def __init__(self, ctl: "Controller") -> None:
+        self.ctl = ctl
+        self.playable = False  # moves can be made (data-ready; before the worker answers too)
+        self.problem: str | None = None  # the notice key while the game cannot be saved
+        self.turn_said: int | None = None  # the position whose "your turn" was announced
         self.renders = 0  # how many times the table was drawn (<body data-renders>)
-        self.observer = None  # the ResizeObserver that refits the board (ui/dom/input.py)
-        self.watched = None  # the board area it watches (a new element at every drawing)
+        self.observer: Observer | None = None  # refits the board (ui/dom/input.py)
+        self.watched: Element | None = None  # the board area it watches (new at every drawing)
 
-    def mount(self):
+    def mount(self) -> None:
         """The page's frame: bars, table, message line, command field (words only, when it is
         there already)."""
         t = self.ctl.cat.t
@@ -36,14 +44,16 @@ class Screen:
         described = q('meta[name="description"]')
         if described is not None:
             described.setAttribute("content", t("app.description"))
-        if q("#table") is not None:  # already built: only its words change
-            q("#table").setAttribute("aria-label", t("app.table"))
-            q("#buttons").setAttribute("aria-label", t("app.actions"))
-            q("#command-label").textContent = t("keys.field")
-            q("[data-command]").setAttribute("placeholder", t("keys.field_example"))
-            q("[data-command]").setAttribute("aria-description", t("keys.field_hint"))
+        table, app = q("#table"), q("#app")
+        if table is not None:  # already built: only its words change
+            words(table, "aria-label", t("app.table"))
+            words(q("#buttons"), "aria-label", t("app.actions"))
+            words(q("#command-label"), "", t("keys.field"))
+            words(q("[data-command]"), "placeholder", t("keys.field_example"))
+            words(q("[data-command]"), "aria-description", t("keys.field_hint"))
             return
-        app = q("#app")
+        if app is None:
+            return
         app.innerHTML = (
             '<header class="top" id="top"></header>'
             '<main class="table" id="table" aria-label="' + escape(t("app.table")) + '"></main>'
@@ -62,7 +72,7 @@ class Screen:
         )
         app.hidden = False
 
-    def speak(self, cat):
+    def speak(self, cat: "Catalog") -> None:
         """Show the page in another language: same game, same selection and preview."""
         self.ctl.cat = cat
         js.longanaBoot.setWords(json.dumps(cat.raw("boot")))
@@ -73,7 +83,7 @@ class Screen:
         self.mount()
         self.render()
 
-    def measure(self):
+    def measure(self) -> bool:
         """Fit the board to its area: the tile size at which the branches fold least."""
         area = q("#board-area")
         frame = self.ctl.frame
@@ -85,15 +95,13 @@ class Screen:
         js.document.body.dataset.boardArea = str(int(w)) + "x" + str(int(h))
         if w <= 0 or h <= 0:
             return False
-        branches = frame["board"]["branches"]
-        lines = [[t[0] == t[-1] for t, _ in branches[seat]] for seat in SEATS]
-        tile = tile_size(lines, w, h)
         now = self.ctl.interaction
+        tile = tile_size(frame["board"], now, w, h)
         changed = (w, h) != now.area or tile != now.tile_px
         now.area, now.tile_px = (w, h), tile
         return changed
 
-    def watch_board(self):
+    def watch_board(self) -> None:
         """The board's own area is watched as well as the table: it can change while the
         table keeps its size (the seats' plates grow at a hand's end, a scroll bar comes)."""
         area = q("#board-area")
@@ -104,35 +112,38 @@ class Screen:
         self.observer.observe(area)
         self.watched = area
 
-    def relay(self):
+    def relay(self) -> None:
         """Lay the board out again when its area changed (a resize; the bars or the seats took
         other room): only the board is drawn again. The bars, the seats and the hand stay the
         elements they are, so a tap on them is never lost to a redraw."""
         frame, now = self.ctl.frame, self.ctl.interaction
         if frame is None or not self.measure():
             return
-        focus = self.focus_key()
-        q("#board-area").innerHTML = render.frame_board_html(frame, self.ctl.cat, now)
+        focus = focus_key()
+        area = q("#board-area")
+        if area is not None:
+            area.innerHTML = render.frame_board_html(frame, self.ctl.cat, now)
         if focus:
             el = q("#board-area " + focus)
             if el is not None and now.dialog is None:
                 el.focus()
 
-    def render(self):
+    def render(self) -> None:
         frame = self.ctl.frame
-        if frame is None:
+        table = q("#table")
+        if frame is None or table is None:
             return
         cat, now = self.ctl.cat, self.ctl.interaction
-        focus = self.focus_key()
+        focus = focus_key()
         self.top()
-        self.buttons()
-        self.show_prompt()
+        self.bars()
         first = q("#board-area") is None  # its size is known only once the seats are there
         self.measure()
-        q("#table").innerHTML = render.table_html(frame, cat, now, board=not first)
+        table.innerHTML = render.table_html(frame, cat, now, board=not first)
         self.watch_board()
-        if self.measure() or first:  # the bars or the seats took other room than before
-            q("#board-area").innerHTML = render.frame_board_html(frame, cat, now)
+        area = q("#board-area")
+        if area is not None and (self.measure() or first):  # the bars or the seats took
+            area.innerHTML = render.frame_board_html(frame, cat, now)  # other room than before
         body = js.document.body
         if frame["to_move"] is None:  # nobody is to move once a hand is over
             body.removeAttribute("data-to-move")
@@ -142,11 +153,12 @@ class Screen:
         body.dataset.handNumber = str(frame["hand_number"])
         body.dataset.moves = str(frame["moves"])
         body.dataset.handOver = "true" if frame["outcome"] is not None else "false"
-        if frame.get("class"):
-            body.setAttribute("data-class", frame["class"])
+        code = frame.get("class")
+        if code:
+            body.setAttribute("data-class", code)
         else:
             body.removeAttribute("data-class")
-        q("#msg").textContent = self.ctl.message
+        self.say(self.ctl.message)
         self.renders += 1
         body.dataset.renders = str(self.renders)
         if focus:
@@ -154,59 +166,70 @@ class Screen:
             if el is not None and now.dialog is None:
                 el.focus()
 
-    def top(self):
+    def top(self) -> None:
         """The top bar: title, hand, deal, the save's state, the tools."""
         top = q("#top")
         if top is not None and self.ctl.frame is not None:
-            top.innerHTML = render.top_html(self.ctl.frame, self.ctl.cat, self.page.saves.problem)
+            top.innerHTML = render.top_html(self.ctl.frame, self.ctl.cat, self.problem)
 
-    def buttons(self):
-        """The bar's buttons: hint, pass, cancel, confirm (as the interaction allows)."""
-        if self.ctl.frame is not None:
-            q("#buttons").innerHTML = render.action_buttons(
-                self.ctl.frame, self.ctl.cat, self.ctl.interaction
-            )
+    def bars(self) -> None:
+        """The bottom bar: the prompt and the buttons (hint, pass, cancel, confirm, as the
+        interaction allows); drawn again when a dialog opens or closes."""
+        frame = self.ctl.frame
+        if frame is None:
+            return
+        now, cat = self.ctl.interaction, self.ctl.cat
+        buttons = q("#buttons")
+        if buttons is not None:
+            buttons.innerHTML = render.action_buttons(frame, cat, now)
+        self.show_prompt()
 
-    def show_prompt(self):
+    def show_prompt(self) -> None:
         el = q("#prompt")
         frame = self.ctl.frame
         if el is not None and frame is not None:
             now = self.ctl.interaction
             words = render.prompt(frame, self.ctl.cat, now, now.dialog in PANELS)
-            if not self.page.playable:
+            if not self.playable:
                 words = self.ctl.cat.t("notice.getting_ready")
             el.textContent = words
 
-    def say(self, text):
+    def open_play(self) -> None:
+        """Moves can be made from now on (``data-ready``, once ``longana:interactive``)."""
+        if not self.playable:
+            self.playable = True
+            js.document.body.dataset.ready = "true"
+            if not js.performance.getEntriesByName("longana:interactive").length:
+                js.performance.mark("longana:interactive")
+            self.show_prompt()
+
+    def close_play(self) -> None:
+        """Nothing can be played until a worker answers (its files cannot be fetched)."""
+        self.playable = False
+        js.document.body.dataset.ready = "false"
+        self.show_prompt()
+
+    def say(self, text: str) -> None:
         """The message line: what happened, why not."""
         self.ctl.message = text
         el = q("#msg")
         if el is not None:
             el.textContent = text
 
-    def alert(self, text):
+    def alert(self, text: str) -> None:
         """Said at once by a screen reader: the person's turn, a refusal."""
         el = q("#alert")
         if el is not None:
             el.textContent = ""
             el.textContent = text
 
-    def focus_key(self):
-        """A selector for what has the focus, to give it back after the table is redrawn."""
-        el = js.document.activeElement
-        if el is None or el == js.document.body or not hasattr(el, "getAttribute"):
-            return None
-        for name in ("data-tile", "data-target", "data-action", "data-preview"):
-            value = el.getAttribute(name)
-            if value:
-                return "[" + name + '="' + str(value) + '"]'
-        return None
-
-    def focus_turn(self):
+    def focus_turn(self) -> None:
         """At the person's turn, focus lands on a playable tile (or Pass), and a screen reader
         hears that it is their turn."""
         frame, now, cat = self.ctl.frame, self.ctl.interaction, self.ctl.cat
-        if now.dialog is not None or frame.get("turn") is None:
+        if frame is None or now.dialog is not None or frame["to_move"] is None:
+            return
+        if frame.get("turn") is None:
             return
         if self.turn_said != frame["log"]:
             self.turn_said = frame["log"]
@@ -223,3 +246,13 @@ class Screen:
         active = js.document.activeElement
         if el is not None and (active is None or active == js.document.body):
             el.focus()
+
+
+def words(el: "Element | None", name: str, text: str) -> None:
+    """``text`` in the attribute ``name`` of ``el`` (its text when ``name`` is "")."""
+    if el is None:
+        return
+    if name:
+        el.setAttribute(name, text)
+    else:
+        el.textContent = text

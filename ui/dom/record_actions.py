@@ -1,0 +1,197 @@
+"""The Record panel: every hand of the match, a finished hand stepped through, hand records (or a
+saved game) imported from a file and stepped through, and a saved game's file played on. The
+computer waits while it is open; what it shows comes from the worker's answers."""
+
+import js
+
+from .. import intents, record_panels
+from ..board import tile_size
+from ..controller import Interaction
+from .browser import attr, q
+from .link import MAX_FILE, file_intent
+
+TYPE_CHECKING = False  # mypy takes it as true: the types, never imported at runtime
+if TYPE_CHECKING:
+    from collections.abc import Awaitable, Callable
+    from typing import Any
+
+    from js import Element
+
+    from ..controller import Controller
+    from ..storage import Settings
+    from .dialogs import Dialogs
+
+# the worker's refusals of an imported file, in words (any other: record.import_error)
+IMPORT_REFUSED = {
+    "too-large": "record.import_too_large",
+    "too-deep": "record.import_too_deep",
+    "import-save": "record.save_damaged",
+    "import-not-records": "record.not_records",
+}
+
+
+class RecordActions:
+    def __init__(
+        self,
+        ctl: "Controller",
+        dialogs: "Dialogs",
+        ask: "Callable[[Any], Awaitable[Any]]",
+        settings: "Callable[[], Settings]",
+        restore: "Callable[[], Awaitable[Any]]",
+        replace: "Callable[[Any, str | None], None]",
+        alert: "Callable[[str], None]",
+    ) -> None:
+        self.ctl = ctl
+        self.dialogs = dialogs
+        self.ask = ask
+        self.settings = settings  # the device's (seats and level, should a save not read)
+        self.restore = restore  # the worker takes the game on the table again (its reply)
+        self.replace = replace  # a game the worker resumed takes the table
+        self.alert = alert
+        self.replay: Any = None  # the hand being stepped through (the worker's answer)
+        self.file: Any = None  # the saved game imported (a File): played on at the person's word
+
+    async def open(self) -> None:
+        """``data-action="record"``: every hand of the match, the finished ones to step
+        through, the export (after a hand has finished) and the import."""
+        reply = await self.ask(intents.record())
+        if reply is None or "record" not in reply or self.ctl.frame is None:
+            return
+        export = reply.get("export")
+        self.dialogs.close(resume=False)
+        self.replay = None
+        href = self.dialogs.url(export["text"], "application/x-ndjson") if export else None
+        html = record_panels.record_html(
+            reply["record"],
+            self.ctl.cat,
+            self.ctl.frame["deal"],
+            href,
+            export["name"] if export else "",
+        )
+        self.dialogs.open("record", html)
+        last = q('[data-dialog="record"] .rec-hand[open]')
+        if last is not None:
+            last.scrollIntoView(js.JSON.parse('{"block": "nearest"}'))
+
+    async def show_replay(self, intent: "Any", file: "Any" = None) -> None:
+        """A finished or imported hand at a step, in the record's dialog (``file``: the file
+        whose import ``intent`` is)."""
+        cat = self.ctl.cat
+        reply = await self.ask(intent)
+        if file is not None:
+            said("[data-import-status]", None)
+            if reply is None or "error" in reply:  # the worker failed on it (or its door)
+                code = reply["error"]["code"] if reply is not None else ""
+                said("[data-import-error]", cat.t(IMPORT_REFUSED.get(code, "record.import_failed")))
+                return
+            self.file = file if reply.get("saved_game") else None
+        if reply is None:
+            return
+        if "refused" in reply:
+            refused = reply["refused"]
+            key = IMPORT_REFUSED.get(refused["code"])
+            detail = refused["params"].get("detail", "")
+            words = cat.t(key) if key else cat.t("record.import_error", detail=detail)
+            said("[data-import-error]", words)
+            return
+        if "replay" not in reply or self.ctl.interaction.dialog != "record":
+            return
+        replay = reply["replay"]
+        width = min(860.0, float(js.window.innerWidth) * 0.96) - 36
+        height = 220.0 if float(js.window.innerWidth) < 600 else 260.0  # as in ui/style.css
+        board = replay["position"]["board"]
+        play_on = self.file is not None and replay["imported"]
+        tile = tile_size(board, Interaction(), width, height)  # drawn with South at the bottom
+        html = record_panels.replay_html(replay, cat, (width, height), tile, play_on)
+        dialog = q('[data-dialog="record"]')
+        if dialog is not None:
+            dialog.innerHTML = html
+            dialog.dataset.view = "replay"
+        self.replay = replay
+
+    async def replay_hand(self, el: "Element") -> None:
+        """``data-action="replay"`` (its ``data-replay-index``): that hand from its start."""
+        await self.show_replay(intents.replay(int(attr(el, "data-replay-index") or "0"), 0))
+
+    async def step(self, delta: int) -> None:
+        """``step-back``, ``step-forward``: the replay a move back or on."""
+        r = self.replay
+        if r is None:
+            return
+        await self.show_replay(intents.replay(r["hand"], r["step"] + delta, r["imported"]))
+        way = "back" if delta < 0 else "forward"
+        focus = q('[data-dialog="record"] [data-action="step-' + way + '"]')
+        if focus is not None and not focus.hasAttribute("disabled"):
+            focus.focus()
+
+    async def choose(self, field: "Element") -> None:
+        """Another hand of the same record (the replay's hand chooser)."""
+        if self.replay is not None:
+            hand = int(str(field.value))
+            await self.show_replay(intents.replay(hand, 0, self.replay["imported"]))
+
+    async def read_import(self, field: "Element") -> None:
+        """A file of hand records or a saved game (the import field's): measured before it is
+        read (MAX_FILE), read by JavaScript into the worker's intent; whatever fails is said
+        in words."""
+        files = field.files
+        if files is None or not files.length:
+            return
+        file = files.item(0)
+        cat = self.ctl.cat
+        self.file = None
+        said("[data-import-error]", None)
+        if int(file.size) > MAX_FILE:
+            said("[data-import-error]", cat.t("record.import_too_large"))
+            return
+        said("[data-import-status]", cat.t("record.import_reading"))
+        intent = await file_intent(intents.import_records(), "text", file)
+        if intent is None:
+            said("[data-import-status]", None)
+            said("[data-import-error]", cat.t("record.import_failed"))
+        elif self.ctl.interaction.dialog == "record":
+            await self.show_replay(intent, file)
+
+    def play_file(self) -> "Any":
+        """``data-action="play-file"``: play on from the saved game imported; asked first
+        when it would replace a match under way."""
+        frame = self.ctl.frame
+        if self.file is None:
+            return None
+        if frame is not None and frame["log"] > 0:
+            self.dialogs.open("play-file", record_panels.play_file_html(self.ctl.cat))
+            return None
+        return self.play_file_confirmed()
+
+    async def play_file_confirmed(self) -> None:
+        """``data-action="play-file-confirm"``: the saved game from the file replaces the
+        match on this device, resumed exactly where it was saved (and saved here)."""
+        file = self.file
+        if file is None:
+            return
+        s = self.settings()
+        intent = await file_intent(intents.start(None, s.seats, s.level), "save", file)
+        if intent is None:
+            self.alert(self.ctl.cat.t("record.import_failed"))
+            return
+        reply = await self.ask(intent)
+        if reply is None:  # said by the page; the game is as it was
+            return
+        if "frame" in reply and "corrupt" not in reply:
+            self.file = None
+            self.replace(reply, None)
+            return
+        if await self.restore() is not None:  # not a save after all: the device's game again
+            self.dialogs.close()
+        self.alert(self.ctl.cat.t("record.save_damaged"))
+
+
+def said(where: str, words: "str | None") -> None:
+    """``words`` in the record panel's element ``where``, shown (scrolled to: on a phone the
+    import's line is below the hands), or None: hidden."""
+    el = q(where)
+    if el is not None:
+        el.textContent = words or ""
+        el.hidden = words is None
+        if words is not None:
+            el.scrollIntoView(js.JSON.parse('{"block": "center"}'))
