@@ -116,6 +116,7 @@ class Smoke:
     ) -> float:
         """The game with empty storage (settings and a save put in first when given), ready
         to play; returns the seconds it took from the address to ``data-ready``."""
+        self.settle()
         if clear:
             self.driver.goto(self.url + "smoke-blank.html")
             self.collect()
@@ -139,11 +140,24 @@ class Smoke:
         return time.monotonic() - started
 
     def reload(self) -> float:
+        self.settle()
         self.collect()
         started = time.monotonic()
         self.driver.reload()
         self.wait_ready()
         return time.monotonic() - started
+
+    def settle(self) -> None:
+        """Before the tab leaves a game that is on screen: its worker has loaded. (A later
+        visit is played before its worker answers; a worker script cut off by leaving, under
+        the service worker, is logged by Firefox as an error of the page.)"""
+        on_screen = "() => document.body !== null && document.body.dataset.ready === 'true'"
+        if self.driver.js(on_screen):
+            self.driver.wait(
+                "() => performance.getEntriesByName('longana:worker-ready').length > 0",
+                timeout=TURN_S,
+                what="the worker before leaving the page",
+            )
 
     def wait_ready(self, timeout: float = FIRST_LOAD_S) -> None:
         started = time.monotonic()
