@@ -29,6 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from tools import build_site  # noqa: E402 - tools/ is not a package on the path
 from tools.serve import serve, wire_size  # noqa: E402
+from ui.i18n import LANGUAGES  # noqa: E402
 
 NODE = shutil.which("node")
 needs_node = pytest.mark.skipif(NODE is None, reason="node runs the pinned Pyodide")
@@ -98,6 +99,8 @@ def test_only_what_the_page_loads_is_shipped_and_all_of_it_precached(site: Path)
     assert "core.js" in pyscript and any(n.startswith("core-") for n in pyscript)
     assert not [n for n in pyscript if n.startswith(("codemirror", "xterm", "zip-", "pyodide_"))]
     assert not (site / "worker.toml").exists() and not (site / "ui" / "worker.py").exists()
+    # the catalogs, not the notes beside them (the glossary, the review's answers)
+    assert {p.name for p in (site / "locales").iterdir()} == {f"{c}.json" for c in LANGUAGES}
     sw = (site / "sw.js").read_text(encoding="utf-8")
     version = re.search(r'const VERSION = "([0-9a-f]+)";', sw)
     assert version

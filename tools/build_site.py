@@ -585,7 +585,7 @@ def build(root: Path, out: Path) -> list[str]:
     (out / "ui" / PAGE_ENTRY).parent.mkdir()
     shutil.copyfile(root / "ui" / PAGE_ENTRY, out / "ui" / PAGE_ENTRY)
     (out / PAGE_FILES).write_text(page_files(root), encoding="utf-8")
-    copy_tree(root / "locales", out / "locales")
+    copy_tree(root / "locales", out / "locales", skip=(".md",))  # the catalogs, not their notes
     engine, stdlib_names = engine_modules(root)
     app = package_zip(root, engine + engine_data(root))
     (out / "rules-example.json").write_text(rules_example(), encoding="utf-8")
