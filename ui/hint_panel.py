@@ -148,6 +148,23 @@ def common_reasons(moves: "list[dict[str, Any]]") -> "list[str]":
 def explain_html(explanation: "dict[str, Any]", cat: "Catalog") -> str:
     """The dialog's body: what the estimates are, the facts that hold whatever is played, then
     every move, the suggested one first and the ones as good right after it."""
+    return (
+        '<h2 id="dlg-title">'
+        + escape(cat.t("explain.title"))
+        + "</h2>"
+        + explain_list(explanation, cat)
+        + '<p class="explain-keys">'
+        + escape(cat.t("explain.keys_help"))
+        + '</p><div class="dlg-buttons">'
+        + close_button(cat, primary=False, autofocus=False)
+        + "</div>"
+    )
+
+
+def explain_list(explanation: "dict[str, Any]", cat: "Catalog", played: "str | None" = None) -> str:
+    """What the estimates are, the facts said once, and every move. ``played``: the list is a
+    past decision's (the review): the move played is marked, and no move is shown on the
+    table."""
     kind = str(explanation["kind"])
     me = str(explanation.get("seat") or "")
     moves = explanation["moves"]
@@ -184,13 +201,12 @@ def explain_html(explanation: "dict[str, Any]", cat: "Catalog") -> str:
             shared,
             losing and estimates[k] == max(estimates),
             k > 0 and not m["equal"] and estimates[k] > estimates[0],
+            played,
         )
         for k, m in enumerate(moves)
     ]
     return (
-        '<h2 id="dlg-title">'
-        + escape(cat.t("explain.title"))
-        + '</h2><p id="explain-about" class="explain-about">'
+        '<p id="explain-about" class="explain-about">'
         + escape(about)
         + "</p>"
         + facts
@@ -198,11 +214,7 @@ def explain_html(explanation: "dict[str, Any]", cat: "Catalog") -> str:
         + kind
         + '" aria-labelledby="dlg-title" aria-describedby="explain-about">'
         + "".join(items)
-        + '</ol><p class="explain-keys">'
-        + escape(cat.t("explain.keys_help"))
-        + '</p><div class="dlg-buttons">'
-        + close_button(cat, primary=False, autofocus=False)
-        + "</div>"
+        + "</ol>"
     )
 
 
@@ -215,10 +227,13 @@ def move_html(
     shared: "list[str] | None" = None,
     least: bool = False,
     better: bool = False,
+    played: "str | None" = None,
 ) -> str:
     """One move: its name, its estimate, whether it is the suggestion or as good (the
     computer cannot tell them apart), its reasons (those under every move are said once,
-    above the list). The first item is the list's one tab stop (the arrow keys move on)."""
+    above the list). The first item is the list's one tab stop (the arrow keys move on).
+    ``played``: the move a past decision made (the review): that one is marked, and a tap
+    shows nothing on the table."""
     equal = bool(move["equal"])
     tags = []
     if first:
@@ -231,6 +246,8 @@ def move_html(
         tags.append(cat.t("explain.loses_least"))
     if better:
         tags.append(cat.t("explain.better"))
+    if move["move"] == played:
+        tags.append(cat.t("review.played_tag"))
     tag = "".join('<span class="explain-tag">' + escape(t) + "</span>" for t in tags)
     common = shared or []
     own = [r for r in move.get("reasons") or [] if _said(r) not in common]
@@ -239,7 +256,8 @@ def move_html(
     return (
         '<li class="'
         + cls
-        + '" data-action="hint-move" data-hint-move="'
+        + ('"' if played is not None else '" data-action="hint-move"')
+        + ' data-hint-move="'
         + escape(move["move"])
         + '" data-estimate="'
         + str(move["estimate"])
