@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from .i18n import Catalog
 
 PLURAL_REASONS = ("sheds", "block", "block-win", "block-lose")  # worded by a count of pips
+RARELY = 5  # percent: a pass this unlikely is said as "you will very likely have a play"
 
 
 def tile_text(tile: str) -> str:
@@ -68,6 +69,8 @@ def reason_key(reason: "dict[str, Any]") -> "tuple[str, str]":
         return (
             "ends-match-others" if not yours else "ends-match-you" if yours == chance else code
         ), ""
+    if code == "stuck" and p.get("chance", 100) < RARELY:
+        return "stuck-rarely", ""
     if code == "keeps-own" and len(p.get("tiles") or ()) > 1:
         return "keeps-own-run", ""
     return code, "pips" if code in PLURAL_REASONS else ""
@@ -82,6 +85,8 @@ def reason_words(reason: "dict[str, Any]", cat: "Catalog", me: str = "") -> str:
         key = "match-point-you"
     if key == "go-out-risk" and len(p.get("numbers") or ()) > 1:
         key = "go-out-risk-any"
+    if key.startswith("go-out-risk") and len(p.get("seats") or ()) > 1:
+        key = "go-out-risk-seats"
     words = {}
     for name in ("number", "was", "chance", "yours"):
         if name in p:
@@ -93,8 +98,11 @@ def reason_words(reason: "dict[str, Any]", cat: "Catalog", me: str = "") -> str:
         words["branch"] = cat.branch(p["branch"])
     if "tiles" in p:
         words["tiles"] = cat.join([tile_text(t) for t in p["tiles"]])
-    if "numbers" in p:
-        words["numbers"] = cat.join([str(n) for n in p["numbers"]])
+    if key == "go-out-risk-seats":
+        words["seats"] = cat.join([cat.seat(x) for x in p["seats"]])
+    if "numbers" in p:  # the numbers passed on (control), or those a tile may show (a risk)
+        word = "or" if key.startswith("go-out-risk") else "and"
+        words["numbers"] = cat.join([str(n) for n in p["numbers"]], word)
         words["number"] = str(p["numbers"][0])
     if reason["code"] == "priority":  # the branches passed over: by their seats, the
         return cat.listed(  # template names them with its own article
@@ -110,7 +118,8 @@ def reason_words(reason: "dict[str, Any]", cat: "Catalog", me: str = "") -> str:
 
 
 def grouped(reasons: "list[dict[str, Any]]") -> "list[dict[str, Any]]":
-    """``reasons`` with the ``go-out-risk`` of one seat said once, with all its numbers."""
+    """``reasons`` with the ``go-out-risk`` of one seat said once, with all its numbers, and
+    the seats at risk on the same numbers said together (``seats``)."""
     out: list[dict[str, Any]] = []
     risks: dict[str, list[Any]] = {}
     for r in reasons:
@@ -124,7 +133,21 @@ def grouped(reasons: "list[dict[str, Any]]") -> "list[dict[str, Any]]":
             out.append(
                 {"code": r["code"], "params": {"seat": p["seat"], "numbers": risks[p["seat"]]}}
             )
-    return out
+    merged: list[dict[str, Any]] = []
+    for r in out:
+        p = r["params"] if r["code"] == "go-out-risk" else {}
+        same = [
+            m
+            for m in merged
+            if p
+            and m["code"] == "go-out-risk"
+            and sorted(m["params"]["numbers"]) == sorted(p["numbers"])
+        ]
+        if same:
+            same[0]["params"]["seats"].append(p["seat"])
+        else:
+            merged.append({"code": r["code"], "params": dict(p, seats=[p["seat"]])} if p else r)
+    return merged
 
 
 def _said(reason: "dict[str, Any]") -> str:
@@ -168,11 +191,15 @@ def explain_list(explanation: "dict[str, Any]", cat: "Catalog", played: "str | N
     kind = str(explanation["kind"])
     me = str(explanation.get("seat") or "")
     moves = explanation["moves"]
+    chance = explanation["chance"]
+    start = explanation.get("start", chance)
+    if float(chance) == int(chance):  # the start as precise as the chance beside it
+        start = round(start)
     about = cat.t(
         "explain.about_" + kind,
         deals=str(explanation["deals"]),
-        chance=cat.decimal(explanation["chance"]),
-        start=cat.decimal(explanation.get("start", explanation["chance"])),
+        chance=cat.decimal(chance),
+        start=cat.decimal(start),
     )
     shared = common_reasons(moves)
     facts = ""
