@@ -1,9 +1,9 @@
-"""Issue 28 through the page: the review of the match (interfaces.md, "Review and lessons"). By
-pointer, a finished match (40 decisions of two people): the match's end offers it, it is
-stopped midway and goes on, every decision carries its attributes, one position is shown with
-its explanation and the list comes back. By keys, in German, a hand ended by South's last tile:
-the hand's end offers that hand's review, the arrows and Enter reach a position, Back and
-Escape return, the hand's end offers it again."""
+"""Issue 28 through the page: the review of the match (interfaces.md, "Review and lessons").
+By pointer (and axe-core), a finished match (40 decisions of two people): the match's end
+offers it, it is stopped midway and goes on, every decision carries its attributes, one
+position is shown with its explanation and the list comes back. By keys, in German, a hand
+ended by South's last tile: the hand's end offers that hand's review, the arrows and Enter
+reach a position, Back and Escape return, the hand's end offers it again."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from tools.bench_review import finished_match
 from .browsers import Browsers
 from .game import ACT_MS, Game
 from .positions import domino_save
-from .test_access import Keys, focus_on
+from .test_access import Keys, axe, focus_on
 
 FAST = {"speed": "fast"}
 LOCALES = Path(__file__).resolve().parents[1] / "locales"
@@ -49,7 +49,9 @@ def test_a_matchs_review_by_pointer_stopped_midway_and_a_position_shown(
     browsers: Browsers,
 ) -> None:
     save, count, last = finished_match("rv4")
-    game = browsers.game(settings=FAST, save=json.loads(save))
+    # (bypass_csp: axe-core is injected into the page, which the site's policy forbids)
+    game = browsers.game(settings=FAST, save=json.loads(save), bypass_csp=True)
+    found: dict[str, list[str]] = {}
     offer = game.dialog("match-end").locator("[data-review-offer]")
     offer.locator('[data-action="review"]').first.wait_for(timeout=60_000)
     assert "\u2212" in offer.inner_text() or "cost anything" in offer.inner_text()
@@ -78,6 +80,7 @@ def test_a_matchs_review_by_pointer_stopped_midway_and_a_position_shown(
     assert summaries.count() == len({d["hand"] for d in listed})
     said = dialog.locator("[data-review-said]").text_content()
     assert said and str(count) in said
+    axe(game, "the review", found)
     # a costly decision's position, and back
     costly = [d for d in listed if float(d["cost"]) > 0] or listed
     item = dialog.locator(
@@ -91,6 +94,8 @@ def test_a_matchs_review_by_pointer_stopped_midway_and_a_position_shown(
     moves = dialog.locator("[data-hint-explain] [data-hint-move]")
     assert moves.count() >= 2 and moves.first.get_attribute("data-hint-move") == costly[0]["best"]
     assert dialog.locator("[data-hint-explain] [data-action]").count() == 0, "not played"
+    axe(game, "a decision's position", found)
+    assert not found, json.dumps(found, indent=1)
     dialog.locator('[data-action="review-back"]').click()
     dialog.locator("[data-decision]").first.wait_for()
     assert focused(game, "data-turn") == costly[0]["turn"]

@@ -57,7 +57,7 @@ def finished_match(deal: str) -> tuple[str, int, int]:
     return json.dumps(session.to_dict()), len(decisions(session)), last
 
 
-def one_run(p: object, url: str, save: str) -> dict[str, float]:
+def one_run(p: object, url: str, save: str, last: int) -> dict[str, float]:
     browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)  # type: ignore[attr-defined]
     context = browser.new_context(viewport={"width": 1366, "height": 768}, service_workers="block")
     context.add_init_script(
@@ -83,7 +83,11 @@ def one_run(p: object, url: str, save: str) -> dict[str, float]:
     landed = [float(x) for x in page.evaluate("() => window.__landed")]
     browser.close()
     steps = [b - a for a, b in zip([pressed] + landed[:-1], landed, strict=True)]
+    judged = sorted(steps[: len(steps) - last])  # the last hand's come from the worker's memory
     return {
+        "judged": len(judged),
+        "judged_median_ms": statistics.median(judged),
+        "judged_p90_ms": judged[int(0.9 * (len(judged) - 1))],
         "offer_s": offered,
         "total_s": (landed[-1] - pressed) / 1000,
         "steps": len(steps),
@@ -103,12 +107,13 @@ def main() -> int:
     print(f"deal {args.deal}: {count} decisions, {last} of them in the last hand")
     with serve(args.site) as url, sync_playwright() as p:
         for run in range(args.runs):
-            r = one_run(p, url, save)
+            r = one_run(p, url, save, last)
             print(
                 f"run {run + 1}: the match-end offer (last hand) {r['offer_s']:.1f} s after the"
                 f" page was ready; Review pressed to all {r['steps']} listed {r['total_s']:.1f} s;"
                 f" a step: median {r['median_ms']:.0f} ms, p90 {r['p90_ms']:.0f} ms,"
-                f" longest {r['longest_ms']:.0f} ms"
+                f" longest {r['longest_ms']:.0f} ms; the {r['judged']} judged now: median"
+                f" {r['judged_median_ms']:.0f} ms, p90 {r['judged_p90_ms']:.0f} ms"
             )
     return 0
 

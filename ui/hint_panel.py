@@ -150,7 +150,7 @@ def grouped(reasons: "list[dict[str, Any]]") -> "list[dict[str, Any]]":
     return merged
 
 
-def _said(reason: "dict[str, Any]") -> str:
+def said_text(reason: "dict[str, Any]") -> str:
     """A reason as one comparable text (MicroPython's dicts keep no order: sort the params)."""
     p = reason.get("params") or {}
     return str(reason["code"]) + repr(sorted((k, repr(p[k])) for k in p))
@@ -161,7 +161,7 @@ def common_reasons(moves: "list[dict[str, Any]]") -> "list[str]":
     more and every move keeps a reason of its own: said once, above the list."""
     if len(moves) < 2:
         return []
-    lists = [[_said(r) for r in m.get("reasons") or []] for m in moves]
+    lists = [[said_text(r) for r in m.get("reasons") or []] for m in moves]
     shared = [r for r in lists[0] if all(r in said for said in lists[1:])]
     if any(len(said) <= len(shared) for said in lists):
         return []
@@ -204,7 +204,7 @@ def explain_list(explanation: "dict[str, Any]", cat: "Catalog", played: "str | N
     shared = common_reasons(moves)
     facts = ""
     if shared:
-        said = grouped([r for r in moves[0]["reasons"] if _said(r) in shared])
+        said = grouped([r for r in moves[0]["reasons"] if said_text(r) in shared])
         facts = (
             '<div class="explain-common"><p>'
             + escape(cat.t("explain.common"))
@@ -277,7 +277,7 @@ def move_html(
         tags.append(cat.t("review.played_tag"))
     tag = "".join('<span class="explain-tag">' + escape(t) + "</span>" for t in tags)
     common = shared or []
-    own = [r for r in move.get("reasons") or [] if _said(r) not in common]
+    own = [r for r in move.get("reasons") or [] if said_text(r) not in common]
     reasons = "".join("<li>" + escape(reason_words(r, cat, me)) + "</li>" for r in grouped(own))
     cls = "explain-move" + (" suggested" if first else "") + (" equal" if equal else "")
     return (

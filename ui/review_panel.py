@@ -14,7 +14,7 @@ weighs, ``[data-review-progress]`` has ``data-k`` and ``data-n`` and ``data-acti
 (once stopped, ``data-action="review-go"``).
 """
 
-from .hint_panel import explain_list, move_words, reason_words
+from .hint_panel import explain_list, move_words, reason_words, said_text
 from .html import escape
 from .panels import close_button
 from .record_panels import now_html, table_html
@@ -71,12 +71,30 @@ def verdict(decision: "dict[str, Any]", cat: "Catalog", seats: bool) -> str:
     return played
 
 
-def why_words(decision: "dict[str, Any]", cat: "Catalog") -> str:
-    """The decisive reason with the move it belongs to, or "" when there is none."""
+def telling(decision: "dict[str, Any]") -> "tuple[Any, str]":
+    """The reason to show and the move it belongs to: a costly decision's decisive reason;
+    for one as good, the first reason of the move played that not every move has (a fact of
+    the position, such as a rival near the target, says nothing about the choice)."""
     reason = decision.get("reason")
+    if decision["costly"] or reason is None:
+        return reason, decision["reason_of"]
+    moves = decision["explanation"]["moves"]
+    lists = [[said_text(r) for r in m.get("reasons") or []] for m in moves]
+    for m in moves:
+        if m["move"] != decision["move"]:
+            continue
+        for r in m.get("reasons") or []:
+            if not all(said_text(r) in said for said in lists):
+                return r, "move"
+    return None, "move"
+
+
+def why_words(decision: "dict[str, Any]", cat: "Catalog") -> str:
+    """The reason that tells (:func:`telling`) with the move it belongs to, or ""."""
+    reason, of = telling(decision)
     if reason is None:
         return ""
-    whose = decision["move"] if decision["reason_of"] == "move" else decision["best"]
+    whose = decision["move"] if of == "move" else decision["best"]
     return move_words(whose, cat) + ": " + reason_words(reason, cat, decision["seat"])
 
 
@@ -287,9 +305,12 @@ def offer_html(
         if match_over
         else ""
     )
+    said = hand_summary(decisions, cat)
+    if match_over:  # the match's last hand, named
+        said = cat.t("review.hand", n=str(hand + 1)) + ": " + said
     return (
         "<p>"
-        + escape(hand_summary(decisions, cat))
+        + escape(said)
         + '</p><button type="button" class="btn small" data-action="review" data-hand="'
         + str(hand)
         + '">'
