@@ -98,15 +98,10 @@ def why_words(decision: "dict[str, Any]", cat: "Catalog") -> str:
     return move_words(whose, cat) + ": " + reason_words(reason, cat, decision["seat"])
 
 
-def decision_html(decision: "dict[str, Any]", cat: "Catalog", seats: bool = False) -> str:
-    """One decision, one item to focus: the move played, the best, the cost and the decisive
-    reason. With ``seats`` (several people at the device) it says whose decision it was."""
-    why = why_words(decision, cat)
-    cls = "review-decision" + (" costly" if decision["costly"] else "")
+def decision_attrs(decision: "dict[str, Any]") -> str:
+    """The names kept for automation: the move played, the best, the cost, where it was."""
     return (
-        '<li class="'
-        + cls
-        + '" data-decision data-action="review-show" data-move="'
+        'data-move="'
         + escape(decision["move"])
         + '" data-best="'
         + escape(decision["best"])
@@ -116,12 +111,36 @@ def decision_html(decision: "dict[str, Any]", cat: "Catalog", seats: bool = Fals
         + str(decision["hand"])
         + '" data-turn="'
         + str(decision["turn"])
-        + '" tabindex="-1"><p class="review-move">'
+        + '"'
+    )
+
+
+def judged_html(decision: "dict[str, Any]", cat: "Catalog", seats: bool, cls: str) -> str:
+    """The move played, the best, what it cost, and the reason that tells."""
+    why = why_words(decision, cat)
+    return (
+        '<p class="'
+        + cls
+        + '">'
         + escape(verdict(decision, cat, seats))
         + ' <span class="review-cost">'
         + escape(cost_words(decision, cat))
         + "</span></p>"
         + ('<p class="review-why">' + escape(why) + "</p>" if why else "")
+    )
+
+
+def decision_html(decision: "dict[str, Any]", cat: "Catalog", seats: bool = False) -> str:
+    """One decision, one item to focus. With ``seats`` (several people at the device) it says
+    whose decision it was."""
+    costly = " costly" if decision["costly"] else ""
+    return (
+        '<li class="review-decision'
+        + costly
+        + '" data-decision data-action="review-show" '
+        + decision_attrs(decision)
+        + ' tabindex="-1">'
+        + judged_html(decision, cat, seats, "review-move")
         + "</li>"
     )
 
@@ -256,28 +275,14 @@ def position_html(
     hand is over), what was played, what it cost, and the explanation the person would have
     had then, the move played marked; the way back to the list."""
     turn = decision["turn"]
-    why = why_words(decision, cat)
+    costly = " costly" if decision["costly"] else ""
     return (
         '<h2 id="dlg-title">'
         + escape(cat.t("review.position", n=str(decision["number"]), k=str(turn + 1)))
-        + '</h2><div class="review-position" data-review-position data-hand="'
-        + str(decision["hand"])
-        + '" data-turn="'
-        + str(turn)
-        + '" data-move="'
-        + escape(decision["move"])
-        + '" data-best="'
-        + escape(decision["best"])
-        + '" data-cost="'
-        + str(decision["cost"])
-        + '"><p class="review-verdict'
-        + (" costly" if decision["costly"] else "")
-        + '">'
-        + escape(verdict(decision, cat, seats))
-        + ' <span class="review-cost">'
-        + escape(cost_words(decision, cat))
-        + "</span></p>"
-        + ('<p class="review-why">' + escape(why) + "</p>" if why else "")
+        + '</h2><div class="review-position" data-review-position '
+        + decision_attrs(decision)
+        + ">"
+        + judged_html(decision, cat, seats, "review-verdict" + costly)
         + now_html(replay["summary"], turn, cat)
         + table_html(replay["position"], cat, area, tile_px)
         + '<p class="note">'

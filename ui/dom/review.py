@@ -108,8 +108,9 @@ class Review:
                 await asyncio.sleep(WAIT)
                 if gen != self.gen:
                     return
-            if not self.wanted():
+            if not self.wanted():  # nobody waits for it (a hand's end went by)
                 self.state = STOPPED
+                self.match_again()
                 return
             reply = await self.ask(intents.review(k, self.hand))
             if gen != self.gen:
@@ -161,6 +162,10 @@ class Review:
                 self.draw()  # nothing to review: said why
             self.say(self.ctl.cat.plural("review.done", self.count))
         self.fill_offer()
+        self.match_again()
+
+    def match_again(self) -> None:
+        """The match's review, which a hand's end interrupted, goes on."""
         if self.then_match:
             self.then_match = False
             self.begin(None, True)

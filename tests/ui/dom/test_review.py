@@ -284,3 +284,27 @@ def test_a_class_match_is_reviewed_only_once_it_is_over(js: Any, dom_page: Any) 
         assert page.ctl.cat.t("review.class_not_over") not in js.document.body.textContent
 
     run(scene)
+
+
+def test_a_hands_end_interrupts_the_matchs_review_which_then_goes_on(
+    js: Any, dom_page: Any
+) -> None:
+    page = dom_page
+    worker = js.longanaBoot.worker
+    save, count = played_hand()
+    slowed(worker, 0.1)
+
+    async def scene() -> None:
+        await resumed(page, save)
+        review = page.rooms.review()
+        await review.open()
+        page.dialogs.close(resume=False)  # it goes on in the background
+        await until(lambda: len(reviews(worker)) == 1)
+        ended = page.dialogs.open("hand-end", '<div class="dlg-buttons"></div>', False)
+        review.offer(ended, page.ctl.frame)  # hand 2 (not over: nothing to weigh)
+        assert review.hand == 1 and review.then_match
+        await until(lambda: review.hand is None and review.state == "done")
+        assert len(review.found) == count and not review.then_match
+        assert js.document.querySelector("[data-review-offer]") is None, "nothing to offer"
+
+    run(scene)
