@@ -324,13 +324,15 @@ def replay_html(
     )
 
 
-def now_html(summary: "HandRecordShown", k: int, cat: "Catalog") -> str:
-    """The move that led to step ``k`` of the hand (or that it is as dealt)."""
+def now_html(summary: "HandRecordShown", k: int, cat: "Catalog", lead: str = "") -> str:
+    """The move that led to step ``k`` of the hand (or that it is as dealt), after ``lead``."""
     step = summary["steps"][k - 1] if k else None
+    start = '<p class="rp-now">' + (escape(lead) + " " if lead else "")
     if step is None:
-        return '<p class="rp-now">' + phrase(cat, "record.as_dealt") + "</p>"
+        return start + phrase(cat, "record.as_dealt") + "</p>"
     return (
-        '<p class="rp-now"><b class="who">'
+        start
+        + '<b class="who">'
         + escape(cat.seat(step["seat"]))
         + "</b> "
         + escape(step_text(step, cat))

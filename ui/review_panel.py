@@ -283,7 +283,7 @@ def position_html(
         + decision_attrs(decision)
         + ">"
         + judged_html(decision, cat, seats, "review-verdict" + costly)
-        + now_html(replay["summary"], turn, cat)
+        + now_html(replay["summary"], turn, cat, cat.t("review.before"))
         + table_html(replay["position"], cat, area, tile_px)
         + '<p class="note">'
         + escape(cat.t("review.seen", seat=cat.seat(decision["seat"])))
