@@ -23,7 +23,7 @@ TYPE_CHECKING = False  # mypy takes it as true: the catalog's type, never import
 if TYPE_CHECKING:
     from typing import Any
 
-    from longana.device.frame import Replay
+    from longana.device.frame import Frame, Replay
 
     from .i18n import Catalog
 
@@ -298,6 +298,15 @@ def position_html(
     )
 
 
+def weighing_html(cat: "Catalog") -> str:
+    """A hand's end while its decisions are weighed (``offer_html`` fills it then)."""
+    return (
+        '<div class="review-offer" data-review-offer aria-live="polite"><p>'
+        + escape(cat.t("review.offer_weighing"))
+        + "</p></div>"
+    )
+
+
 def offer_html(
     decisions: "list[dict[str, Any]]", hand: int, cat: "Catalog", match_over: bool = False
 ) -> str:
@@ -323,6 +332,22 @@ def offer_html(
         + "</button>"
         + whole
     )
+
+
+def several_people(frame: "Frame | None") -> bool:
+    """Several people at the device: each decision says whose it was."""
+    if frame is None:
+        return False
+    return len([s for s in frame["seats"] if frame["seats"][s] == "person"]) > 1
+
+
+def none_key(frame: "Frame | None", running: bool) -> str:
+    """What an empty review says: not known yet (``running``), nothing finished yet, or no
+    choice in what is."""
+    if running:
+        return "review.offer_weighing"
+    finished = frame is not None and (frame["hand_number"] > 1 or frame["outcome"] is not None)
+    return "review.none_made" if finished else "review.none"
 
 
 def refused_words(code: str, cat: "Catalog") -> str:

@@ -27,6 +27,13 @@ def q(selector: str) -> "Element | None":
     return js.document.querySelector(selector)
 
 
+def focus(selector: str) -> None:
+    """The first element matching ``selector`` (if any) takes the focus."""
+    el = q(selector)
+    if el is not None:
+        el.focus()
+
+
 def q_all(selector: str) -> "list[Element]":
     found = js.document.querySelectorAll(selector)
     return [found.item(i) for i in range(found.length)]

@@ -2,14 +2,13 @@
 step at a time (the ``review`` intent, ``longana/device/review.py``), listed in the dialog
 ``review`` (Record → Review, or a hand's end for that hand) as they come, with how far it is.
 
-It runs in the background and never comes before the game: each step is asked only while the
-worker is free (nothing asked or waiting, no computer move thinking or due: ``free``), so a
-move, a computer move or any other question of the game goes first and waits at most for the
-one step under way (about one hint's time). It goes on after its dialog closes, until every
-decision is weighed or the person stops it; a hand's end weighs that hand's decisions to say
-what they cost ("2 costly decisions: −12, −5") while its dialog is up. Each run asks from the
-first step again: the worker keeps what it judged, so the steps already shown come back at
-once and are checked against the match as it is now (an undo, a new hand, another match).
+It runs in the background and never comes before the game: a step is asked only while the
+worker is free (``free``: nothing asked or waiting, no computer move thinking or due), so
+anything the game asks waits at most for the step under way (about one hint's time). It goes
+on with its dialog closed until every decision is in or it is stopped; a hand's end weighs
+that hand's decisions while its dialog is up. Each run asks from the first step again: the
+worker keeps what it judged, so the steps shown come back at once, checked against the match
+as it is now (an undo, a new hand, another match).
 
 A decision, by Enter or a tap, shows its position with the explanation the person would have
 had then (the ``replay`` intent), and Back the list again. A class match is reviewed only once
@@ -22,14 +21,17 @@ from ..html import escape
 from ..review_panel import (
     decision_html,
     hand_html,
+    none_key,
     offer_html,
     position_html,
     progress_html,
     refused_words,
     review_panel,
+    several_people,
     summary_html,
+    weighing_html,
 )
-from .browser import attr, closest, q, q_all, rove
+from .browser import attr, closest, focus, q, q_all, rove
 from .record_actions import replay_area
 
 TYPE_CHECKING = False  # mypy takes it as true: the types, never imported at runtime
@@ -202,9 +204,7 @@ class Review:
         self.then_match = False
         self.dialogs.open("review", self.panel())
         self.viewing = None
-        first = q(DIALOG + ' [data-decision][tabindex="0"]')
-        if first is not None:
-            first.focus()
+        focus(DIALOG + ' [data-decision][tabindex="0"]')
 
     def stop(self) -> None:
         """``review-stop``: no further step is asked (the one under way ends first)."""
@@ -213,18 +213,14 @@ class Review:
         self.background = False
         self.then_match = False
         self.progress()
-        go = q(DIALOG + ' [data-action="review-go"]')
-        if go is not None:
-            go.focus()
+        focus(DIALOG + ' [data-action="review-go"]')
         self.say(self.progress_words())
 
     def go_on(self) -> None:
         """``review-go``: a stopped review goes on."""
         self.begin(self.hand, True)
         self.progress()
-        stop = q(DIALOG + ' [data-action="review-stop"]')
-        if stop is not None:
-            stop.focus()
+        focus(DIALOG + ' [data-action="review-stop"]')
 
     async def show(self, el: "Element") -> None:
         """``review-show`` (a decision, by Enter or a tap): its position, every hand face up,
@@ -290,12 +286,7 @@ class Review:
         buttons = dialog.querySelector(".dlg-buttons")
         if locked(frame) or buttons is None:
             return
-        buttons.insertAdjacentHTML(
-            "beforebegin",
-            '<div class="review-offer" data-review-offer aria-live="polite"><p>'
-            + self.ctl.cat.t("review.offer_weighing")
-            + "</p></div>",
-        )
+        buttons.insertAdjacentHTML("beforebegin", weighing_html(self.ctl.cat))
         self.dialogs.grew(dialog)
         hand = frame["hand_number"] - 1
         if self.state == RUN and self.background and self.hand is None:
@@ -316,20 +307,7 @@ class Review:
     # -- drawing --------------------------------------------------------------------------------
 
     def seats(self) -> bool:
-        """Several people at the device: each decision says whose it was."""
-        frame = self.ctl.frame
-        if frame is None:
-            return False
-        return len([s for s in frame["seats"] if frame["seats"][s] == "person"]) > 1
-
-    def none_key(self) -> str:
-        """What an empty review says: not known yet, nothing finished yet, or no choice in
-        what is."""
-        if self.state == RUN:
-            return "review.offer_weighing"
-        frame = self.ctl.frame
-        finished = frame is not None and (frame["hand_number"] > 1 or frame["outcome"] is not None)
-        return "review.none_made" if finished else "review.none"
+        return several_people(self.ctl.frame)
 
     def panel(self) -> str:
         return review_panel(
@@ -339,7 +317,7 @@ class Review:
             self.hand,
             self.seats(),
             self.state == STOPPED,
-            self.none_key(),
+            none_key(self.ctl.frame, self.state == RUN),
         )
 
     def box(self) -> "Element | None":
