@@ -10,7 +10,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import ViewportSize, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -25,7 +25,10 @@ ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-SHOTS = {"narrow": ({"width": 360, "height": 640}, 2), "wide": ({"width": 1366, "height": 768}, 1)}
+SHOTS: dict[str, tuple[ViewportSize, int]] = {
+    "narrow": ({"width": 360, "height": 640}, 2),
+    "wide": ({"width": 1366, "height": 768}, 1),
+}
 
 
 def main() -> int:

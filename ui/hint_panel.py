@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from .i18n import Catalog
 
 PLURAL_REASONS = ("sheds", "block", "block-win", "block-lose")  # worded by a count of pips
+RARELY = 5  # percent: a pass this unlikely is said as "you will very likely have a play"
 
 
 def tile_text(tile: str) -> str:
@@ -68,6 +69,8 @@ def reason_key(reason: "dict[str, Any]") -> "tuple[str, str]":
         return (
             "ends-match-others" if not yours else "ends-match-you" if yours == chance else code
         ), ""
+    if code == "stuck" and p.get("chance", 100) < RARELY:
+        return "stuck-rarely", ""
     if code == "keeps-own" and len(p.get("tiles") or ()) > 1:
         return "keeps-own-run", ""
     return code, "pips" if code in PLURAL_REASONS else ""
@@ -82,6 +85,8 @@ def reason_words(reason: "dict[str, Any]", cat: "Catalog", me: str = "") -> str:
         key = "match-point-you"
     if key == "go-out-risk" and len(p.get("numbers") or ()) > 1:
         key = "go-out-risk-any"
+    if key.startswith("go-out-risk") and len(p.get("seats") or ()) > 1:
+        key = "go-out-risk-seats"
     words = {}
     for name in ("number", "was", "chance", "yours"):
         if name in p:
@@ -93,8 +98,11 @@ def reason_words(reason: "dict[str, Any]", cat: "Catalog", me: str = "") -> str:
         words["branch"] = cat.branch(p["branch"])
     if "tiles" in p:
         words["tiles"] = cat.join([tile_text(t) for t in p["tiles"]])
-    if "numbers" in p:
-        words["numbers"] = cat.join([str(n) for n in p["numbers"]])
+    if key == "go-out-risk-seats":
+        words["seats"] = cat.join([cat.seat(x) for x in p["seats"]])
+    if "numbers" in p:  # the numbers passed on (control), or those a tile may show (a risk)
+        word = "or" if key.startswith("go-out-risk") else "and"
+        words["numbers"] = cat.join([str(n) for n in p["numbers"]], word)
         words["number"] = str(p["numbers"][0])
     if reason["code"] == "priority":  # the branches passed over: by their seats, the
         return cat.listed(  # template names them with its own article
@@ -110,7 +118,8 @@ def reason_words(reason: "dict[str, Any]", cat: "Catalog", me: str = "") -> str:
 
 
 def grouped(reasons: "list[dict[str, Any]]") -> "list[dict[str, Any]]":
-    """``reasons`` with the ``go-out-risk`` of one seat said once, with all its numbers."""
+    """``reasons`` with the ``go-out-risk`` of one seat said once, with all its numbers, and
+    the seats at risk on the same numbers said together (``seats``)."""
     out: list[dict[str, Any]] = []
     risks: dict[str, list[Any]] = {}
     for r in reasons:
@@ -124,10 +133,24 @@ def grouped(reasons: "list[dict[str, Any]]") -> "list[dict[str, Any]]":
             out.append(
                 {"code": r["code"], "params": {"seat": p["seat"], "numbers": risks[p["seat"]]}}
             )
-    return out
+    merged: list[dict[str, Any]] = []
+    for r in out:
+        p = r["params"] if r["code"] == "go-out-risk" else {}
+        same = [
+            m
+            for m in merged
+            if p
+            and m["code"] == "go-out-risk"
+            and sorted(m["params"]["numbers"]) == sorted(p["numbers"])
+        ]
+        if same:
+            same[0]["params"]["seats"].append(p["seat"])
+        else:
+            merged.append({"code": r["code"], "params": dict(p, seats=[p["seat"]])} if p else r)
+    return merged
 
 
-def _said(reason: "dict[str, Any]") -> str:
+def said_text(reason: "dict[str, Any]") -> str:
     """A reason as one comparable text (MicroPython's dicts keep no order: sort the params)."""
     p = reason.get("params") or {}
     return str(reason["code"]) + repr(sorted((k, repr(p[k])) for k in p))
@@ -138,7 +161,7 @@ def common_reasons(moves: "list[dict[str, Any]]") -> "list[str]":
     more and every move keeps a reason of its own: said once, above the list."""
     if len(moves) < 2:
         return []
-    lists = [[_said(r) for r in m.get("reasons") or []] for m in moves]
+    lists = [[said_text(r) for r in m.get("reasons") or []] for m in moves]
     shared = [r for r in lists[0] if all(r in said for said in lists[1:])]
     if any(len(said) <= len(shared) for said in lists):
         return []
@@ -148,19 +171,40 @@ def common_reasons(moves: "list[dict[str, Any]]") -> "list[str]":
 def explain_html(explanation: "dict[str, Any]", cat: "Catalog") -> str:
     """The dialog's body: what the estimates are, the facts that hold whatever is played, then
     every move, the suggested one first and the ones as good right after it."""
+    return (
+        '<h2 id="dlg-title">'
+        + escape(cat.t("explain.title"))
+        + "</h2>"
+        + explain_list(explanation, cat)
+        + '<p class="explain-keys">'
+        + escape(cat.t("explain.keys_help"))
+        + '</p><div class="dlg-buttons">'
+        + close_button(cat, primary=False, autofocus=False)
+        + "</div>"
+    )
+
+
+def explain_list(explanation: "dict[str, Any]", cat: "Catalog", played: "str | None" = None) -> str:
+    """What the estimates are, the facts said once, and every move. ``played``: the list is a
+    past decision's (the review): the move played is marked, and no move is shown on the
+    table."""
     kind = str(explanation["kind"])
     me = str(explanation.get("seat") or "")
     moves = explanation["moves"]
+    chance = explanation["chance"]
+    start = explanation.get("start", chance)
+    if float(chance) == int(chance):  # the start as precise as the chance beside it
+        start = round(start)
     about = cat.t(
         "explain.about_" + kind,
         deals=str(explanation["deals"]),
-        chance=cat.decimal(explanation["chance"]),
-        start=cat.decimal(explanation.get("start", explanation["chance"])),
+        chance=cat.decimal(chance),
+        start=cat.decimal(start),
     )
     shared = common_reasons(moves)
     facts = ""
     if shared:
-        said = grouped([r for r in moves[0]["reasons"] if _said(r) in shared])
+        said = grouped([r for r in moves[0]["reasons"] if said_text(r) in shared])
         facts = (
             '<div class="explain-common"><p>'
             + escape(cat.t("explain.common"))
@@ -184,13 +228,12 @@ def explain_html(explanation: "dict[str, Any]", cat: "Catalog") -> str:
             shared,
             losing and estimates[k] == max(estimates),
             k > 0 and not m["equal"] and estimates[k] > estimates[0],
+            played,
         )
         for k, m in enumerate(moves)
     ]
     return (
-        '<h2 id="dlg-title">'
-        + escape(cat.t("explain.title"))
-        + '</h2><p id="explain-about" class="explain-about">'
+        '<p id="explain-about" class="explain-about">'
         + escape(about)
         + "</p>"
         + facts
@@ -198,11 +241,7 @@ def explain_html(explanation: "dict[str, Any]", cat: "Catalog") -> str:
         + kind
         + '" aria-labelledby="dlg-title" aria-describedby="explain-about">'
         + "".join(items)
-        + '</ol><p class="explain-keys">'
-        + escape(cat.t("explain.keys_help"))
-        + '</p><div class="dlg-buttons">'
-        + close_button(cat, primary=False, autofocus=False)
-        + "</div>"
+        + "</ol>"
     )
 
 
@@ -215,10 +254,13 @@ def move_html(
     shared: "list[str] | None" = None,
     least: bool = False,
     better: bool = False,
+    played: "str | None" = None,
 ) -> str:
     """One move: its name, its estimate, whether it is the suggestion or as good (the
     computer cannot tell them apart), its reasons (those under every move are said once,
-    above the list). The first item is the list's one tab stop (the arrow keys move on)."""
+    above the list). The first item is the list's one tab stop (the arrow keys move on).
+    ``played``: the move a past decision made (the review): that one is marked, and a tap
+    shows nothing on the table."""
     equal = bool(move["equal"])
     tags = []
     if first:
@@ -231,15 +273,18 @@ def move_html(
         tags.append(cat.t("explain.loses_least"))
     if better:
         tags.append(cat.t("explain.better"))
+    if move["move"] == played:
+        tags.append(cat.t("review.played_tag"))
     tag = "".join('<span class="explain-tag">' + escape(t) + "</span>" for t in tags)
     common = shared or []
-    own = [r for r in move.get("reasons") or [] if _said(r) not in common]
+    own = [r for r in move.get("reasons") or [] if said_text(r) not in common]
     reasons = "".join("<li>" + escape(reason_words(r, cat, me)) + "</li>" for r in grouped(own))
     cls = "explain-move" + (" suggested" if first else "") + (" equal" if equal else "")
     return (
         '<li class="'
         + cls
-        + '" data-action="hint-move" data-hint-move="'
+        + ('"' if played is not None else '" data-action="hint-move"')
+        + ' data-hint-move="'
         + escape(move["move"])
         + '" data-estimate="'
         + str(move["estimate"])

@@ -151,10 +151,12 @@ def record_html(
     deal: str,
     export_href: Any,
     export_name: str,
+    review_locked: bool = False,
 ) -> str:
     """The record panel: the deal number, every hand (the current one open), export and
-    import. ``export_href`` is a ``blob:`` URL of the finished hands, or None when no hand
-    has finished yet."""
+    import, the review of the match. ``export_href`` is a ``blob:`` URL of the finished
+    hands, or None when no hand has finished yet; ``review_locked``: a class match not over
+    yet, which is not reviewed before its end (the panel says why)."""
     hands = "".join(hand_html(s, cat, i, i == len(summaries) - 1) for i, s in enumerate(summaries))
     if export_href is not None:
         export = (
@@ -198,7 +200,20 @@ def record_html(
         + "</label></div>"
         + '<p class="note" data-import-status aria-live="polite" hidden></p>'
         + '<p class="field-error" data-import-error role="alert" hidden></p></div>'
-        + '<div class="dlg-buttons"><button type="button" class="btn" data-action="history">'
+        + (
+            '<p class="note" data-review-locked>' + phrase(cat, "review.class_not_over") + "</p>"
+            if review_locked
+            else ""
+        )
+        + '<div class="dlg-buttons">'
+        + (
+            ""
+            if review_locked
+            else '<button type="button" class="btn" data-action="review">'
+            + phrase(cat, "review.open")
+            + "</button>"
+        )
+        + '<button type="button" class="btn" data-action="history">'
         + phrase(cat, "history.open")
         + "</button>"
         + close_button(cat)
@@ -236,42 +251,13 @@ def replay_html(
     or imported hand: nothing secret), with back and forward buttons; ``play_on``: the file
     imported is a saved game, and a button plays on from it."""
     summary, k = replay["summary"], replay["step"]
-    position: Position = replay["position"]
     n = len(summary["steps"])
     index, count = replay["hand"], replay["count"]
     if replay["imported"]:
         title = cat.t("record.imported", n=index + 1, count=count)
     else:
         title = cat.t("record.finished", n=index + 1)
-    shown = Interaction()
-    shown.area, shown.tile_px = area, tile_px
-    board = _apart(board_html(position["board"], position["last"], [], cat, shown))
-    hands = []
-    for s in SEATS:
-        letter = s
-        tiles = "".join(tile_face(t, cat.tile(t)) for t in position["hands"][s]["tiles"] or [])
-        hands.append(
-            '<div class="rp-hand rp-'
-            + letter
-            + '"><b>'
-            + escape(cat.seat(s))
-            + "</b>"
-            + '<div class="hand mini" data-replay-hand="'
-            + letter
-            + '">'
-            + tiles
-            + "</div></div>"
-        )
-    step = summary["steps"][k - 1] if k else None
-    if step is not None:
-        now = (
-            '<b class="who">'
-            + escape(cat.seat(step["seat"]))
-            + "</b> "
-            + escape(step_text(step, cat))
-        )
-    else:
-        now = phrase(cat, "record.as_dealt")
+    now = now_html(summary, k, cat)
     end = ""
     if k == n and summary["result"] is not None:
         end = '<p class="rec-result">' + escape(result_words(summary["result"], cat)) + "</p>"
@@ -327,20 +313,59 @@ def replay_html(
         + "</span>"
         + icon("redo")
         + "</button></div>"
-        + '<p class="rp-now">'
         + now
-        + "</p>"
         + end
-        + '<div class="rp-board board-area">'
-        + board
-        + "</div>"
-        + '<div class="rp-hands">'
-        + _apart("".join(hands))
-        + "</div>"
+        + table_html(replay["position"], cat, area, tile_px)
         + '<div class="dlg-buttons"><button type="button" class="btn" data-action="record">'
         + phrase(cat, "record.back_to_record")
         + "</button>"
         + close_button(cat, autofocus=False)
+        + "</div>"
+    )
+
+
+def now_html(summary: "HandRecordShown", k: int, cat: "Catalog", lead: str = "") -> str:
+    """The move that led to step ``k`` of the hand (or that it is as dealt), after ``lead``."""
+    step = summary["steps"][k - 1] if k else None
+    start = '<p class="rp-now">' + (escape(lead) + " " if lead else "")
+    if step is None:
+        return start + phrase(cat, "record.as_dealt") + "</p>"
+    return (
+        start
+        + '<b class="who">'
+        + escape(cat.seat(step["seat"]))
+        + "</b> "
+        + escape(step_text(step, cat))
+        + "</p>"
+    )
+
+
+def table_html(
+    position: "Position", cat: "Catalog", area: "tuple[float, float]", tile_px: int
+) -> str:
+    """A finished hand's board and its four hands face up, under the replay's own names."""
+    shown = Interaction()
+    shown.area, shown.tile_px = area, tile_px
+    board = _apart(board_html(position["board"], position["last"], [], cat, shown))
+    hands = []
+    for s in SEATS:
+        tiles = "".join(tile_face(t, cat.tile(t)) for t in position["hands"][s]["tiles"] or [])
+        hands.append(
+            '<div class="rp-hand rp-'
+            + s
+            + '"><b>'
+            + escape(cat.seat(s))
+            + '</b><div class="hand mini" data-replay-hand="'
+            + s
+            + '">'
+            + tiles
+            + "</div></div>"
+        )
+    return (
+        '<div class="rp-board board-area">'
+        + board
+        + '</div><div class="rp-hands">'
+        + _apart("".join(hands))
         + "</div>"
     )
 

@@ -1,20 +1,29 @@
 """The review of a match in words: the people's decisions, each judged by the hint's weighing (the
-worker's ``review`` steps, ``longana/device/review.py``), as HTML text for the Record panel's
-review, and a hand's summary ("2 costly decisions: −12, −5"). Runs under MicroPython (the page)
-and CPython (the tests); the page asks the worker one step at a time and renders what it has.
+worker's ``review`` steps, ``longana/device/review.py``), as HTML text for the review's dialog
+(opened from the Record panel, or from a hand's end for that hand), a decision's position with
+its explanation, and a hand's summary ("2 costly decisions: −12, −5"). Runs under MicroPython
+(the page) and CPython (the tests); the page asks the worker one step at a time and adds each
+decision as it comes (:mod:`ui.dom.review`).
 
 The names kept for automation are in interfaces.md ("Review and lessons"): ``[data-review]``,
 each decision ``[data-decision]`` with ``data-move`` (played), ``data-best`` and ``data-cost``
 (0 when the move played was as good); Enter or a tap on a decision (``data-action="review-show"``
-with ``data-hand`` and ``data-turn``) shows that position with its explanation.
+with ``data-hand`` and ``data-turn``) shows that position with its explanation
+(``[data-review-position]``), ``data-action="review-back"`` the list again. While the worker
+weighs, ``[data-review-progress]`` has ``data-k`` and ``data-n`` and ``data-action="review-stop"``
+(once stopped, ``data-action="review-go"``).
 """
 
-from .hint_panel import move_words, reason_words
+from .hint_panel import explain_list, move_words, reason_words, said_text
 from .html import escape
+from .panels import close_button
+from .record_panels import now_html, table_html
 
 TYPE_CHECKING = False  # mypy takes it as true: the catalog's type, never imported at runtime
 if TYPE_CHECKING:
     from typing import Any
+
+    from longana.device.frame import Frame, Replay
 
     from .i18n import Catalog
 
@@ -24,6 +33,8 @@ MINUS = "\u2212"
 def cost_words(decision: "dict[str, Any]", cat: "Catalog") -> str:
     """What a decision cost, in the hand's points or in chance of the match; or "as good"."""
     cost = decision["cost"]
+    if decision["move"] == decision["best"]:
+        return cat.t("review.same")
     if not decision["costly"]:
         return cat.t("review.as_good")
     if decision["kind"] == "win":
@@ -47,31 +58,50 @@ def hand_summary(decisions: "list[dict[str, Any]]", cat: "Catalog") -> str:
     return cat.plural("review.summary", len(costly), costs=costs)
 
 
-def decision_html(decision: "dict[str, Any]", cat: "Catalog", seats: bool = False) -> str:
-    """One decision: the move played, the best, the cost and the decisive reason. With
-    ``seats`` (several people at the device) it says whose decision it was."""
+def verdict(decision: "dict[str, Any]", cat: "Catalog", seats: bool) -> str:
+    """ "You played 7–3 on North's branch. Best: 9–3 on East's branch." (with ``seats``,
+    several people at the device: whose decision it was)."""
     move = move_words(decision["move"], cat)
     if seats:
         played = cat.t("review.seat_played", seat=cat.seat(decision["seat"]), move=move)
     else:
         played = cat.t("review.played", move=move)
-    best = ""
     if decision["best"] != decision["move"]:
-        best = " " + cat.t("review.best", move=move_words(decision["best"], cat))
+        played += " " + cat.t("review.best", move=move_words(decision["best"], cat))
+    return played
+
+
+def telling(decision: "dict[str, Any]") -> "tuple[Any, str]":
+    """The reason to show and the move it belongs to: a costly decision's decisive reason;
+    for one as good, the first reason of the move played that not every move has (a fact of
+    the position, such as a rival near the target, says nothing about the choice)."""
     reason = decision.get("reason")
-    why = ""
-    if reason is not None:
-        whose = decision["move"] if decision["reason_of"] == "move" else decision["best"]
-        why = (
-            '<p class="review-why">'
-            + escape(move_words(whose, cat) + ": " + reason_words(reason, cat, decision["seat"]))
-            + "</p>"
-        )
-    cls = "review-decision" + (" costly" if decision["costly"] else "")
+    if decision["costly"] or reason is None:
+        return reason, decision["reason_of"]
+    moves = decision["explanation"]["moves"]
+    lists = [[said_text(r) for r in m.get("reasons") or []] for m in moves]
+    for m in moves:
+        if m["move"] != decision["move"]:
+            continue
+        for r in m.get("reasons") or []:
+            if not all(said_text(r) in said for said in lists):
+                return r, "move"
+    return None, "move"
+
+
+def why_words(decision: "dict[str, Any]", cat: "Catalog") -> str:
+    """The reason that tells (:func:`telling`) with the move it belongs to, or ""."""
+    reason, of = telling(decision)
+    if reason is None:
+        return ""
+    whose = decision["move"] if of == "move" else decision["best"]
+    return move_words(whose, cat) + ": " + reason_words(reason, cat, decision["seat"])
+
+
+def decision_attrs(decision: "dict[str, Any]") -> str:
+    """The names kept for automation: the move played, the best, the cost, where it was."""
     return (
-        '<li class="'
-        + cls
-        + '" data-decision data-action="review-show" data-move="'
+        'data-move="'
         + escape(decision["move"])
         + '" data-best="'
         + escape(decision["best"])
@@ -81,38 +111,95 @@ def decision_html(decision: "dict[str, Any]", cat: "Catalog", seats: bool = Fals
         + str(decision["hand"])
         + '" data-turn="'
         + str(decision["turn"])
-        + '" tabindex="-1"><p class="review-move">'
-        + escape(played + best)
+        + '"'
+    )
+
+
+def judged_html(decision: "dict[str, Any]", cat: "Catalog", seats: bool, cls: str) -> str:
+    """The move played, the best, what it cost, and the reason that tells."""
+    why = why_words(decision, cat)
+    return (
+        '<p class="'
+        + cls
+        + '">'
+        + escape(verdict(decision, cat, seats))
         + ' <span class="review-cost">'
         + escape(cost_words(decision, cat))
         + "</span></p>"
-        + why
+        + ('<p class="review-why">' + escape(why) + "</p>" if why else "")
+    )
+
+
+def decision_html(decision: "dict[str, Any]", cat: "Catalog", seats: bool = False) -> str:
+    """One decision, one item to focus. With ``seats`` (several people at the device) it says
+    whose decision it was."""
+    costly = " costly" if decision["costly"] else ""
+    return (
+        '<li class="review-decision'
+        + costly
+        + '" data-decision data-action="review-show" '
+        + decision_attrs(decision)
+        + ' tabindex="-1">'
+        + judged_html(decision, cat, seats, "review-move")
         + "</li>"
     )
 
 
-def review_panel(decisions: "list[dict[str, Any]]", count: int, cat: "Catalog") -> str:
-    """The panel's body: its title, what it shows, and the review so far."""
+def hand_html(group: "list[dict[str, Any]]", cat: "Catalog", seats: bool, done: bool = True) -> str:
+    """One hand's decisions (``group``, in order), with its summary once all are in."""
     return (
-        '<h2 id="dlg-title">'
-        + escape(cat.t("review.title"))
-        + '</h2><p class="review-intro">'
-        + escape(cat.t("review.intro"))
-        + "</p>"
-        + review_html(decisions, count, cat)
+        '<section class="review-hand" data-review-hand="'
+        + str(group[0]["hand"])
+        + '"><h3>'
+        + escape(cat.t("review.hand", n=str(group[0]["number"])))
+        + "</h3>"
+        + (summary_html(group, cat) if done else "")
+        + '<ol class="review-list">'
+        + "".join(decision_html(d, cat, seats) for d in group)
+        + "</ol></section>"
     )
 
 
-def refused_words(code: str, cat: "Catalog") -> str:
-    """Why the worker would not review (a class match before its end: ``class-not-over``)."""
-    return cat.t("review.class_not_over") if code == "class-not-over" else code
+def summary_html(group: "list[dict[str, Any]]", cat: "Catalog") -> str:
+    return '<p class="review-summary">' + escape(hand_summary(group, cat)) + "</p>"
 
 
-def review_html(decisions: "list[dict[str, Any]]", count: int, cat: "Catalog") -> str:
+def progress_html(k: int, n: int, cat: "Catalog", stopped: bool = False) -> str:
+    """How far the worker is (not a live region: the page says the start, the end and a stop
+    once, in ``[data-review-said]``), with Stop, or Go on once stopped."""
+    key = "review.stopped" if stopped else "review.progress"
+    action, label = ("review-go", "review.go_on") if stopped else ("review-stop", "review.stop")
+    return (
+        '<div class="review-progress" data-review-progress data-k="'
+        + str(k)
+        + '" data-n="'
+        + str(n)
+        + '"><p>'
+        + escape(cat.plural(key, n, k=str(k)))
+        + '</p><progress max="'
+        + str(max(n, 1))
+        + '" value="'
+        + str(k)
+        + '" aria-hidden="true"></progress><button type="button" class="btn small" '
+        'data-action="' + action + '">' + escape(cat.t(label)) + "</button></div>"
+    )
+
+
+def review_html(
+    decisions: "list[dict[str, Any]]",
+    count: int,
+    cat: "Catalog",
+    seats: "bool | None" = None,
+    stopped: bool = False,
+    none: str = "review.none",
+) -> str:
     """The review so far: ``decisions`` (the steps answered, in order) of ``count``, by hand,
-    each hand with its summary once all its decisions are in; a progress line while some are
-    still to come. The first decision is the list's tab stop."""
-    seats = len(set(d["seat"] for d in decisions)) > 1
+    each hand with its summary once all its decisions are in; the progress while some are
+    still to come (``stopped``: the person stopped it). The first decision is the list's tab
+    stop. ``seats``: several people at the device (by default: several seats decided);
+    ``none``: the words when there is nothing to review."""
+    if seats is None:
+        seats = len(set(d["seat"] for d in decisions)) > 1
     hands: list[list[dict[str, Any]]] = []
     for d in decisions:
         if not hands or hands[-1][0]["hand"] != d["hand"]:
@@ -121,32 +208,148 @@ def review_html(decisions: "list[dict[str, Any]]", count: int, cat: "Catalog") -
     parts = []
     for k, group in enumerate(hands):
         done = k < len(hands) - 1 or len(decisions) == count
-        items = "".join(decision_html(d, cat, seats) for d in group)
-        parts.append(
-            '<section class="review-hand" data-review-hand="'
-            + str(group[0]["hand"])
-            + '"><h3>'
-            + escape(cat.t("review.hand", n=str(group[0]["number"])))
-            + "</h3>"
-            + (
-                '<p class="review-summary">' + escape(hand_summary(group, cat)) + "</p>"
-                if done
-                else ""
-            )
-            + '<ol class="review-list">'
-            + items
-            + "</ol></section>"
-        )
+        parts.append(hand_html(group, cat, seats, done))
     progress = ""
     if len(decisions) < count:
-        progress = (
-            '<p class="review-progress" data-review-progress role="status">'
-            + escape(cat.t("review.progress", k=str(len(decisions)), n=str(count)))
-            + '</p><button type="button" class="btn" data-action="review-stop">'
-            + escape(cat.t("review.stop"))
-            + "</button>"
-        )
+        progress = progress_html(len(decisions), count, cat, stopped)
     elif not count:
-        progress = '<p class="review-none">' + escape(cat.t("review.none")) + "</p>"
+        progress = '<p class="review-none">' + escape(cat.t(none)) + "</p>"
     body = "".join(parts).replace('tabindex="-1"', 'tabindex="0"', 1)
-    return '<div class="review" data-review>' + progress + body + "</div>"
+    return (
+        '<div class="review" data-review>'
+        + progress
+        + '<p class="sr-only" role="status" data-review-said></p>'
+        + body
+        + "</div>"
+    )
+
+
+def review_panel(
+    decisions: "list[dict[str, Any]]",
+    count: int,
+    cat: "Catalog",
+    hand: "int | None" = None,
+    seats: "bool | None" = None,
+    stopped: bool = False,
+    none: str = "review.none",
+) -> str:
+    """The dialog: its title (the match, or hand ``hand`` from 0), what it shows, the review
+    so far, the keys, and the way to the whole match (from a hand's) or back to the record."""
+    title = (
+        cat.t("review.title_hand", n=str(hand + 1)) if hand is not None else cat.t("review.title")
+    )
+    more = (
+        '<button type="button" class="btn" data-action="review">'
+        + escape(cat.t("review.whole_match"))
+        + "</button>"
+        if hand is not None
+        else '<button type="button" class="btn" data-action="record">'
+        + escape(cat.t("record.back_to_record"))
+        + "</button>"
+    )
+    return (
+        '<h2 id="dlg-title">'
+        + escape(title)
+        + '</h2><p class="review-intro">'
+        + escape(cat.t("review.intro"))
+        + "</p>"
+        + review_html(decisions, count, cat, seats, stopped, none)
+        + '<p class="explain-keys">'
+        + escape(cat.t("review.keys_help"))
+        + '</p><div class="dlg-buttons">'
+        + more
+        + close_button(cat, primary=False, autofocus=False)
+        + "</div>"
+    )
+
+
+def position_html(
+    decision: "dict[str, Any]",
+    replay: "Replay",
+    cat: "Catalog",
+    area: "tuple[float, float]",
+    tile_px: int,
+    seats: bool = False,
+) -> str:
+    """A decision's position (``replay``: its hand at that step) with every hand face up (the
+    hand is over), what was played, what it cost, and the explanation the person would have
+    had then, the move played marked; the way back to the list."""
+    turn = decision["turn"]
+    costly = " costly" if decision["costly"] else ""
+    return (
+        '<h2 id="dlg-title">'
+        + escape(cat.t("review.position", n=str(decision["number"]), k=str(turn + 1)))
+        + '</h2><div class="review-position" data-review-position '
+        + decision_attrs(decision)
+        + ">"
+        + judged_html(decision, cat, seats, "review-verdict" + costly)
+        + now_html(replay["summary"], turn, cat, cat.t("review.before"))
+        + table_html(replay["position"], cat, area, tile_px)
+        + '<p class="note">'
+        + escape(cat.t("review.seen", seat=cat.seat(decision["seat"])))
+        + "</p>"
+        + explain_list(decision["explanation"], cat, decision["move"])
+        + '</div><div class="dlg-buttons"><button type="button" class="btn primary" '
+        'data-action="review-back">'
+        + escape(cat.t("review.back"))
+        + "</button>"
+        + close_button(cat, primary=False, autofocus=False)
+        + "</div>"
+    )
+
+
+def weighing_html(cat: "Catalog") -> str:
+    """A hand's end while its decisions are weighed (``offer_html`` fills it then)."""
+    return (
+        '<div class="review-offer" data-review-offer aria-live="polite"><p>'
+        + escape(cat.t("review.offer_weighing"))
+        + "</p></div>"
+    )
+
+
+def offer_html(
+    decisions: "list[dict[str, Any]]", hand: int, cat: "Catalog", match_over: bool = False
+) -> str:
+    """At a hand's end, once its decisions are weighed: what they cost, and the review of
+    that hand (hand ``hand`` from 0); at the match's end, of the whole match too."""
+    whole = (
+        '<button type="button" class="btn small" data-action="review">'
+        + escape(cat.t("review.whole_match"))
+        + "</button>"
+        if match_over
+        else ""
+    )
+    said = hand_summary(decisions, cat)
+    if match_over:  # the match's last hand, named
+        said = cat.t("review.hand", n=str(hand + 1)) + ": " + said
+    return (
+        "<p>"
+        + escape(said)
+        + '</p><button type="button" class="btn small" data-action="review" data-hand="'
+        + str(hand)
+        + '">'
+        + escape(cat.t("review.offer"))
+        + "</button>"
+        + whole
+    )
+
+
+def several_people(frame: "Frame | None") -> bool:
+    """Several people at the device: each decision says whose it was."""
+    if frame is None:
+        return False
+    return len([s for s in frame["seats"] if frame["seats"][s] == "person"]) > 1
+
+
+def none_key(frame: "Frame | None", running: bool) -> str:
+    """What an empty review says: not known yet (``running``), nothing finished yet, or no
+    choice in what is."""
+    if running:
+        return "review.offer_weighing"
+    finished = frame is not None and (frame["hand_number"] > 1 or frame["outcome"] is not None)
+    return "review.none_made" if finished else "review.none"
+
+
+def refused_words(code: str, cat: "Catalog") -> str:
+    """Why the worker would not review (a class match before its end: ``class-not-over``)."""
+    return cat.t("review.class_not_over" if code == "class-not-over" else "review.failed")

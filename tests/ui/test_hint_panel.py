@@ -13,7 +13,7 @@ import pytest
 from longana.players.explain import Explanation, Reason, Weighed, explain
 from longana.protocol import Game
 from longana.rules.tiles import Move
-from ui.hint_panel import explain_html, reason_words
+from ui.hint_panel import explain_html, grouped, reason_words
 from ui.i18n import LANGUAGES, Catalog
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -33,10 +33,12 @@ REASONS = [
     {"code": "block", "params": {"pips": 24, "chance": 0, "match": True}},
     {"code": "go-out-risk", "params": {"seat": "E", "number": 9}},
     {"code": "go-out-risk", "params": {"seat": "E", "numbers": [2, 9]}},  # as the page groups it
+    {"code": "go-out-risk", "params": {"seat": "E", "seats": ["E", "W"], "numbers": [2]}},
     {"code": "way-out", "params": {"turns": 1}},
     {"code": "way-out", "params": {"turns": 3}},
     {"code": "control", "params": {"numbers": [3, 5]}},
     {"code": "stuck", "params": {"chance": 62}},
+    {"code": "stuck", "params": {"chance": 0}},
     {"code": "match-point", "params": {"seat": "E", "needs": 6}},
     {"code": "match-point", "params": {"seat": "S", "needs": 1}},
     {"code": "ends-match", "params": {"chance": 12, "yours": 5}},
@@ -182,7 +184,7 @@ def test_one_seat_that_may_go_out_is_said_once_and_a_better_move_is_marked() -> 
     )
     en = catalog("en")
     html = explain_html(Explanation(0, "win", 9, 60, moves).to_dict(), en)
-    assert html.count("East has one tile left") == 1 and "one of the numbers 2 and 9" in html
+    assert html.count("East has one tile left") == 1 and "shows 2 or 9" in html
     better = html.split('data-hint-move="3-0@S"')[1]
     assert en.t("explain.better") in better and html.count(en.t("explain.better")) == 1
 
@@ -193,7 +195,7 @@ def test_the_same_html_under_micropython() -> None:
     reply = hint_reply(turns=5)
     code = (
         "import json\n"
-        "from ui.hint_panel import explain_html, reason_words\n"
+        "from ui.hint_panel import explain_html, grouped, reason_words\n"
         "from ui.i18n import Catalog\n"
         "en = json.load(open('/lib/locales/en.json'))\n"
         "out = []\n"
@@ -233,3 +235,28 @@ def test_explanations_from_the_engine_are_all_worded() -> None:
 def _paths(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.syspath_prepend(str(ROOT / "tests" / "ui"))
     monkeypatch.syspath_prepend(str(ROOT / "tests" / "players"))
+
+
+def test_what_read_wrong_on_screen_reads_right() -> None:
+    """A pass in 0 % of the deals is no "in about 0 %"; a rival's one tile may show this number
+    or that one; the chance at the hand's start is whole, as the moves' are."""
+    cat = catalog("en")
+    rarely = reason_words({"code": "stuck", "params": {"chance": 0}}, cat)
+    assert "0%" not in rarely and "nearly all" in rarely
+    assert "62%" in reason_words({"code": "stuck", "params": {"chance": 62}}, cat)
+    risk = {"code": "go-out-risk", "params": {"seat": "E", "numbers": [1, 3]}}
+    assert "shows 1 or 3" in reason_words(risk, cat)
+    assert "1 oder 3" in reason_words(risk, catalog("de"))
+    three = [
+        {"code": "go-out-risk", "params": {"seat": s, "number": 1}} for s in ("E", "N", "W")
+    ] + [{"code": "go-out-risk", "params": {"seat": "E", "number": 3}}]
+    said = [reason_words(r, cat) for r in grouped(three)]
+    assert said[0].startswith("East has one tile left") and "shows 1 or 3" in said[0]
+    assert said[1].startswith("North and West each have one tile left") and "shows 1," in said[1]
+    assert len(said) == 2
+    control = {"code": "control", "params": {"numbers": [5, 7]}}
+    assert "5 and 7" in reason_words(control, cat)
+    explanation = {"kind": "win", "seat": "S", "deals": 96, "chance": 7, "start": 10.2}
+    explanation["moves"] = [{"move": "pass", "estimate": 7, "equal": False, "reasons": []}]
+    html = explain_html(explanation, cat)
+    assert "start of this hand: 10%" in html and "10.2" not in html

@@ -15,7 +15,13 @@ from longana.device.review import decisions
 from longana.device.session import COMPUTER, PERSON, Session
 from longana.protocol import Game
 from ui.i18n import LANGUAGES, Catalog
-from ui.review_panel import hand_summary, refused_words, review_html, review_panel
+from ui.review_panel import (
+    decision_html,
+    hand_summary,
+    refused_words,
+    review_html,
+    review_panel,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGLISH = json.loads((ROOT / "locales" / "en.json").read_text(encoding="utf-8"))
@@ -124,3 +130,27 @@ def test_the_same_html_under_micropython() -> None:
 @pytest.fixture(autouse=True)
 def _paths(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.syspath_prepend(str(ROOT / "tests" / "ui"))
+
+
+def test_a_decision_as_good_tells_what_set_its_move_apart() -> None:
+    """A fact every move has (a rival near the target) says nothing about the choice: the
+    first reason of the move played that not every move has is shown instead."""
+    cat = catalog("en")
+    near = {"code": "match-point", "params": {"seat": "W", "needs": 29}}
+    keeps = {"code": "keeps-own", "params": {"number": 9, "tiles": ["9-4"]}}
+    sheds = {"code": "sheds", "params": {"pips": 7}}
+    decision = {
+        "hand": 0, "number": 1, "turn": 4, "seat": "S", "move": "5-2@S", "best": "5-2@S",
+        "kind": "points", "cost": 0, "costly": False, "reason": near, "reason_of": "move",
+        "explanation": {"moves": [
+            {"move": "5-2@S", "reasons": [near, keeps, sheds]},
+            {"move": "5-3@E", "reasons": [near, sheds]},
+        ]},
+    }  # fmt: skip
+    html = decision_html(decision, cat)
+    assert "Keeps 9" in html and "29 more points" not in html
+    assert cat.t("review.same").replace("'", "&#x27;") in html
+    costly = dict(decision, move="5-3@E", cost=4, costly=True, reason=keeps, reason_of="best")
+    assert "5\u20112 on South&#x27;s branch: Keeps 9" in decision_html(costly, cat)
+    alike = dict(decision, explanation={"moves": [{"move": "5-2@S", "reasons": [near]}] * 2})
+    assert "review-why" not in decision_html(alike, cat), "nothing that tells"

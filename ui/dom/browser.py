@@ -16,6 +16,8 @@ if TYPE_CHECKING:
 
     from js import Element
 
+ARROWS = {"ArrowUp": -1, "ArrowLeft": -1, "ArrowDown": 1, "ArrowRight": 1}
+ENDS = {"Home": 0, "End": -1}
 KEEP: "list[Any]" = []  # proxies handed to the browser live as long as the page
 FOCUSED = ("data-tile", "data-target", "data-action", "data-preview")  # what focus comes back to
 
@@ -23,6 +25,13 @@ FOCUSED = ("data-tile", "data-target", "data-action", "data-preview")  # what fo
 def q(selector: str) -> "Element | None":
     """The first element matching ``selector``, or None."""
     return js.document.querySelector(selector)
+
+
+def focus(selector: str) -> None:
+    """The first element matching ``selector`` (if any) takes the focus."""
+    el = q(selector)
+    if el is not None:
+        el.focus()
 
 
 def q_all(selector: str) -> "list[Element]":
@@ -56,6 +65,24 @@ def closest(el: "Any", selector: str) -> "Element | None":
         return None
     found: Element | None = el.closest(selector)
     return found
+
+
+def rove(event: "Any", key: str, item: "Element", items: "list[Element]") -> bool:
+    """In a list that is one tab stop (``items``), the arrow keys, Home and End move the
+    focus on from ``item``: True when ``key`` was one of them."""
+    if key not in ARROWS and key not in ENDS or not items:
+        return False
+    event.preventDefault()
+    at = 0
+    for i, el in enumerate(items):
+        if el == item:
+            at = i
+    nxt = items[ENDS[key] if key in ENDS else (at + ARROWS[key]) % len(items)]
+    for el in items:
+        el.setAttribute("tabindex", "-1")
+    nxt.setAttribute("tabindex", "0")
+    nxt.focus()
+    return True
 
 
 def tag_of(el: "Any") -> str:

@@ -4,7 +4,7 @@ lists every legal move with its estimate and reasons (:mod:`ui.hint_panel`). The
 move through the list; Enter, Space or a tap on a move shows that move on the table."""
 
 from ..hint_panel import explain_html
-from .browser import closest, q_all
+from .browser import closest, q_all, rove
 
 TYPE_CHECKING = False  # mypy takes it as true: the types, never imported at runtime
 if TYPE_CHECKING:
@@ -17,9 +17,6 @@ if TYPE_CHECKING:
 
     from ..controller import Controller
     from .dialogs import Dialogs
-
-ARROWS = {"ArrowUp": -1, "ArrowLeft": -1, "ArrowDown": 1, "ArrowRight": 1}
-ENDS = {"Home": 0, "End": -1}
 
 
 class Explained:
@@ -65,18 +62,9 @@ class Explained:
         if item is None:
             return
         items = q_all('[data-dialog="hint-explain"] [data-hint-move]')
-        if key in ARROWS or key in ENDS:
-            event.preventDefault()
-            at = 0
-            for i, el in enumerate(items):
-                if el == item:
-                    at = i
-            nxt = items[ENDS[key] if key in ENDS else (at + ARROWS[key]) % len(items)]
-            for el in items:
-                el.setAttribute("tabindex", "-1")
-            nxt.setAttribute("tabindex", "0")
-            nxt.focus()
-        elif key in ("Enter", " "):
+        if rove(event, key, item, items):
+            return
+        if key in ("Enter", " "):
             event.preventDefault()
             self.preview(str(item.dataset.hintMove))
 

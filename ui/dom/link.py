@@ -67,13 +67,21 @@ class Link:
         self.worker: Worker | None = None  # the worker's calls (ui/boot.js), once asked for
         self.restarts = 0
         self.busy = False
+        self.waiting = 0  # intents waiting for the one being answered
         self.answered = False
+
+    def idle(self) -> bool:
+        """Nothing is being answered and nothing waits: the review may ask its next step
+        (anything the game asks then waits at most for that one)."""
+        return not self.busy and not self.waiting
 
     async def ask(self, intent: "Any") -> "Any":
         """The worker's reply to ``intent`` (a dict); ``{LOST: reply}`` or ``{UNREACHABLE:
         True}`` (see the module's text); or None when no worker could answer."""
+        self.waiting += 1
         while self.busy:  # one intent at a time: replies come in the order asked
             await asyncio.sleep(0.01)
+        self.waiting -= 1
         self.busy = True
         try:
             # MADE: the intent's text as JavaScript made it with a file's text inside

@@ -17,9 +17,9 @@ The rooms, one job each, get only the callables and values they need, never the 
 :class:`~ui.dom.saves.Saves`, :class:`~ui.dom.pace.Pace` (the game's clock),
 :class:`~ui.dom.input.Input` (taps, keys, drags), and the panels' rooms, made (and their
 modules imported) when first opened: the record, settings and rules, class play, the teacher's
-table, the history, the explained hint. The interaction state is the controller's
-(:mod:`ui.controller`). The page never decides a rule: the frame says what may be played, the
-worker plays it.
+table, the history, the explained hint, the review of the match. The interaction state is the
+controller's (:mod:`ui.controller`). The page never decides a rule: the frame says what may be
+played, the worker plays it.
 
 Why this room is longer than 400 lines: it is the one place where a reply's effects, the next
 step and every button's handler are read together; its parts (the worker, a reply and what
@@ -104,6 +104,7 @@ class Page:
             new_match=self.new_match,
             open_settings=self.open_settings,
             hint=self.hint,
+            free=self.worker_free,
             redraw=self.render,
             speak=self.screen.speak,
             alert=self.screen.alert,
@@ -117,7 +118,10 @@ class Page:
                 "data-import": lambda el: rooms.record().read_import(el),
                 "data-replay-select": lambda el: rooms.record().choose(el),
             },
-            {"hint-explain": lambda event, key: rooms.explained().on_key(event, key)},
+            {  # the keys of a dialog with its own
+                "hint-explain": lambda event, key: rooms.explained().on_key(event, key),
+                "review": lambda event, key: rooms.review().on_key(event, key),
+            },
             self.screen,
             self.follow,
             store.keys["longana:save"],
@@ -271,6 +275,8 @@ class Page:
         else:
             html = panels.hand_end_html(frame, cat, step.auto)
         dialog = self.dialogs.open(step.kind, html, cancellable=False)
+        if frame["people"]:  # what the people's decisions cost, and their review
+            self.rooms.review().offer(dialog, frame)
         if step.result:
             asyncio.create_task(self.rooms.classes().show_result(dialog))
         if step.auto:
@@ -325,6 +331,11 @@ class Page:
             "play-file-confirm": lambda el: self.paused(rooms.record().play_file_confirmed()),
             "history": lambda el: rooms.history().open(),
             "history-delete": lambda el: rooms.history().delete(),
+            "review": lambda el: self.paused(rooms.review().open(el)),
+            "review-stop": lambda el: rooms.review().stop(),
+            "review-go": lambda el: rooms.review().go_on(),
+            "review-show": lambda el: rooms.review().show(el),
+            "review-back": lambda el: rooms.review().back(),
             # class play
             "class-join": lambda el: rooms.classes().join(),
             "class-start": lambda el: rooms.classes().make(),
@@ -397,6 +408,16 @@ class Page:
         if problem is not None and problem != CORRUPT_KEPT:
             self.notices.storage(problem, lambda: self.saves.text)
         self.screen.top()
+
+    def worker_free(self) -> bool:
+        """Whether the game leaves the worker to the review now: nothing asked or waiting, no
+        computer move thinking or due (the review asks its next step only then)."""
+        frame, now = self.ctl.frame, self.ctl.interaction
+        due = False  # a computer seat is to move on the table
+        if frame is not None and frame["outcome"] is None and now.dialog is None:
+            seat = frame["to_move"]
+            due = seat is not None and frame["seats"][seat] == "computer"
+        return self.live and self.link.idle() and now.thinking is None and not due
 
     def keep_settings(self, settings: "Settings") -> None:
         """The device's settings from now on, saved (a failure is noticed unless saving the

@@ -17,6 +17,8 @@ if TYPE_CHECKING:
 
     from js import Element
 
+    from longana.device.frame import Replay
+
     from ..controller import Controller
     from ..storage import Settings
     from .dialogs import Dialogs
@@ -61,12 +63,14 @@ class RecordActions:
         self.dialogs.close(resume=False)
         self.replay = None
         href = self.dialogs.url(export["text"], "application/x-ndjson") if export else None
+        frame = self.ctl.frame
         html = record_panels.record_html(
             reply["record"],
             self.ctl.cat,
-            self.ctl.frame["deal"],
+            frame["deal"],
             href,
             export["name"] if export else "",
+            bool(frame.get("class")) and not frame["match_over"],  # reviewed once over
         )
         self.dialogs.open("record", html)
         last = q('[data-dialog="record"] .rec-hand[open]')
@@ -97,12 +101,9 @@ class RecordActions:
         if "replay" not in reply or self.ctl.interaction.dialog != "record":
             return
         replay = reply["replay"]
-        width = min(860.0, float(js.window.innerWidth) * 0.96) - 36
-        height = 220.0 if float(js.window.innerWidth) < 600 else 260.0  # as in ui/style.css
-        board = replay["position"]["board"]
         play_on = self.file is not None and replay["imported"]
-        tile = tile_size(board, Interaction(), width, height)  # drawn with South at the bottom
-        html = record_panels.replay_html(replay, cat, (width, height), tile, play_on)
+        area, tile = replay_area(replay)
+        html = record_panels.replay_html(replay, cat, area, tile, play_on)
         dialog = q('[data-dialog="record"]')
         if dialog is not None:
             dialog.innerHTML = html
@@ -184,6 +185,14 @@ class RecordActions:
         if await self.restore() is not None:  # not a save after all: the device's game again
             self.dialogs.close()
         self.alert(self.ctl.cat.t("record.save_damaged"))
+
+
+def replay_area(replay: "Replay") -> "tuple[tuple[float, float], int]":
+    """The area a replayed board is drawn in (as in ui/style.css) and its tiles' size."""
+    width = min(860.0, float(js.window.innerWidth) * 0.96) - 36
+    height = 220.0 if float(js.window.innerWidth) < 600 else 260.0
+    board = replay["position"]["board"]
+    return (width, height), tile_size(board, Interaction(), width, height)  # South at the bottom
 
 
 def said(where: str, words: "str | None") -> None:

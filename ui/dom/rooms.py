@@ -1,6 +1,7 @@
 """The panels' rooms, each made — and its modules imported — the first time it is needed (a
 panel opened, a class link followed), not before the first drawing: the record, the rules
-and Settings, class play, the teacher's table, the history, the explained hint.
+and Settings, class play, the teacher's table, the history, the explained hint, the review
+of the match.
 
 This is wiring only: it is handed, by name, what the panels may use of the page (its calls to
 the worker, its dialogs, its settings...), and gives each room the part of it that room needs.
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
     from .history import History
     from .kept_match import KeptMatch
     from .record_actions import RecordActions
+    from .review import Review
     from .settings_actions import SettingsActions
 
     Ask = Callable[[Any], Awaitable[Any]]
@@ -43,6 +45,7 @@ class Rooms:
         new_match: "Callable[[str | None], Awaitable[None]]",
         open_settings: "Callable[[], None]",
         hint: "Callable[[], Awaitable[None]]",
+        free: "Callable[[], bool]",
         redraw: "Callable[[], None]",
         speak: "Callable[[Catalog], None]",
         alert: "Callable[[str], None]",
@@ -58,6 +61,7 @@ class Rooms:
         self.new_match = new_match
         self.open_settings = open_settings
         self.hint = hint
+        self.free = free  # the game leaves the worker to the review now
         self.redraw, self.speak, self.alert, self.notice = redraw, speak, alert, notice
         self._record: RecordActions | None = None
         self._tools: SettingsActions | None = None
@@ -66,6 +70,7 @@ class Rooms:
         self._results: ClassResults | None = None
         self._history: History | None = None
         self._explained: Explained | None = None
+        self._review: Review | None = None
 
     def record(self) -> "RecordActions":
         """The Record panel: the hands, their replay, the import, a saved game's file."""
@@ -166,3 +171,11 @@ class Rooms:
 
             self._explained = Explained(self.ctl, self.dialogs, self.hint, self.redraw)
         return self._explained
+
+    def review(self) -> "Review":
+        """The review of the match: the people's decisions weighed, in the background."""
+        if self._review is None:
+            from .review import Review
+
+            self._review = Review(self.ctl, self.dialogs, self.ask, self.free)
+        return self._review

@@ -26,6 +26,7 @@ from ui import (
     panels,
     record_panels,
     render,
+    review_panel,
     rules_panel,
 )
 from ui.controller import Controller, Interaction
@@ -100,6 +101,28 @@ def record_scenes(cat: Catalog) -> list[str]:
     out.append(record_panels.play_file_html(cat))
     out.append(history_panel.history_html(cat, [history_entry()]))
     return out
+
+
+def review_scenes(cat: Catalog) -> list[str]:
+    """The review while it runs, stopped, done; a decision's position; a hand's offer."""
+    table = Game()
+    reply = ask(table, do="start", save=None, deal="31", seats=["person"] + ["computer"] * 3)
+    while reply["frame"]["outcome"] is None:
+        frame = reply["frame"]
+        if frame["to_move"] == "S":
+            reply = ask(table, do="play", move=frame["turn"]["moves"][-1], at=frame["log"])
+        else:
+            reply = ask(table, do="computer", at=frame["log"])
+    first = ask(table, do="review", step=0)["review"]
+    found = [first["decision"]]
+    d = found[0]
+    replay = ask(table, do="replay", hand=d["hand"], step=d["turn"])["replay"]
+    return [
+        review_panel.review_panel(found, first["count"] + 1, cat),
+        review_panel.review_panel(found, first["count"] + 1, cat, 0, stopped=True),
+        review_panel.position_html(d, replay, cat, (600.0, 260.0), 20),
+        review_panel.offer_html(found, 0, cat),
+    ]
 
 
 def history_entry() -> dict[str, Any]:
@@ -188,7 +211,11 @@ def test_every_action_the_page_shows_has_its_one_handler_and_every_handler_is_us
         return rooms_scenes(js, dom_page)
 
     html = "".join(
-        table_scenes(cat) + record_scenes(cat) + class_scenes(cat) + hint_scenes(cat)
+        table_scenes(cat)
+        + record_scenes(cat)
+        + class_scenes(cat)
+        + hint_scenes(cat)
+        + review_scenes(cat)
     ) + "".join(asyncio.run(in_the_page()))
     shown = set(ACTION.findall(html)) | script_actions()
     handlers = dom_page.actions()

@@ -1,0 +1,310 @@
+"""The review of the match on the page (ui/dom/review.py) in the stand-in browser, over a real
+worker: its steps one intent each until every decision is listed with the names kept for
+automation; Stop and Go on; a move (and the computer's answers) going before its next step; a
+decision's position and back; a hand's end offering it; a class match refused until over."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from longana.classplay import ClassCode
+from longana.device.review import decisions
+from longana.device.session import COMPUTER, PERSON, Session
+from longana.players.levels import choose
+from ui import intents
+from ui.review_panel import hand_summary
+
+SOLO = ["person", "computer", "computer", "computer"]
+
+
+def run(scene: Callable[[], Awaitable[None]]) -> None:
+    asyncio.run(scene())
+
+
+async def until(test: Callable[[], bool], seconds: float = 20.0) -> None:
+    loop = asyncio.get_running_loop()
+    end = loop.time() + seconds
+    while not test():
+        assert loop.time() < end, "it did not come"
+        await asyncio.sleep(0.002)
+
+
+def played_hand(deal: str = "31", next_hand: bool = True) -> tuple[str, int]:
+    """A save where hand 1 is over (South a person, every seat playing as normal does) and,
+    with ``next_hand``, South is to move in hand 2; and how many decisions hand 1 holds."""
+    session = Session(deal, seats=(PERSON, COMPUTER, COMPUTER, COMPUTER))
+    hand = session.match.hand
+    while hand.outcome is None:
+        session.play(choose(session.view(hand.to_move), "normal", session.decision_seed()))
+    count = len(decisions(session))
+    if next_hand:
+        session.next_hand()
+        hand = session.match.hand
+        while hand.to_move != 0 or not hand.is_opened:
+            session.play(choose(session.view(hand.to_move), "normal", session.decision_seed()))
+    return json.dumps(session.to_dict()), count
+
+
+async def resumed(page: Any, save: str) -> dict[str, Any]:
+    reply = await page.ask(intents.start(save, SOLO, "normal"))
+    page.live = True
+    page.apply(reply)
+    return dict(reply)
+
+
+def reviews(worker: Any) -> list[dict[str, Any]]:
+    return [i for i in worker.got if i["do"] == "review"]
+
+
+def shown(js: Any, selector: str) -> list[Any]:
+    found = js.document.querySelectorAll('[data-dialog="review"] ' + selector)
+    return [found.item(i) for i in range(found.length)]
+
+
+def test_the_review_asks_one_step_at_a_time_and_lists_every_decision(
+    js: Any, dom_page: Any
+) -> None:
+    page = dom_page
+    worker = js.longanaBoot.worker
+    save, count = played_hand()
+    assert count >= 2
+
+    async def scene() -> None:
+        await resumed(page, save)
+        page.ctl.interaction.dialog = "record"  # opened from the Record panel
+        review = page.rooms.review()
+        await review.open()
+        assert page.ctl.interaction.dialog == "review"
+        await until(lambda: review.state == "done")
+        asked = reviews(worker)
+        assert [i["step"] for i in asked] == list(range(count)), "one intent a step"
+        items = shown(js, "[data-decision]")
+        table = worker.table
+        want = [table.reviewed[k] for k in table.reviewed]
+        assert [el.getAttribute("data-move") for el in items] == [d["move"] for d in want]
+        assert [el.getAttribute("data-best") for el in items] == [d["best"] for d in want]
+        assert [float(el.getAttribute("data-cost")) for el in items] == [d["cost"] for d in want]
+        assert [el.getAttribute("tabindex") for el in items].count("0") == 1
+        assert not shown(js, "[data-review-progress]"), "gone once all are in"
+        summary = shown(js, ".review-summary")[0].textContent
+        assert summary == hand_summary(want, page.ctl.cat)
+        said = shown(js, "[data-review-said]")[0].textContent
+        assert said == page.ctl.cat.plural("review.done", count)
+        # opened again: the steps already judged come back from the worker at once
+        page.dialogs.close(resume=False)
+        await review.open()
+        await until(lambda: review.state == "done")
+        assert len(shown(js, "[data-decision]")) == count
+
+    run(scene)
+
+
+def slowed(worker: Any, seconds: float = 0.05) -> None:
+    """Each review step takes ``seconds`` more."""
+    answer = worker.call
+
+    async def slow(text: str) -> str:
+        if json.loads(text)["do"] == "review":
+            await asyncio.sleep(seconds)
+        return str(await answer(text))
+
+    worker.call = slow
+
+
+def test_stop_asks_no_further_step_and_go_on_finishes(js: Any, dom_page: Any) -> None:
+    page = dom_page
+    worker = js.longanaBoot.worker
+    save, count = played_hand()
+    assert count >= 3
+    slowed(worker)
+
+    async def scene() -> None:
+        await resumed(page, save)
+        review = page.rooms.review()
+        await review.open()
+        await until(lambda: len(review.found) >= 1)
+        js.document.querySelector('[data-action="review-stop"]').click()
+        await until(lambda: review.state == "stopped")
+        await asyncio.sleep(0.1)  # the step under way ends
+        asked = len(reviews(worker))
+        await asyncio.sleep(0.3)
+        assert len(reviews(worker)) == asked < count, "stopped"
+        bar = shown(js, "[data-review-progress]")[0]
+        assert bar.querySelector('[data-action="review-go"]') is not None
+        assert bar.getAttribute("data-k") == str(len(review.found))
+        assert "Stopped" in shown(js, "[data-review-said]")[0].textContent
+        page.dialogs.close()  # the person plays on: a stopped review stays stopped
+        await asyncio.sleep(0.2)
+        assert len(reviews(worker)) == asked
+        await review.open()  # opened again, it goes on
+        await until(lambda: review.state == "done")
+        assert len(shown(js, "[data-decision]")) == count
+
+    run(scene)
+
+
+def test_a_move_and_the_computers_answers_go_before_the_next_step(js: Any, dom_page: Any) -> None:
+    page = dom_page
+    page.settings.speed = "fast"
+    worker = js.longanaBoot.worker
+    save, count = played_hand("44")
+    answer = worker.call
+    when: list[tuple[str, Any, Any]] = []  # each intent sent: the table then
+
+    async def slow(text: str) -> str:
+        intent = json.loads(text)
+        frame = page.ctl.frame
+        to_move = frame["to_move"] if frame else None
+        when.append((intent["do"], to_move, page.ctl.interaction.thinking))
+        if intent["do"] == "review":
+            await asyncio.sleep(0.05)  # a step takes a while
+        return await answer(text)
+
+    worker.call = slow
+
+    async def scene() -> None:
+        reply = await resumed(page, save)
+        review = page.rooms.review()
+        await review.open()
+        page.dialogs.close()  # it runs on in the background
+        await until(lambda: when[-1][0] == "review")
+        sent = len(when)
+        frame = reply["frame"]
+        move = frame["turn"]["moves"][0]
+        await page.act(intents.play(move, frame["log"]))
+        played = [k for k, w in enumerate(when) if w[0] == "play"][0]
+        assert played == sent, "no step asked between the tap and the move"
+        await until(lambda: review.state == "done", 60)
+        for do, to_move, thinking in when[played:]:
+            if do == "review":  # never while a computer is to move or thinking
+                assert to_move == "S" and thinking is None
+        asked = [k for k, w in enumerate(when) if w[0] == "review" and k > played]
+        between = [w[0] for w in when[played + 1 : asked[0]]]
+        assert between and set(between) == {"computer"}, "the computer answered first"
+
+    run(scene)
+
+
+def test_a_decisions_position_with_its_explanation_and_back(js: Any, dom_page: Any) -> None:
+    page = dom_page
+    save, count = played_hand()
+
+    async def scene() -> None:
+        await resumed(page, save)
+        review = page.rooms.review()
+        await review.open()
+        await until(lambda: review.state == "done")
+        item = shown(js, "[data-decision]")[-1]
+        item.focus()
+        js.document.dispatch("keydown", item, key="Enter")
+        await until(lambda: bool(shown(js, "[data-review-position]")))
+        view = shown(js, "[data-review-position]")[0]
+        assert view.getAttribute("data-move") == item.getAttribute("data-move")
+        assert shown(js, "[data-replay-branch]") and shown(js, "[data-replay-hand]")
+        moves = shown(js, "[data-hint-explain] [data-hint-move]")
+        assert len(moves) >= 2 and all(not m.hasAttribute("data-action") for m in moves)
+        chosen = [m for m in moves if m.getAttribute("data-hint-move") == view.dataset.move]
+        assert page.ctl.cat.t("review.played_tag") in chosen[0].textContent
+        js.document.querySelector('[data-action="review-back"]').click()
+        await until(lambda: bool(shown(js, "[data-decision]")))
+        back = js.document.activeElement
+        assert back.getAttribute("data-turn") == item.getAttribute("data-turn")
+        assert back.getAttribute("tabindex") == "0"
+        js.document.dispatch("keydown", back, key="Home")
+        assert js.document.activeElement == shown(js, "[data-decision]")[0]
+
+    run(scene)
+
+
+def test_a_hands_end_offers_the_review_of_that_hand(js: Any, dom_page: Any) -> None:
+    page = dom_page
+    page.settings.speed = "fast"
+    save, count = played_hand("31", next_hand=False)
+
+    async def scene() -> None:
+        await resumed(page, save)
+        await until(lambda: page.ctl.interaction.dialog == "hand-end")
+        offer = '[data-dialog="hand-end"] [data-review-offer]'
+        await until(lambda: js.document.querySelector(offer + " button") is not None)
+        review = page.rooms.review()
+        said = js.document.querySelector(offer + " p").textContent
+        assert said == hand_summary(review.found, page.ctl.cat) and len(review.found) == count
+        button = js.document.querySelector(offer + " button")
+        assert button.getAttribute("data-action") == "review"
+        button.click()
+        await until(lambda: page.ctl.interaction.dialog == "review")
+        title = js.document.querySelector('[data-dialog="review"] h2').textContent
+        assert title == page.ctl.cat.t("review.title_hand", n="1")
+        assert len(shown(js, "[data-decision]")) == count
+        page.dialogs.close()  # the hand's end again, its offer at once
+        await until(lambda: js.document.querySelector(offer + " button") is not None)
+
+    run(scene)
+
+
+def test_a_class_match_is_reviewed_only_once_it_is_over(js: Any, dom_page: Any) -> None:
+    page = dom_page
+    worker = js.longanaBoot.worker
+    code = ClassCode.make("R1", ("person", "computer", "computer", "computer"), "easy", 10)
+
+    async def scene() -> None:
+        reply = await page.ask(intents.class_start(code.text, None))
+        page.live = True
+        page.ctl.receive(reply)
+        await page.rooms.record().open()
+        record = js.document.querySelector('[data-dialog="record"]')
+        assert record.querySelector('[data-action="review"]') is None, "not offered"
+        assert record.querySelector("[data-review-locked]") is not None, "and said why"
+        review = page.rooms.review()
+        await review.open()
+        assert page.ctl.cat.t("review.class_not_over") in shown(js, ".review-none")[0].textContent
+        assert not reviews(worker), "not even asked"
+        review.begin(None, True)  # asked all the same: the worker refuses, the page says why
+        await until(lambda: review.state == "done")
+        assert reviews(worker) and shown(js, ".review-none")
+        page.dialogs.close(resume=False)
+        table = worker.table
+        frame = reply["frame"]
+        while not frame["match_over"]:  # the class match played to its end
+            if frame["outcome"] is not None:
+                step = intents.next_hand()
+            elif frame["to_move"] == "S":
+                step = intents.play(frame["turn"]["moves"][0], frame["log"])
+            else:
+                step = intents.computer(frame["log"])
+            frame = json.loads(table.handle(json.dumps(step)))["frame"]
+        page.ctl.receive({"frame": frame})
+        await review.open()
+        await until(lambda: review.state == "done")
+        assert shown(js, "[data-decision]") or shown(js, ".review-none")
+        assert not shown(js, "[data-review-locked]")
+        assert page.ctl.cat.t("review.class_not_over") not in js.document.body.textContent
+
+    run(scene)
+
+
+def test_a_hands_end_interrupts_the_matchs_review_which_then_goes_on(
+    js: Any, dom_page: Any
+) -> None:
+    page = dom_page
+    worker = js.longanaBoot.worker
+    save, count = played_hand()
+    slowed(worker, 0.1)
+
+    async def scene() -> None:
+        await resumed(page, save)
+        review = page.rooms.review()
+        await review.open()
+        page.dialogs.close(resume=False)  # it goes on in the background
+        await until(lambda: len(reviews(worker)) == 1)
+        ended = page.dialogs.open("hand-end", '<div class="dlg-buttons"></div>', False)
+        review.offer(ended, page.ctl.frame)  # hand 2 (not over: nothing to weigh)
+        assert review.hand == 1 and review.then_match
+        await until(lambda: review.hand is None and review.state == "done")
+        assert len(review.found) == count and not review.then_match
+        assert js.document.querySelector("[data-review-offer]") is None, "nothing to offer"
+
+    run(scene)
