@@ -518,6 +518,7 @@ class Boot:
     def __init__(self) -> None:
         self.calls: list[tuple[str, tuple[Any, ...]]] = []
         self.worker: Worker | None = None
+        self.waits: list[int] = []
 
     def game(self) -> Worker | None:
         return self.worker
@@ -532,6 +533,11 @@ class Boot:
         else:
             intent[field] = file
         return json.dumps(intent)
+
+    def patient(self, text: Any, ms: int) -> str:
+        """An intent's text the worker may take ``ms`` to answer (kept in ``waits``)."""
+        self.waits.append(ms)
+        return str(text)
 
     def __getattr__(self, name: str) -> Callable[..., Any]:
         def call(*args: Any) -> Any:
