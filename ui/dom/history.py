@@ -41,8 +41,8 @@ class History:
         self.dialogs = dialogs
         self.ask = ask
         self.notice = notice
-        self.skipped = False  # the history did not all read: set aside (said once)
-        self.said = False
+        self.skipped = False  # some of the history did not read: to say when the panel opens
+        self.stuck = False  # it could not be set aside (storage full): said once a visit
 
     async def remember(self, frame: "Frame") -> None:
         """The finished match of ``frame``, once."""
@@ -76,15 +76,16 @@ class History:
         another shape or out of range is left out, and the history as it was set aside once
         (said when the panel opens)."""
         entries, said = self.store.read_bounded(HISTORY, read_history)
-        if said in (CORRUPT_SET_ASIDE, CORRUPT_KEPT):
+        if said == CORRUPT_SET_ASIDE or (said == CORRUPT_KEPT and not self.stuck):
             self.skipped = True
+            self.stuck = said == CORRUPT_KEPT
         return list(entries), said
 
     def open(self) -> None:
         entries, _ = self.read()
         self.dialogs.open("history", history_html(self.ctl.cat, entries))
-        if self.skipped and not self.said:
-            self.said = True
+        if self.skipped:
+            self.skipped = False
             self.notice("history.skipped", "history-skipped")
 
     def delete(self) -> None:
