@@ -38,6 +38,9 @@ if TYPE_CHECKING:
 # What the worker may take to answer (ms): a result added is replayed, and a hard computer's
 # match takes seconds a hand in the browser; a kept result is taken by its proof.
 WAIT_BASE, WAIT_ADDED, WAIT_KEPT, WAIT_MOST = 15000, 30000, 200, 1800000
+# characters pasted at once: a code is about 60, so some 8,000 lines (a MicroPython heap of a
+# few MB holds the text and its lines; a file's text never enters it)
+MAX_PASTED = 512 * 1024
 NOT_A_CODE: "Refusal" = {"code": "class-format", "params": {}}  # a reply that was no table
 
 
@@ -206,10 +209,14 @@ class ClassResults:
             self.ask_class(dialog, "")
             return None
         kept = q("[data-results-input]")
-        typed = str(kept.value) if kept is not None else ""
+        long = kept is not None and int(kept.textLength) > MAX_PASTED
+        typed = str(kept.value) if kept is not None and not long else ""
         dialog.innerHTML = self.results_html()
         area = q("[data-results-input]")
-        if area is not None:
+        if area is not None and kept is not None and long:
+            area.replaceWith(kept)  # the field itself: its text never enters the small heap
+            area = kept
+        elif area is not None:
             area.value = typed
         return area
 
@@ -308,7 +315,11 @@ class ClassResults:
         self.errors, self.told = [], []  # what was said about the last results added
         cat = self.ctl.cat
         area = q("[data-results-input]")
-        lines = class_table.result_lines(str(area.value)) if area is not None else []
+        lines = []
+        if area is not None and int(area.textLength) > MAX_PASTED:  # never into the small heap
+            self.errors.append(cat.t("table.too_long", n=cat.number(MAX_PASTED)))
+        elif area is not None:
+            lines = class_table.result_lines(str(area.value))
         files = []
         chosen = q("[data-results-files]")
         if chosen is not None and chosen.files is not None:

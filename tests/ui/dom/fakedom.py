@@ -141,6 +141,8 @@ class Element:
             return "hidden" in self.attrs
         if name == "disabled":
             return "disabled" in self.attrs
+        if name == "textLength":  # a text field's length, read without its text
+            return len(self.value)
         raise AttributeError(name)
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -208,6 +210,15 @@ class Element:
             at = parent.children.index(self) + (1 if position == "afterend" else 0)
             for k, node in enumerate(nodes):
                 parent.adopt(node, at + k)
+
+    def replaceWith(self, other: Element) -> None:  # noqa: N802 - the browser's name
+        parent = self.parentNode
+        if parent is None:
+            return
+        other.remove()
+        at = parent.children.index(self)
+        self.remove()
+        parent.adopt(other, at)
 
     def remove(self) -> None:
         if self.parentNode is not None:

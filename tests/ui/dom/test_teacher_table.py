@@ -172,6 +172,29 @@ def test_lines_and_files_go_in_one_intent_and_refusals_say_where(
     run(scene)
 
 
+def test_a_paste_too_long_for_the_page_is_said_and_sends_nothing(
+    js: Any, dom_page: Any, three: list[Result]
+) -> None:
+    page = dom_page
+    ana = three[0]
+    page.store.storage.setItem(TABLE, kept_text([[ana.text, ana.proof]]))
+
+    async def scene() -> None:
+        from ui.dom.class_results import MAX_PASTED
+
+        results = await opened(page)
+        sent = len(js.longanaBoot.worker.got)
+        pasted = (ana.text + "\n") * (MAX_PASTED // len(ana.text))
+        await add(js, results, pasted)
+        assert len(js.longanaBoot.worker.got) == sent, "nothing sent"
+        assert js.document.querySelector("[data-results-input]").value == pasted, "kept"
+        cat = page.ctl.cat
+        assert cat.t("table.too_long", n=cat.number(MAX_PASTED)) in said(js, "data-results-error")
+        assert shown(js) == ["Ana"] and [e[0] for e in stored(page)] == [ana.text]
+
+    run(scene)
+
+
 @pytest.mark.parametrize(
     "answer",
     [
