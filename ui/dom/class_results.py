@@ -240,18 +240,25 @@ class ClassResults:
 
     # -- results added -------------------------------------------------------------------------
 
-    async def check(self, lines: "list[tuple[int, str]]", files: "list[tuple[str, Any]]") -> None:
-        """The kept table and what is added (``lines``: the codes pasted, with their line
-        numbers; ``files``: result files, by name) in one ``class-table`` intent; the reply's
-        ``keep`` stored, its ``aside`` set aside beside it, every refusal said with where it
-        was. The codes refused stay in their field to be corrected."""
+    async def check(
+        self,
+        lines: "list[tuple[int, str]]",
+        files: "list[tuple[str, Any]]",
+        kept: "list[list[Any]] | None" = None,
+    ) -> None:
+        """The kept table (``kept``: without the results the teacher removed) and what is
+        added (``lines``: the codes pasted, with their line numbers; ``files``: result files,
+        by name) in one ``class-table`` intent; the reply's ``keep`` stored, its ``aside`` set
+        aside beside it, every refusal said with where it was. The codes refused stay in their
+        field to be corrected; on a reply that is no table, nothing changes."""
         cat = self.ctl.cat
         count = len(lines) + len(files)
         if count:
             self.progress = cat.plural("table.checking", count)
             self.draw()
-        sent = len(self.kept)
-        intent: Any = intents.class_table(self.code, [t for _, t in lines], kept=self.kept)
+        kept = self.kept if kept is None else kept
+        sent = len(kept)
+        intent: Any = intents.class_table(self.code, [t for _, t in lines], kept=kept)
         names: list[str] = []
         for name, file in files:  # each file's text put into the intent by JavaScript
             made = await file_intent(intent, "texts", file)
@@ -344,9 +351,8 @@ class ClassResults:
         if self.progress or standings is None or not 0 <= row < len(standings["rows"]):
             return
         gone = [standings["rows"][row]["text"]] + list(standings["rows"][row].get("also") or [])
-        self.kept = [k for k in self.kept if k[0] not in gone]
         self.errors, self.told = [], []
-        await self.check([], [])
+        await self.check([], [], [k for k in self.kept if k[0] not in gone])
 
     def clear(self) -> None:
         """``data-action="clear-results"``: the table is emptied (after the teacher says so)."""

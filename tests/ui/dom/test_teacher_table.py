@@ -101,13 +101,14 @@ class Files:
 class Failing(Game):
     """A worker whose answer to the teacher's table is ``answer`` (an error, a short table)."""
 
-    def __init__(self, answer: Callable[[dict[str, Any]], Any]) -> None:
+    def __init__(self, answer: Callable[[dict[str, Any]], Any], every: bool = False) -> None:
         super().__init__()
         self.answer = answer
+        self.every = every  # every class-table intent, not only those that add results
 
     def handle(self, text: str) -> str:
         intent = json.loads(text)
-        if intent.get("do") == "class-table" and intent.get("texts"):
+        if intent.get("do") == "class-table" and (self.every or intent.get("texts")):
             return json.dumps(self.answer(json.loads(super().handle(text))))
         return str(super().handle(text))
 
@@ -408,5 +409,28 @@ def test_the_storage_notice_goes_once_saving_works_again(js: Any, dom_page: Any)
         assert js.document.querySelector('[data-notice="storage"]') is not None
         page.saving(None)
         assert js.document.querySelector('[data-notice="storage"]') is None
+
+    run(scene)
+
+
+def test_only_the_teacher_removes_a_result_and_a_failed_reply_keeps_it(
+    js: Any, dom_page: Any, three: list[Result]
+) -> None:
+    page = dom_page
+    ana, bo, _ = three
+    original = kept_text([[ana.text, ana.proof], [bo.text, bo.proof]])
+    page.store.storage.setItem(TABLE, original)
+
+    async def scene() -> None:
+        results = await opened(page)
+        place = shown(js).index("Bo")
+        button = js.document.querySelectorAll('[data-action="remove-result"]').item(place)
+        js.longanaBoot.worker.table = Failing(lambda reply: {"error": {"code": "x"}}, every=True)
+        await results.remove(button)
+        assert page.store.storage.getItem(TABLE) == original and len(results.kept) == 2
+        js.longanaBoot.worker.table = Game()
+        button = js.document.querySelectorAll('[data-action="remove-result"]').item(place)
+        await results.remove(button)
+        assert shown(js) == ["Ana"] and [e[0] for e in stored(page)] == [ana.text]
 
     run(scene)
