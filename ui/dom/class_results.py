@@ -139,11 +139,10 @@ class ClassResults:
         if self.old is not None:
             old = (self.old[0], self.href(self.old[1]))
         aside = None
-        texts = [text for _, text in self.aside]
-        if texts:
-            count = sum(n for n, _ in self.aside)
-            both = texts[0] if len(texts) == 1 else json.dumps(texts)
-            aside = (count, self.href(both))
+        if self.aside:  # (a text too long to read here is said, without its file)
+            texts = [text for _, text in self.aside if text]
+            both = texts[0] if len(texts) == 1 else json.dumps(texts) if texts else None
+            aside = (sum(n for n, _ in self.aside), self.href(both))
         return old, aside
 
     def href(self, text: "str | None") -> "str | None":
