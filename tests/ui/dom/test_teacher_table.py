@@ -302,6 +302,19 @@ def test_a_students_result_refused_for_its_class_does_not_blame_the_name(
 
 # -- history, the kept match, the storage notice ---------------------------------------------------
 
+
+async def in_progress(page: Any, intent: Any) -> Any:
+    """The worker's reply to ``intent``, then to moves until three are made (the person's
+    first legal move, the computer's)."""
+    reply = await page.ask(intent)
+    while reply["frame"]["log"] < 3:
+        frame = reply["frame"]
+        move = frame["turn"]["moves"][0] if frame["turn"] else None
+        step = intents.play(move, frame["log"]) if move else intents.computer(frame["log"])
+        reply = await page.ask(step)
+    return reply
+
+
 GOOD = {"key": "7:40", "date": "2026-12-01", "deal": "7", "level": "hard", "winner": 0}
 GOOD.update({"people": [0], "totals": [[101, 0, 0, 5]]})
 
@@ -344,12 +357,7 @@ def test_a_kept_match_the_worker_cannot_load_is_set_aside_before_it_is_written_o
     broken = json.dumps({"schema": 3, "class": CODE.text, "log": [10**400]})
 
     async def scene() -> None:
-        reply = await page.ask(intents.start(None, list(SOLO), "normal", "7"))
-        while reply["frame"]["log"] < 3:
-            frame = reply["frame"]
-            move = frame["turn"]["moves"][0] if frame["turn"] else None
-            step = intents.play(move, frame["log"]) if move else intents.computer(frame["log"])
-            reply = await page.ask(step)
+        reply = await in_progress(page, intents.start(None, list(SOLO), "normal", "7"))
         page.live = True
         page.apply(reply)
         mine = page.saves.text
@@ -381,12 +389,7 @@ def test_a_class_link_over_another_class_match_in_progress_asks_first(
     other = ClassCode.make("UT31", SOLO, "easy", 10)
 
     async def scene() -> None:
-        reply = await page.ask(intents.class_start(other.text, None))
-        while reply["frame"]["log"] < 3:
-            frame = reply["frame"]
-            move = frame["turn"]["moves"][0] if frame["turn"] else None
-            step = intents.play(move, frame["log"]) if move else intents.computer(frame["log"])
-            reply = await page.ask(step)
+        reply = await in_progress(page, intents.class_start(other.text, None))
         save = reply["save"]
         first = await page.rooms.kept().first_reply(CODE.text, save)
         assert first["frame"]["class"] == other.text, "the match in progress stays on the table"
