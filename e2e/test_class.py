@@ -18,6 +18,7 @@ not depend on that: every expectation is computed with the engine from what the 
 from __future__ import annotations
 
 import json
+import random
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -59,6 +60,7 @@ class Student:
     south_at_start: list[str] = field(default_factory=list)
     moves: list[list[Move]] = field(default_factory=list)  # South's moves, hand by hand
     codes: list[tuple[str, str]] = field(default_factory=list)  # (dialog, result code)
+    marks: list[str] = field(default_factory=list)  # each code's mark: its hands, or "final"
     hand_end_undo: list[int] = field(default_factory=list)
     tools: dict[str, dict[str, Any]] = field(default_factory=dict)
     body: dict[str, str] = field(default_factory=dict)
@@ -104,6 +106,12 @@ def play_class_match(
         shown = dialog.locator("[data-result-code]")
         shown.wait_for(timeout=30_000)
         student.codes.append((end, shown.inner_text().strip()))
+        student.marks.append(
+            dialog.locator(".class-result").first.evaluate(
+                "(el) => el.dataset.resultPartial ?? "
+                "(el.hasAttribute('data-result-final') ? 'final' : '')"
+            )
+        )
         student.hand_end_undo.append(game.action("undo", within=dialog).count())
         if end == "match-end":
             link = game.action("result-file", within=dialog)
@@ -173,6 +181,10 @@ def test_two_students_play_the_same_class_match(students: list[Student]) -> None
             assert where == "hand-end" and not result.finished
             assert result.hands == final.hands[: len(result.hands)]
         assert [len(r.hands) for r in results] == list(range(1, len(results) + 1))
+        # only the match's end offers the final code; each hand's end marks its code partial
+        assert student.marks == [str(len(r.hands)) for r in results[:-1]] + ["final"], (
+            f"{student.name}: {student.marks}"
+        )
         assert student.hand_end_undo == [0] * len(results), "undo offered at a hand's end"
 
         # the code is the engine's result of the saved game ...
@@ -288,8 +300,10 @@ def check_rows(game: Game, results: list[Result]) -> list[dict[str, Any]]:
     for row, want in zip(shown, engine.rows, strict=True):
         cells = row["cells"]
         assert abs(number(cells[3]) - want.total) < 0.051, f"{row}: total {want.total}"
-        hands = cells[4 : 4 + engine.hands]
-        assert len(cells) == 5 + engine.hands, f"{row}: {engine.hands} hands and Remove expected"
+        assert cells[4] == str(want.played), f"{row}: it covers {want.played} hands"
+        assert ("partial" in row["flag"]) is want.partial, f"{row}: partial {want.partial}"
+        hands = cells[5 : 5 + engine.hands]
+        assert len(cells) == 6 + engine.hands, f"{row}: {engine.hands} hands and Remove expected"
         assert len(hands) == engine.hands, f"{row}: {engine.hands} hands expected"
         for k, cell in enumerate(hands):
             if k < want.played:
@@ -309,25 +323,38 @@ def altered(code: str) -> str:
     return code[:-1] + ("2" if code[-1] != "2" else "3")
 
 
-def test_teacher_table_ranks_refuses_and_counts_once(
+def test_teacher_table_ranks_refuses_and_replays_results_added_again(
     students: list[Student], teacher: Game
 ) -> None:
     ana, ben = students  # Ben is Jean-Luc: a hyphen in a name works
     results = [Result.parse(ana.code), Result.parse(ben.code)]
     assert ben.file is not None
 
-    # both codes pasted: one row each, ranked as the engine ranks them
+    # both final codes pasted: one row each, ranked as the engine ranks them. Both matches are
+    # over, so neither is partial, whatever hands each covers (Ana reached the target in hand
+    # 1, Ben's match took two): the hands column says how many
+    assert all(r.finished for r in results)
     dialog = add(teacher, [ana.code, ben.code])
     assert error_text(dialog) == "", error_text(dialog)
     before = check_rows(teacher, results)
-    assert dialog.locator("[data-results-duplicate]").count() == 0
+    assert all("partial" not in row["flag"] for row in before), before
+    assert dialog.locator("[data-results-duplicate], [data-results-partial]").count() == 0
 
-    # one of them again: counted once, and said so
+    # one of them again: played again, its true result in place of the kept one, and said so
     dialog = add(teacher, [ana.code])
     assert error_text(dialog) == "", error_text(dialog)
     assert rows(teacher) == before, "a result given twice changed the table"
-    note = dialog.locator("[data-results-duplicate]")
-    assert note.is_visible() and "Ana" in note.inner_text(), "not said: Ana given twice"
+    told = dialog.locator("[data-results-told]")
+    assert told.is_visible() and "Ana" in told.inner_text(), "not said: Ana given again"
+
+    # Ben's code of an earlier hand's end: the same play, counted once (the final one), said
+    early = [code for where, code in ben.codes if where == "hand-end"]
+    if early:
+        dialog = add(teacher, early)
+        assert error_text(dialog) == "", error_text(dialog)
+        assert rows(teacher) == before, "an earlier code of the same play changed the table"
+        note = dialog.locator("[data-results-duplicate]")
+        assert note.is_visible() and ben.name in note.inner_text()
 
     # one character changed: refused with the reason in words, not counted
     bad = altered(ben.code)
@@ -342,12 +369,12 @@ def test_teacher_table_ranks_refuses_and_counts_once(
         "the refused code is not left to be corrected"
     )
 
-    # a result file downloaded from Ben's page: read as Ben's result (given twice now)
+    # a result file downloaded from Ben's page: read as Ben's result (added again)
     dialog = add(teacher, files=[ben.file])
     assert error_text(dialog) == "", f"Ben's result file refused: {error_text(dialog)!r}"
     assert rows(teacher) == before, "Ben's result file changed the table"
-    assert ben.name in dialog.locator("[data-results-duplicate]").inner_text(), (
-        "Ben's file was not counted as Ben's result"
+    assert ben.name in dialog.locator("[data-results-told]").inner_text(), (
+        "Ben's file was not read as Ben's result"
     )
 
     # files that are not (good) results: refused, each with its reason
@@ -395,7 +422,7 @@ def test_csv_export_is_the_engines_table(students: list[Student], teacher: Game)
     text = teacher.page.evaluate(FETCH_JS, href)
     want = csv_text(standings(results, CODE))
     assert text == want, f"CSV\n{text!r}\nengine\n{want!r}"
-    assert re.match(r"rank,name,seat,total,hand 1", text)
+    assert re.match(r"rank,name,seat,total,hands,hand 1", text)
 
 
 # -- 5. print ------------------------------------------------------------------------------------
@@ -494,6 +521,21 @@ def as_file(name: str, text: str) -> dict[str, Any]:
     return {"name": name, "mimeType": "application/json", "buffer": text.encode()}
 
 
+def early_play(others: list[Result], name: str) -> Result:
+    """A code of hand 1 of a match that goes on, of a play none of ``others`` played."""
+    for seed in range(100):
+        result = Result.of(play_class(CODE, 1, at_random(seed)), 0, name)
+        row = next(r for r in standings([*others, result], CODE).rows if r.name == name)
+        if not result.finished and row.flags == ("partial",):
+            return result
+    raise AssertionError("no play of hand 1 of its own: try other seeds")
+
+
+def at_random(seed: int) -> Callable[[Session, list[Move]], Move]:
+    pick = random.Random(seed)
+    return lambda game, legal: pick.choice(legal)
+
+
 def test_teacher_table_refuses_every_forgery_on_its_line(
     students: list[Student], teacher: Game
 ) -> None:
@@ -552,17 +594,21 @@ def test_teacher_table_refuses_every_forgery_on_its_line(
     title = dialog.locator("#dlg-title").inner_text()
     assert CODE.text in title and other.text not in title, title
 
-    # look-alike names and one name on two games: ranked, never dropped, shown side by side
+    # look-alike names and one name on two games: ranked, never dropped, shown side by side;
+    # a code handed in before its match was over: partial, ranked after every complete one
     mine = {r.plays for r in results}
     made = []
     for seed, name in ((2, "\u0410na"), (5, "Ana")):  # a Cyrillic А; Ana's name on another game
         result = Result.of(play_class(CODE, 99, pick_by(seed)), 0, name)
         assert result.plays not in mine, f"{name}: pick another way of playing"
         made.append(result)
+    made.append(early_play(results + made, "Dee"))
     dialog = add(teacher, [r.text for r in made])
     assert error_text(dialog) == "", error_text(dialog)
-    check_rows(teacher, results + made)
-    for row in rows(teacher):
+    shown = check_rows(teacher, results + made)
+    assert shown[-1]["name"] == "Dee" and "partial" in shown[-1]["flag"], shown
+    assert dialog.locator("[data-results-partial]").is_visible()
+    for row in shown:
         alike = row["name"] in ("Ana", "\u0410na")
         assert ("look-alike" in row["flag"]) is alike, row
     groups = dialog.locator("[data-results-flagged] [data-flag]")
@@ -572,7 +618,7 @@ def test_teacher_table_refuses_every_forgery_on_its_line(
     assert same.count() == 2 and WORDS["flag"]["same-name"] in dialog.inner_text()
     teacher.screenshot("class-flagged")
 
-    # the teacher removes the two made-up results: the table is the students' again
+    # the teacher removes the made-up results: the table is the students' again
     while made:
         result = made.pop()
         table = standings(results + made + [result], CODE)  # ranked as on the page

@@ -152,6 +152,11 @@ def test_storage_filling_in_the_middle_of_a_hand_loses_no_move(browsers: Browser
         link.click()
     text = Path(download.value.path()).read_text(encoding="utf-8")
     assert len(json.loads(text)["log"]) > len(json.loads(kept or "{}")["log"])
+    # room again: the next move is saved, and the notice that saving failed goes (issue 30)
+    game.page.evaluate("() => { window.__storageRoom = Infinity; }")
+    one_move(game)
+    game.page.locator('[data-notice="storage"]').wait_for(state="detached", timeout=TURN_MS)
+    assert game.raw_save() != kept
 
 
 def test_a_second_broken_save_is_set_aside_beside_the_first(browsers: Browsers) -> None:

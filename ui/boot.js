@@ -34,6 +34,7 @@
     // the page's modules as [[path, text], ...] (ui/page-files.json), or null
     pageFiles: files.pageFiles,
     withFile: workers.withFile,
+    patient: workers.patient,
     // Resolves in a task of its own: the browser takes its turn (input, drawing) before the
     // page goes on. (A message, not a timer: nested timers wait 4 ms each.)
     turn() {

@@ -185,7 +185,10 @@ def _flagged(cat: "Catalog", table: Any) -> str:
 
 
 def download(cat: "Catalog", what: str, href: Any, filename: str, key: str) -> str:
-    """A link that only downloads (``a[data-download=what]``)."""
+    """A link that only downloads (``a[data-download=what]``); "" without an address (a text
+    too long to read here stays on the device all the same)."""
+    if not href:
+        return ""
     return (
         '<a class="btn" data-download="'
         + what
@@ -199,14 +202,33 @@ def download(cat: "Catalog", what: str, href: Any, filename: str, key: str) -> s
     )
 
 
-def results_class_html(cat: "Catalog", suggested: str, error: str, old: Any = None) -> str:
+def aside_note(cat: "Catalog", aside: Any) -> str:
+    """``aside``: ``(how many, download address)`` of kept results that could not be read, set
+    aside (``[data-results-aside]``, ``a[data-download="table-aside"]``); "" for None."""
+    if not aside:
+        return ""
+    return (
+        '<div class="note" data-results-aside><p>'
+        + escape(cat.plural("table.aside", int(aside[0])))
+        + "</p><p>"
+        + download(
+            cat, "table-aside", aside[1], "longana-class-results-aside.json", "table.aside_file"
+        )
+        + "</p></div>"
+    )
+
+
+def results_class_html(
+    cat: "Catalog", suggested: str, error: str, old: Any = None, aside: Any = None
+) -> str:
     """The teacher's table before it has a class: the teacher's own class code first. ``old``:
     ``(class code, download address)`` of a table kept for a class code of another release,
     which this one cannot read: said (``[data-results-old]``), offered as a file
-    (``a[data-download="old-table"]``) before the new class's table starts."""
-    said = ""
+    (``a[data-download="old-table"]``) before the new class's table starts. ``aside``: as for
+    :func:`results_html` (a kept table that did not read at all)."""
+    said = aside_note(cat, aside)
     if old:
-        said = (
+        said += (
             '<div class="note" data-results-old><p>'
             + phrase(cat, "table.old_release", code=old[0])
             + "</p><p>"
@@ -251,14 +273,17 @@ def results_html(
     kept: bool = True,
     progress: str = "",
     aside: Any = None,
+    told: Any = None,
 ) -> str:
     """The teacher's table of one class: codes and files in, each student's score per deal
-    against the average of everyone who played it, ranked; the results to look at side by side
+    against the average of everyone who played it, ranked, with the hands each result covers
+    (``td[data-hands]``); the results to look at side by side
     (``table["flagged"]``), each row's flags; a partial result marked with the hands it covers
     (``data-partial``) and why it ranks after the complete ones; CSV out; kept on this device
     (``kept``) until the teacher clears it; prints cleanly. ``aside``: ``(how many, download
     address)`` of kept results that could not be read, set aside (``[data-results-aside]``,
-    ``a[data-download="table-aside"]``)."""
+    ``a[data-download="table-aside"]``). ``told``: what else the teacher is told of the results
+    just added (``[data-results-told]``: a result added again was played again)."""
     rows = []
     hands = table["hands"] if table else 0
     head = (
@@ -270,6 +295,8 @@ def results_html(
         + phrase(cat, "class.seat")
         + '</th><th scope="col" class="num">'
         + phrase(cat, "class.total")
+        + '</th><th scope="col" class="num">'
+        + phrase(cat, "table.hands")
         + "</th>"
         + "".join(
             '<th scope="col" class="num">' + phrase(cat, "class.hand", n=k + 1) + "</th>"
@@ -287,8 +314,8 @@ def results_html(
             if [f for f in flags if f != "partial"]
             else ""
         )
+        played = int(row.get("played") or len(row["points"]))
         if partial:
-            played = int(row.get("played") or len(row["points"]))
             mark += (
                 ' <small class="partial-mark">'
                 + escape(cat.plural("table.partial_mark", played))
@@ -311,6 +338,10 @@ def results_html(
             + escape(cat.seat(row["seat"]))
             + '</td><td class="num total">'
             + _signed(cat, row["total"])
+            + '</td><td class="num" data-hands="'
+            + str(played)
+            + '">'
+            + str(played)
             + "</td>"
             + _points(cat, row, hands)
             + '<td class="no-print"><button type="button" class="btn small" '
@@ -331,15 +362,10 @@ def results_html(
         )
     if table and any(r.get("partial") for r in table["rows"]):
         notes += '<p class="note" data-results-partial>' + phrase(cat, "table.partial") + "</p>"
-    if aside:
+    notes += aside_note(cat, aside)
+    if told:
         notes += (
-            '<div class="note" data-results-aside><p>'
-            + escape(cat.plural("table.aside", int(aside[0])))
-            + "</p><p>"
-            + download(
-                cat, "table-aside", aside[1], "longana-class-results-aside.json", "table.aside_file"
-            )
-            + "</p></div>"
+            '<p class="note" data-results-told>' + "<br>".join(escape(t) for t in told) + "</p>"
         )
     error_text = "<br>".join(escape(e) for e in errors)
     export = (

@@ -28,10 +28,11 @@ def in_progress(frame: Any) -> bool:
     return frame is not None and frame["log"] > 0 and not frame["match_over"]
 
 
-def worth_keeping(frame: Any) -> bool:
-    """Whether joining a class match over ``frame`` keeps it first: an ordinary match in
-    progress (a class match can be opened again from its code)."""
-    return in_progress(frame) and not frame.get("class")
+def worth_keeping(frame: Any, code: str) -> bool:
+    """Whether joining the class match ``code`` over ``frame`` keeps it first: a match in
+    progress, ordinary or of another class (its play would be lost: opening its code again
+    starts it from move 1), not that class match itself."""
+    return in_progress(frame) and frame.get("class") != code
 
 
 CODE_LETTERS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-"  # what the worker writes class codes with

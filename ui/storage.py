@@ -293,12 +293,13 @@ class Store:
         first = name + ":corrupt"
         return [first] + [first + ":" + str(n) for n in range(2, CORRUPT_SLOTS + 1)]
 
-    def set_aside(self, text: Any, name: str = SAVE) -> str:
+    def set_aside(self, text: Any, name: str = SAVE, remove: bool = True) -> str:
         """Move a text that cannot be used (a save the worker could not load, a store out of
         bounds) to the first free corrupt key of ``name`` (never over one set aside before),
-        then remove it from ``name``; the notice to show. Nothing new is written until this is
-        done: if it cannot be moved (storage full or blocked), it stays where it is, and a save
-        waits until the person chooses to start fresh."""
+        then remove it from ``name`` (unless ``remove`` is false: a part of a store set aside
+        beside what stays); the notice to show. Nothing new is written until this is done: if
+        it cannot be moved (storage full or blocked), it stays where it is, and a save waits
+        until the person chooses to start fresh."""
         self.aside = None
         try:
             for aside in self.corrupt_names(name):
@@ -309,7 +310,8 @@ class Store:
                 raise Refused(FULL)
             if text is not None:
                 self.call("setItem", aside, text)
-            self.call("removeItem", name)
+            if remove:
+                self.call("removeItem", name)
         except Refused:  # cannot set it aside: leave it untouched
             self.blocked = self.blocked or name == SAVE
             return CORRUPT_KEPT

@@ -136,16 +136,20 @@ def uts39(text: str) -> str:
     return unicodedata.normalize("NFD", "".join(mapped))
 
 
-def skeletons(name: str) -> tuple[str, str]:
+def skeletons(name: str) -> tuple[str, ...]:
     """What a name looks like, read two ways: the UTS #39 skeleton of the name as written and
     of the name in small letters (a capital I looks like an l, a small н like a small capital
     H), each then case-folded and skeletonised again, without punctuation and spaces and
     without the accents of Latin, Greek and Cyrillic letters (the marks of other scripts are
-    part of their letters). "ꓚу", "ᏟᎩ" and "CY" all look like "Cy"."""
-    text = unicodedata.normalize("NFKC", name)
-    written = _plain(uts39(uts39(text).casefold()))
-    small = _plain(uts39(uts39(text.casefold()).casefold()))
-    return written or name_key(name), small or name_key(name)
+    part of their letters); both of the name's compatibility form (NFKC: full-width letters)
+    and, when that differs, of the name as given (NFKC reads a lunate sigma "Ϲ" as "Σ", which
+    no longer looks like the "C" it looks like). "ꓚу", "ᏟᎩ", "Ϲу" and "CY" all look like
+    "Cy"."""
+    out: list[str] = []
+    for text in dict.fromkeys((unicodedata.normalize("NFKC", name), name)):
+        out.append(_plain(uts39(uts39(text).casefold())) or name_key(name))
+        out.append(_plain(uts39(uts39(text.casefold()).casefold())) or name_key(name))
+    return tuple(out)
 
 
 def _plain(text: str) -> str:

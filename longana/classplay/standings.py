@@ -266,8 +266,10 @@ def signed(value: float) -> str:
 
 
 #: what makes a spreadsheet read a cell as a formula (OWASP's CSV injection): such a text cell
-#: is written with an apostrophe first, which the spreadsheet reads as "this is text"
-FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+#: is written with an apostrophe first, which the spreadsheet reads as "this is text"; with
+#: the full-width and small forms an East Asian spreadsheet may take for them (a name may begin
+#: with "－" or "＠", punctuation), and the minus sign
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r") + tuple("＝＋－＠﹦﹢﹣−")
 
 
 def text_cell(text: str) -> str:

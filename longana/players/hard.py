@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from ..rules.hand import Hand, Outcome, outcome_of
 from ..rules.tiles import MATCH_MASK, PASS, Move
 from ..rules.view import SeatView
-from .inference import PlayModel, weighted_deals
+from .inference import PlayModel, float_sum, weighted_deals
 from .normal import normal_ratings, smart, smart_keys
 from .sampler import position, sample_deals
 
@@ -102,7 +102,7 @@ def equity(scores: Sequence[int], target: int, seat: int, strength: float = 1.0)
         return 1.0 if best == seat else 0.0
     weights = [math.exp(-(target - s) / EQUITY_SCALE) for s in scores]
     weights[seat] *= strength
-    return weights[seat] / sum(weights)
+    return weights[seat] / float_sum(weights)
 
 
 def match_worth(outcome: Outcome, view: SeatView, strength: float = 1.0) -> float:

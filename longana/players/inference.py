@@ -211,11 +211,33 @@ def _term(
     return (need, BLOCKER * (2 if press else 1), -BLOCKER if press else 0)
 
 
+def float_sum(values: list[float]) -> float:
+    """``sum(values)`` of floats as Python 3.12 and later add them, in any Python: Neumaier's
+    compensated summation (the browser's Pyodide runs 3.13, the tests and tools may run 3.11,
+    whose ``sum`` adds them one by one; the computer's choices must not depend on the runtime,
+    and the browser's are the ones results were played with).
+
+    >>> float_sum([0.1] * 10), float_sum([1e100, 1.0, -1e100, 1.0])
+    (1.0, 2.0)
+    """
+    total = compensation = 0.0
+    for x in values:
+        t = total + x
+        if abs(total) >= abs(x):
+            compensation += (total - t) + x
+        else:
+            compensation += (x - t) + total
+        total = t
+    if compensation and math.isfinite(compensation):
+        total += compensation
+    return total
+
+
 def _log_choice(keys: list[int], mine: int, weight: list[float], slip: float) -> float:
     """log of (1 - slip) x softmax(beta x keys)[mine] + slip / len(keys), where
     ``weight[d]`` is exp(-beta x d)."""
     top = max(keys)
-    soft = weight[top - mine] / sum([weight[top - x] for x in keys])
+    soft = weight[top - mine] / float_sum([weight[top - x] for x in keys])
     return math.log((1.0 - slip) * soft + slip / len(keys))
 
 

@@ -595,6 +595,7 @@ def test_csv() -> None:
 
 
 FORMULAS = ["@SUM(1,2)", "-2*3", "+1", "=1+1", "\tx", "\rx", "-", "@"]
+FORMULAS += ["＠SUM(1,2)", "－1", "﹣1", "＝1", "−1"]  # full-width and small forms (issue 30 audit)
 
 
 @pytest.mark.parametrize("name", FORMULAS)

@@ -137,6 +137,8 @@ def test_names_are_tidied_once() -> None:
         ("Cy", "\ua4da\u0443", False, True),  # Lisu CA, Cyrillic u
         ("Cy", "\u13df\u13a9", False, True),  # Cherokee TLI, GI
         ("Cy", "\u13df\u13a9".lower(), False, True),
+        ("Cy", "\u03f9\u0443", False, True),  # Greek lunate sigma (NFKC makes it a Σ), Cyrillic u
+        ("Cy", "\u03f9y", False, True),
         ("Ian", "lan", False, True),  # a capital I, a small l
         ("Kim", "Kirn", False, True),  # rn looks like m
         ("Paula", "\U0001d40faula", True, True),  # mathematical bold P: NFKC, the same name

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import math
 import random
+import sys
 
 import pytest
 from conftest import any_hand, play_randomly, replays_legally
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from longana.players.inference import PlayModel, weighted_deals
+from longana.players.inference import PlayModel, float_sum, weighted_deals
 from longana.players.levels import choose
 from longana.players.normal import smart_keys
 from longana.players.sampler import Knowledge, sample_deals
@@ -139,3 +140,26 @@ def test_the_record_points_at_the_true_tiles() -> None:
                 distinct.append(len({tuple(h) for h in deals}))
     assert weighted > 1.15 * uniform, (weighted, uniform)
     assert sorted(distinct)[len(distinct) // 2] >= 10
+
+
+# Pyodide's sum (Python 3.13, the browser) of these: the computer's choices add floats as it does
+BROWSER_SUMS = [
+    "-0x1.5e50f62b33213p+26",
+    "0x1.40cbf07169e26p+18",
+    "0x1.d64bb6f25bcf8p+25",
+    "0x1.028a0cc6d32c4p+26",
+    "0x1.27bf62c2084a6p+25",
+    "0x1.7ad51b681dc09p+25",
+]
+
+
+def test_floats_are_added_as_the_browser_adds_them() -> None:
+    """Issue 30's audit: a hard class's result played under CPython 3.11 was refused in the
+    browser (``sum`` of floats rounds otherwise from 3.12 on, and the hard computer's equity
+    used it): ``float_sum`` adds as Python 3.12 and later do, in any Python."""
+    for k, want in enumerate(BROWSER_SUMS):
+        r = random.Random(k)
+        values = [r.uniform(-1, 1) * 10.0 ** r.randint(-8, 8) for _ in range(4 + 3 * k)]
+        assert float_sum(values).hex() == want
+        if sys.version_info >= (3, 12):
+            assert float_sum(values) == sum(values)

@@ -17,6 +17,7 @@ from ui.storage import KEPT, Store
 ROOT = Path(__file__).resolve().parents[2]
 ENGLISH = json.loads((ROOT / "locales" / "en.json").read_text(encoding="utf-8"))
 CODE = ClassCode.make("LINK22", ("person", "computer", "computer", "computer"), "normal", 20)
+OTHER = ClassCode.make("LINK30", ("person", "computer", "computer", "computer"), "normal", 20)
 
 
 def catalog(lang: str) -> Catalog:
@@ -41,12 +42,12 @@ def ordinary(moves: int) -> dict[str, Any]:
     return out
 
 
-def test_only_an_ordinary_match_in_progress_is_worth_keeping() -> None:
+def test_a_match_in_progress_of_another_class_or_none_is_worth_keeping() -> None:
     fresh, played = ordinary(0), ordinary(2)
-    assert not in_progress(fresh["frame"]) and not worth_keeping(fresh["frame"])
-    assert in_progress(played["frame"]) and worth_keeping(played["frame"])
-    assert not worth_keeping({**played["frame"], "match_over": True})
-    assert not worth_keeping(None)
+    assert not in_progress(fresh["frame"]) and not worth_keeping(fresh["frame"], CODE.text)
+    assert in_progress(played["frame"]) and worth_keeping(played["frame"], CODE.text)
+    assert not worth_keeping({**played["frame"], "match_over": True}, CODE.text)
+    assert not worth_keeping(None, CODE.text)
     game = Game()
     started = reply(game, {"do": "class-start", "code": CODE.text, "save": None})
     move = started["frame"]["turn"]["moves"][0] if started["frame"]["turn"] else None
@@ -54,7 +55,9 @@ def test_only_an_ordinary_match_in_progress_is_worth_keeping() -> None:
         started = reply(game, {"do": "play", "move": move, "at": started["frame"]["log"]})
     else:
         started = reply(game, {"do": "computer", "at": started["frame"]["log"]})
-    assert in_progress(started["frame"]) and not worth_keeping(started["frame"])
+    # that class match itself resumes; a link to another class would lose its play (issue 30)
+    assert in_progress(started["frame"]) and not worth_keeping(started["frame"], CODE.text)
+    assert worth_keeping(started["frame"], OTHER.text)
 
 
 def test_the_kept_matchs_class_is_read_from_its_save() -> None:
@@ -143,7 +146,7 @@ def test_the_same_under_micropython() -> None:
         f"FRAMES = json.loads({json.dumps(json.dumps(frames))})\n"
         f"SAVES = json.loads({json.dumps(json.dumps(saves))})\n"
         f"QUERIES = {queries!r}\n"
-        "out = [[in_progress(f), worth_keeping(f)] for f in FRAMES]\n"
+        "out = [[in_progress(f), worth_keeping(f, 'X')] for f in FRAMES]\n"
         "out += [kept_class(s) for s in SAVES] + [without(q, 'class') for q in QUERIES]\n"
         f"for lang in {list(LANGUAGES)!r}:\n"
         "    cat = Catalog(json.load(open('/lib/locales/' + lang + '.json')), en)\n"
@@ -154,7 +157,7 @@ def test_the_same_under_micropython() -> None:
         "    f.write(('@@' + json.dumps(out)).encode())\n"
     )
     got = json.loads(micropython(code).split("@@")[-1])
-    want: list[Any] = [[in_progress(f), worth_keeping(f)] for f in frames]
+    want: list[Any] = [[in_progress(f), worth_keeping(f, "X")] for f in frames]
     want += [kept_class(s) for s in saves] + [without(q, "class") for q in queries]
     for lang in LANGUAGES:
         cat = catalog(lang)

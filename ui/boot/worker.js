@@ -145,6 +145,13 @@
           () => null,
         );
       },
+      // An intent's text (or one made by withFile) that the worker may take `ms` to answer: the
+      // teacher's table replays every result added, and a hard computer's match takes seconds
+      // a hand to play again.
+      patient(text, ms) {
+        const json = String(text);
+        return { toString: () => json, ms: Math.max(CALL_MS, ms, text?.ms || 0) };
+      },
     };
   }
 

@@ -77,12 +77,14 @@ class ClassActions:
             return
         if self.ctl.interaction.dialog == "settings":
             self.read_settings()
-        reply = await self.ask(self.kept.class_start(text))
+        intent = self.kept.class_start(text)
+        reply = await self.ask(intent)
         if reply is None:
             return
         if "refused" in reply:
             self.refuse("class", reply["refused"])
             return
+        self.kept.started(intent, reply)
         if self.kept.keep(text, reply):
             await self.joined(text, reply)
 
@@ -209,8 +211,9 @@ class ClassActions:
             href = self.dialogs.url(result["file"], "application/json")
             html = class_panels.result_html(cat, result, href)
         else:
-            why = class_why(reply.get("refused") or NO_REASON, cat)
-            html = class_panels.result_refused_html(cat, name, why)
+            refusal = reply.get("refused") or NO_REASON
+            why = class_why(refusal, cat)  # the name is asked again only when it is the reason
+            html = class_panels.result_refused_html(cat, name, why, str(refusal["code"]))
         buttons = dialog.querySelector(".dlg-buttons")
         if buttons is None:
             return

@@ -1,16 +1,26 @@
 """The teacher's table (``data-dialog="class-results"``): the results of one class, typed as codes
-or given as files, each replayed by the worker (longana/classplay/), ranked, and kept on this
-device (``longana:class-results``) until the teacher clears it."""
+or given as files, replayed by the worker (longana/classplay/table.py), ranked, and kept on this
+device (``longana:class-results``) until the teacher clears it.
+
+The table never shrinks by accident. What the device keeps is read back within bounds (entries
+that are not are set aside, said and offered as a file: ui/class_table.py) and sent, with every
+line pasted and every file chosen, in one ``class-table`` intent; only the reply's ``keep`` is
+stored, and what the worker could not read (``aside``) is set aside beside it, said and offered
+as a file. A reply that is no table (an error, a worker that stopped) leaves the kept table as it
+was, and so does one that would keep fewer results than were sent. A kept table whose class code
+this release cannot read (another release's) is set aside whole, said and offered as a file
+before the teacher starts the new class's table."""
 
 import asyncio
+import json
 
 import js
 
 from .. import class_table, intents
-from ..storage import CLASS_RESULTS
+from ..storage import CLASS_RESULTS, CORRUPT_SET_ASIDE, SAVE_LIMIT, Refused
 from ..words import class_why
 from .browser import attr, q, q_all
-from .link import MAX_FILE, file_intent
+from .link import MADE, MAX_FILE, file_intent
 
 TYPE_CHECKING = False  # mypy takes it as true: the types, never imported at runtime
 if TYPE_CHECKING:
@@ -19,9 +29,19 @@ if TYPE_CHECKING:
 
     from js import Element
 
+    from longana.device.frame import Refusal
+
     from ..controller import Controller
     from ..storage import Store
     from .dialogs import Dialogs
+
+# What the worker may take to answer (ms): a result added is replayed, and a hard computer's
+# match takes seconds a hand in the browser; a kept result is taken by its proof.
+WAIT_BASE, WAIT_ADDED, WAIT_KEPT, WAIT_MOST = 15000, 30000, 200, 1800000
+# characters pasted at once: a code is about 60, so some 8,000 lines (a MicroPython heap of a
+# few MB holds the text and its lines; a file's text never enters it)
+MAX_PASTED = 512 * 1024
+NOT_A_CODE: "Refusal" = {"code": "class-format", "params": {}}  # a reply that was no table
 
 
 class ClassResults:
@@ -43,40 +63,119 @@ class ClassResults:
         self.standings: Any = None  # the teacher's table, as the worker ranked it
         self.loaded = False  # the table kept on the device has been read
         self.stored = True  # the table is kept on the device (False: storage refused)
-        self.progress = ""  # "Checking 3 of 12…" while results are replayed
+        self.frozen = False  # what the device keeps could not be set aside: never written over
+        self.progress = ""  # "Checking 12 results…" while results are replayed
         self.errors: list[str] = []
+        self.told: list[str] = []  # a result added again was played again
+        self.aside: list[tuple[int, str | None]] = []  # (results, text) set aside on this visit
+        self.old: tuple[str, str | None] | None = None  # (class code, text): another release's
+
+    # -- what the device keeps -----------------------------------------------------------------
 
     def load(self) -> None:
-        """The table kept on this device, read once."""
+        """The table kept on this device, read once, within bounds."""
         if self.loaded:
             return
         self.loaded = True
+        (code, kept, left), said = self.store.read_bounded(CLASS_RESULTS, class_table.read_table)
+        self.code, self.kept = code, kept
+        if said == CORRUPT_SET_ASIDE:
+            self.aside.append((max(left, 1), self.set_aside_text()))
+        elif said is not None:  # storage refused, or no room to set the rest aside
+            self.stored, self.frozen = False, True
+
+    def set_aside_text(self) -> "str | None":
+        """The text the store set aside last for the table (None: too long to read here, or
+        storage refused; it stays on the device all the same)."""
+        key = self.store.set_aside_keys.get(CLASS_RESULTS)
         try:
-            text = self.store.get(CLASS_RESULTS)
-        except Exception:  # noqa: BLE001 - storage refused: the table lives in memory
-            text = None
-        self.code, self.kept = class_table.read_kept(text)
+            if key is None or self.store.size(key) > SAVE_LIMIT:
+                return None
+            text: str | None = self.store.get(key)
+        except Refused:
+            return None
+        return text
 
     def keep(self) -> None:
-        """The table on this device until the teacher clears it."""
+        """The table on this device until the teacher clears it (never over a text that could
+        not be set aside)."""
+        if self.frozen:
+            self.stored = False
+            return
         text = class_table.kept_text(self.code, self.kept)
         self.stored = self.store.put(CLASS_RESULTS, text)
+
+    def put_aside(self, entries: "list[Any]") -> bool:
+        """Kept entries the worker could not read, set aside beside the table (said, and offered
+        as a file); False when the device has no room for them."""
+        text = class_table.kept_text(self.code, entries)
+        if self.store.set_aside(text, CLASS_RESULTS, remove=False) != CORRUPT_SET_ASIDE:
+            return False
+        self.aside.append((len(entries), text))
+        return True
+
+    def set_aside_whole(self, refusal: "Any") -> None:
+        """The kept table's class code cannot be read by this release: the whole table is set
+        aside (said, and offered as a file) and the teacher starts a new class's table."""
+        try:
+            small = self.store.size(CLASS_RESULTS) <= SAVE_LIMIT
+            text = self.store.get(CLASS_RESULTS) if small else None
+        except Refused:
+            text = None
+        text = text or class_table.kept_text(self.code, self.kept)
+        if self.store.set_aside(text, CLASS_RESULTS) != CORRUPT_SET_ASIDE:
+            self.frozen = True  # no room: it stays where it is, and nothing is written over it
+        if str(refusal.get("code")) == "class-version":
+            self.old = (str(self.code), text)
+        else:
+            self.aside.append((len(self.kept), text))
+            why = class_why(refusal, self.ctl.cat)
+            self.errors = [self.ctl.cat.t("table.class_unreadable", why=why)]
+        self.code, self.kept, self.standings = None, [], None
+
+    def notes(self) -> "tuple[Any, Any]":
+        """(old, aside) for the panel: what was set aside on this visit, with its download."""
+        old = None
+        if self.old is not None:
+            old = (self.old[0], self.href(self.old[1]))
+        aside = None
+        if self.aside:  # (a text too long to read here is said, without its file)
+            texts = [text for _, text in self.aside if text]
+            both = texts[0] if len(texts) == 1 else json.dumps(texts) if texts else None
+            aside = (sum(n for n, _ in self.aside), self.href(both))
+        return old, aside
+
+    def href(self, text: "str | None") -> "str | None":
+        return self.dialogs.url(text, "application/json") if text else None
+
+    # -- the panel -----------------------------------------------------------------------------
 
     def open(self) -> None:
         """``data-action="class-results"``: the table, or first the class code it is for."""
         self.load()
         # the dialog first: opening it closes Settings, which revokes the page's download links
-        frame = self.ctl.frame
-        suggested = self.suggested() or (frame["class"] if frame is not None else None)
         dialog = self.dialogs.open("class-results", "", cls="wide")
-        self.errors = []
         if self.code is None:
-            dialog.innerHTML = class_table.results_class_html(self.ctl.cat, suggested or "", "")
-            self.dialogs.grew(dialog)
+            self.ask_class(dialog, "")
             return
+        self.errors, self.told = [], []
         dialog.innerHTML = self.results_html()
         if self.standings is None or self.standings.get("code") != self.code:
-            asyncio.create_task(self.check([]))
+            asyncio.create_task(self.check([], []))
+
+    def ask_class(self, dialog: "Element | None", why: str, typed: "str | None" = None) -> None:
+        """The table starts from the teacher's class code (what was set aside said first)."""
+        if dialog is None:
+            return
+        frame = self.ctl.frame
+        suggested = typed
+        if suggested is None:
+            suggested = self.suggested() or (frame["class"] if frame is not None else None) or ""
+        old, aside = self.notes()
+        if self.errors and not why:
+            why = self.errors[0]
+        dialog.innerHTML = class_table.results_class_html(self.ctl.cat, suggested, why, old, aside)
+        self.dialogs.grew(dialog)
 
     def results_html(self) -> str:
         standings = self.standings
@@ -87,160 +186,189 @@ class ClassResults:
         )
         if standings is None and self.code is not None:
             standings = {"code": self.code, "rows": [], "hands": 0}
+        _, aside = self.notes()
         return class_table.results_html(
-            self.ctl.cat, standings, self.errors, href, self.stored, self.progress
+            self.ctl.cat,
+            standings,
+            self.errors,
+            href,
+            self.stored,
+            self.progress,
+            aside,
+            self.told,
         )
 
     def draw(self) -> "Element | None":
-        """The table drawn again, the codes typed kept in their field (which it returns)."""
+        """The table drawn again, the codes typed kept in their field (which it returns); the
+        class code asked for when the table has none."""
         dialog = q('[data-dialog="class-results"]')
         if dialog is None:
             return None
+        if self.code is None:
+            self.ask_class(dialog, "")
+            return None
         kept = q("[data-results-input]")
-        typed = str(kept.value) if kept is not None else ""
+        long = kept is not None and int(kept.textLength) > MAX_PASTED
+        typed = str(kept.value) if kept is not None and not long else ""
         dialog.innerHTML = self.results_html()
         area = q("[data-results-input]")
-        if area is not None:
+        if area is not None and kept is not None and long:
+            area.replaceWith(kept)  # the field itself: its text never enters the small heap
+            area = kept
+        elif area is not None:
             area.value = typed
         return area
-
-    def said(self, words: str) -> None:
-        """How far the replay has got, on the table."""
-        self.progress = words
-        shown = q("[data-results-progress]")
-        if shown is not None:
-            shown.textContent = words
 
     async def start(self) -> None:
         """``data-action="results-class"``: the table starts from the teacher's class code."""
         field = q("[data-results-class]")
         text = str(field.value).strip() if field is not None else ""
-        reply = await self.ask(intents.class_table(text, []))
+        reply = await self.ask(intents.class_table(text, [], kept=[]))
         if reply is None:
             return
         dialog = q('[data-dialog="class-results"]')
-        if "class_refused" in reply:
-            if dialog is not None:
-                why = class_why(reply["class_refused"], self.ctl.cat)
-                dialog.innerHTML = class_table.results_class_html(self.ctl.cat, text, why)
-                self.dialogs.grew(dialog)
+        if "table" not in reply:
+            refusal = reply.get("class_refused") or NOT_A_CODE
+            self.ask_class(dialog, class_why(refusal, self.ctl.cat), text)
             return
         self.code, self.kept, self.standings = reply["table"]["code"], [], reply["table"]
+        self.errors = []
         self.keep()
         if dialog is not None:
             dialog.innerHTML = self.results_html()
 
-    async def ranked(self, texts: "list[str]") -> "Any":
-        """The worker's table of the kept results and ``texts`` (replayed; the kept ones by
-        their proofs)."""
-        proofs = {}
-        for text, proof in self.kept:
-            proofs[text] = proof
-        kept = [t for t, _ in self.kept]
-        return await self.ask(intents.class_table(self.code, kept + texts, proofs))
+    # -- results added -------------------------------------------------------------------------
 
-    async def check(self, items: "list[Any]") -> None:
-        """Replay ``items`` (``(where, text)``: a line of the codes typed, or a file) one at a
-        time, saying how far it got; each refusal is said with where it was."""
+    async def check(
+        self,
+        lines: "list[tuple[int, str]]",
+        files: "list[tuple[str, Any]]",
+        kept: "list[list[Any]] | None" = None,
+    ) -> None:
+        """The kept table (``kept``: without the results the teacher removed) and what is
+        added (``lines``: the codes pasted, with their line numbers; ``files``: result files,
+        by name) in one ``class-table`` intent; the reply's ``keep`` stored, its ``aside`` set
+        aside beside it, every refusal said with where it was. The codes refused stay in their
+        field to be corrected; on a reply that is no table, nothing changes."""
         cat = self.ctl.cat
-        refused_lines = []
-        self.errors = []
-        for number, (where, text) in enumerate(items or [(None, None)]):
-            if items:
-                self.said(cat.t("class.checking", n=number + 1, count=len(items)))
-            reply = await self.ranked([] if text is None else [text])
-            if reply is None:
-                break
-            if "class_refused" in reply:  # a kept class code this release cannot read
-                self.code, self.kept, self.standings = None, [], None
-                break
-            count = len(self.kept)
-            for refusal in reply.get("refused", []):
-                why = class_why(refusal, cat)
-                if refusal["input"] < count:
-                    self.errors.append(cat.t("class.refused_kept", why=why))
-                elif isinstance(where, int):
-                    self.errors.append(cat.t("class.refused", n=where, why=why))
-                    refused_lines.append(text)
-                else:
-                    self.errors.append(cat.t("class.refused_file", file=where, why=why))
-            self.kept = [[a["text"], a["proof"]] for a in reply.get("accepted", [])]
-            self.standings = reply["table"]
-            self.keep()
+        count = len(lines) + len(files)
+        if count:
+            self.progress = cat.plural("table.checking", count)
+            self.draw()
+        kept = self.kept if kept is None else kept
+        sent = len(kept)
+        intent: Any = intents.class_table(self.code, [t for _, t in lines], kept=kept)
+        names: list[str] = []
+        for name, file in files:  # each file's text put into the intent by JavaScript
+            made = await file_intent(intent, "texts", file)
+            if made is None:
+                why = cat.t("record.import_failed")
+                self.errors.append(cat.t("class.refused_file", file=name, why=why))
+            else:
+                intent, names = made, names + [name]
+        wait = WAIT_BASE + WAIT_ADDED * (len(lines) + len(names)) + WAIT_KEPT * sent
+        text = intent[MADE] if MADE in intent else json.dumps(intent)
+        intent = dict(intent)
+        intent[MADE] = js.longanaBoot.patient(text, min(wait, WAIT_MOST))
+        reply = await self.ask(intent)
         self.progress = ""
+        refused = [t for _, t in lines]  # kept in the field while nothing was added
+        if reply is not None and "class_refused" in reply:
+            self.set_aside_whole(reply["class_refused"])
+        elif not taken(reply, sent):
+            self.errors.append(cat.t("table.unchanged"))
+        else:
+            refused = self.said(reply, lines, names)
+            self.took(reply)
         area = self.draw()
-        if area is not None:  # what was refused stays to be corrected
-            area.value = "\n".join(refused_lines)
+        if area is not None:
+            area.value = "\n".join(refused)
+
+    def said(self, reply: "Any", lines: "list[tuple[int, str]]", names: "list[str]") -> "list[str]":
+        """Each refusal of ``reply`` in words, where it was; the codes refused."""
+        cat = self.ctl.cat
+        refused = []
+        for refusal in reply.get("refused") or []:
+            why = class_why(refusal, cat)
+            where = refusal.get("input")
+            if "kept" in refusal or not isinstance(where, int):
+                self.errors.append(cat.t("class.refused_kept", why=why))
+            elif where < len(lines):
+                number, text = lines[where]
+                self.errors.append(cat.t("class.refused", n=number, why=why))
+                refused.append(text)
+            elif where - len(lines) < len(names):
+                name = names[where - len(lines)]
+                self.errors.append(cat.t("class.refused_file", file=name, why=why))
+        self.told = class_table.again_notes(cat, reply)
+        return refused
+
+    def took(self, reply: "Any") -> None:
+        """The reply's table kept: its ``keep``, and what it set ``aside`` beside it (kept in
+        the table as it was when the device has no room to set it aside)."""
+        keep = list(reply["keep"])
+        aside = [a.get("entry") for a in reply.get("aside") or []]
+        if aside and not self.put_aside(aside):
+            keep += [e for e in aside if class_table.kept_entry(e)]
+        self.kept = keep
+        self.standings = reply["table"]
+        self.keep()
 
     async def add(self) -> None:
         """``data-action="add-results"``: the codes typed and the files chosen, replayed."""
         if self.progress or self.code is None:
             return
-        self.errors = []  # what was said about the last results added
-        items = []
-        late = []
+        self.errors, self.told = [], []  # what was said about the last results added
+        cat = self.ctl.cat
         area = q("[data-results-input]")
-        if area is not None:
-            items += class_table.result_lines(str(area.value))
-        files = q("[data-results-files]")
-        if files is not None and files.files is not None:
-            for i in range(files.files.length):
-                file = files.files.item(i)
+        lines = []
+        if area is not None and int(area.textLength) > MAX_PASTED:  # never into the small heap
+            self.errors.append(cat.t("table.too_long", n=cat.number(MAX_PASTED)))
+        elif area is not None:
+            lines = class_table.result_lines(str(area.value))
+        files = []
+        chosen = q("[data-results-files]")
+        if chosen is not None and chosen.files is not None:
+            for i in range(chosen.files.length):
+                file = chosen.files.item(i)
                 name = str(file.name)
                 if int(file.size) > MAX_FILE:
-                    why = class_why({"code": "class-too-large", "params": {}}, self.ctl.cat)
-                    self.errors.append(self.ctl.cat.t("class.refused_file", file=name, why=why))
-                    continue
-                found, refused = await self.file_results(name, file)
-                items += found
-                late += refused
-        if items:
-            before = self.errors
-            await self.check(items)
-            self.errors = before + self.errors
-        self.errors += late  # a file's refusals after the lines typed, as the files come
-        self.draw()
-
-    async def file_results(self, name: str, file: "Any") -> "tuple[list[Any], list[str]]":
-        """A result file (or a file of result codes) replayed by the worker on its own, its
-        text read by JavaScript straight into the intent (never into the page's heap): the
-        result codes of what it holds, as ``(name, code)`` items to add (replayed once more
-        with the table, quickly), and what it refuses, in words."""
-        cat = self.ctl.cat
-        self.said(cat.t("record.import_reading"))
-        intent = await file_intent(intents.class_table(self.code, []), "texts", file)
-        reply = await self.ask(intent) if intent is not None else None
-        self.progress = ""
-        if reply is None or "table" not in reply:
-            return [], [cat.t("class.refused_file", file=name, why=cat.t("record.import_failed"))]
-        refused = []
-        for refusal in reply.get("refused", []):
-            why = class_why(refusal, cat)
-            refused.append(cat.t("class.refused_file", file=name, why=why))
-        return [(name, a["text"]) for a in reply.get("accepted", [])], refused
+                    why = class_why({"code": "class-too-large", "params": {}}, cat)
+                    self.errors.append(cat.t("class.refused_file", file=name, why=why))
+                else:
+                    files.append((name, file))
+        if lines or files:
+            await self.check(lines, files)
+        else:
+            self.draw()
 
     async def remove(self, el: "Element") -> None:
         """``data-action="remove-result"`` (its ``data-row``): a row of the table (and the same
         play given earlier under that name) leaves it, at the teacher's word."""
         standings = self.standings
         row = int(attr(el, "data-row") or "-1")
-        if standings is None or not 0 <= row < len(standings["rows"]):
+        if self.progress or standings is None or not 0 <= row < len(standings["rows"]):
             return
         gone = [standings["rows"][row]["text"]] + list(standings["rows"][row].get("also") or [])
-        self.kept = [k for k in self.kept if k[0] not in gone]
-        await self.check([])
+        self.errors, self.told = [], []
+        await self.check([], [], [k for k in self.kept if k[0] not in gone])
 
     def clear(self) -> None:
         """``data-action="clear-results"``: the table is emptied (after the teacher says so)."""
         if not js.window.confirm(self.ctl.cat.t("class.results_clear_confirm")):
             return
-        self.code, self.kept, self.standings, self.errors = None, [], None, []
+        self.code, self.kept, self.standings, self.errors, self.told = None, [], None, [], []
+        self.old, self.aside, self.frozen, self.stored = None, [], False, True
         self.store.forget(CLASS_RESULTS)
-        dialog = q('[data-dialog="class-results"]')
-        if dialog is not None:
-            suggested = self.suggested() or ""
-            dialog.innerHTML = class_table.results_class_html(self.ctl.cat, suggested, "")
-            self.dialogs.grew(dialog)
+        self.ask_class(q('[data-dialog="class-results"]'), "")
+
+
+def taken(reply: "Any", sent: int) -> bool:
+    """Whether ``reply`` is a table to keep: one with ``table`` and ``keep`` that keeps (or sets
+    aside) at least the ``sent`` results it was given."""
+    if reply is None or "table" not in reply or not isinstance(reply.get("keep"), list):
+        return False
+    return len(reply["keep"]) + len(reply.get("aside") or []) >= sent
 
 
 def print_page() -> None:

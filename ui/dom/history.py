@@ -8,9 +8,9 @@ import json
 import js
 
 from .. import intents
-from ..history_panel import history_entries, history_html
+from ..history_panel import history_html, read_history
 from ..notation import SEATS
-from ..storage import HISTORY
+from ..storage import CORRUPT_KEPT, CORRUPT_SET_ASIDE, HISTORY
 from .browser import warn
 
 TYPE_CHECKING = False  # mypy takes it as true: the types, never imported at runtime
@@ -41,7 +41,8 @@ class History:
         self.dialogs = dialogs
         self.ask = ask
         self.notice = notice
-        self.skipped = 0  # entries of the history that did not read
+        self.skipped = False  # some of the history did not read: to say when the panel opens
+        self.stuck = False  # it could not be set aside (storage full): said once a visit
 
     async def remember(self, frame: "Frame") -> None:
         """The finished match of ``frame``, once."""
@@ -50,7 +51,9 @@ class History:
             return
         finished = [h for h in reply["record"] if h["result"] is not None]
         totals = [[h["scores_after"][s] for s in SEATS] for h in finished]
-        entries = self.entries()
+        entries, said = self.read()
+        if said == CORRUPT_KEPT:  # out of bounds, and no room to set it aside: not written over
+            return
         key = frame["deal"] + ":" + str(frame["log"])
         if any(e.get("key") == key for e in entries):
             return
@@ -68,18 +71,21 @@ class History:
         if not self.store.put(HISTORY, json.dumps(entries[-KEPT:])):
             warn("history not kept")  # full or refused: the game goes on
 
-    def entries(self) -> "list[Any]":
-        """The matches that read; an entry of another shape is skipped (and counted)."""
-        try:
-            text = self.store.get(HISTORY)
-        except Exception:  # noqa: BLE001 - refused: no history
-            text = None
-        entries, self.skipped = history_entries(text)
-        return entries
+    def read(self) -> "tuple[list[Any], Any]":
+        """The matches that read, within the game's bounds, and what the store did: an entry of
+        another shape or out of range is left out, and the history as it was set aside once
+        (said when the panel opens)."""
+        entries, said = self.store.read_bounded(HISTORY, read_history)
+        if said == CORRUPT_SET_ASIDE or (said == CORRUPT_KEPT and not self.stuck):
+            self.skipped = True
+            self.stuck = said == CORRUPT_KEPT
+        return list(entries), said
 
     def open(self) -> None:
-        self.dialogs.open("history", history_html(self.ctl.cat, self.entries()))
+        entries, _ = self.read()
+        self.dialogs.open("history", history_html(self.ctl.cat, entries))
         if self.skipped:
+            self.skipped = False
             self.notice("history.skipped", "history-skipped")
 
     def delete(self) -> None:

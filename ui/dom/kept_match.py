@@ -15,7 +15,7 @@ import js
 
 from .. import intents
 from .. import kept_match as kept_rules
-from ..storage import KEPT, SAVE_LIMIT, Refused
+from ..storage import CORRUPT_SET_ASIDE, KEPT
 from .browser import q
 
 TYPE_CHECKING = False  # mypy takes it as true: the types, never imported at runtime
@@ -61,14 +61,20 @@ class KeptMatch:
     # -- the kept match in storage --------------------------------------------------------------
 
     def read(self) -> "str | None":
-        """The kept match's save text, or None (none, too large to be one, or storage refused)."""
-        try:
-            if self.store.size(KEPT) > SAVE_LIMIT:
-                return None
-            text: str | None = self.store.get(KEPT)
-        except Refused:
-            return None
-        return text
+        """The kept match's save text, or None (none, or storage refused). One that is no save
+        of this game (too large, no JSON, a class code that is none) is set aside, and said."""
+        (text, _), said = self.store.read_bounded(KEPT, kept_rules.read_kept_match)
+        if said == CORRUPT_SET_ASIDE:
+            self.notice("kept.unreadable", "kept-unreadable")
+        kept: str | None = text
+        return kept
+
+    def unreadable(self, text: "str | None") -> None:
+        """The worker could not load the kept match ``text``: set aside (never written over),
+        and said."""
+        if text is not None:
+            self.store.set_aside(text, KEPT)
+        self.notice("kept.unreadable", "kept-unreadable")
 
     def resume(self, save: "str | None") -> "Any":
         """The intent that resumes ``save`` (nobody holds the device yet)."""
@@ -81,20 +87,28 @@ class KeptMatch:
         kept = self.read()
         return intents.class_start(code, kept if kept_rules.kept_class(kept) else None)
 
-    def keep(self, code: str, reply: "Any", replace: bool = False) -> bool:
-        """Before the class match of ``reply`` replaces the game on the table: an ordinary match
-        in progress is kept (True: go on). False when another ordinary match is kept already,
-        or storage refused: the player is asked to save that one (or this one) as a file
-        first, or to stay. ``replace``: the other match kept was saved as a file."""
+    def started(self, intent: "Any", reply: "Any") -> None:
+        """The worker's reply to :meth:`class_start`'s ``intent``: a kept match it could not
+        load is set aside before anything is written over it (a new class match starts)."""
         reply.pop("replaced", None)  # not a deal from the address: a class match
-        reply.pop("corrupt", None)  # a kept class match that does not read: a new one starts
+        if "corrupt" in reply:
+            reply.pop("corrupt")
+            self.unreadable(intent["save"])
+
+    def keep(self, code: str, reply: "Any", replace: bool = False) -> bool:
+        """Before the class match of ``reply`` replaces the game on the table: a match in
+        progress, ordinary or of another class, is kept (True: go on). False when another
+        match is kept already, or storage refused: the player is asked to save that one (or
+        this one) as a file first, or to stay. ``replace``: the other match kept was saved
+        as a file."""
         current = self.current()
-        if not kept_rules.worth_keeping(self.ctl.frame) or current is None:
-            if reply.get("resumed") and kept_rules.kept_class(self.read()):
+        joined = reply["class"]["code"] if "class" in reply else code
+        if not kept_rules.worth_keeping(self.ctl.frame, joined) or current is None:
+            if reply.get("resumed") and kept_rules.kept_class(self.read()) == joined:
                 self.store.forget(KEPT)  # the kept class match is on the table again
             return True
         other = None if replace else self.read()
-        if other is not None and other != current and not kept_rules.kept_class(other):
+        if other is not None and other != current and kept_rules.kept_class(other) != joined:
             self.refuse(code, reply, other, True)
             return False
         if self.store.put(KEPT, current):
@@ -124,7 +138,7 @@ class KeptMatch:
         mine = await self.ask(self.resume(save))  # the saved game, as it is
         if mine is None:
             return None
-        if kept_rules.worth_keeping(mine.get("frame")):
+        if kept_rules.worth_keeping(mine.get("frame"), reply["class"]["code"]):
             self.question = code
             return mine
         return await self.start_class(code)  # a finished match, or nothing played
@@ -136,10 +150,9 @@ class KeptMatch:
         reply = await self.ask(intent)
         if reply is None or "refused" in reply:
             return reply
-        reply.pop("replaced", None)
-        reply.pop("corrupt", None)  # a kept save that does not read stays where it is
+        self.started(intent, reply)
         if intent["save"] is not None and reply.get("resumed"):
-            self.store.forget(KEPT)
+            self.store.forget(KEPT)  # on the table: no longer kept
         return reply
 
     def open_question(self) -> None:
@@ -210,10 +223,9 @@ class KeptMatch:
         reply = await self.ask(self.resume(kept))
         if reply is None:
             return
-        if "corrupt" in reply:  # never applied over the game on the table
-            self.store.put(KEPT, kept)
+        if "corrupt" in reply:  # never applied over the game on the table: set aside instead
+            self.unreadable(kept)  # (the match on the table goes on)
             await self.restore()
-            self.notice("kept.unreadable", "kept-unreadable")
             return
         if not swap:
             self.store.forget(KEPT)

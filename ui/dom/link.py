@@ -45,8 +45,9 @@ MAX_FILE = 8 * 1024 * 1024
 async def file_intent(head: "Any", field: str, file: "Any") -> "Any":
     """The intent ``head`` with ``file``'s text in its ``field`` (added to it when a list),
     made in JavaScript and sent as it is (``MADE``, see :meth:`Link.ask`); None when the file
-    cannot be read."""
-    made = await js.longanaBoot.withFile(json.dumps(head), field, file)
+    cannot be read. ``head`` may be made so already: files are added one after another."""
+    text = head[MADE] if MADE in head else json.dumps(head)
+    made = await js.longanaBoot.withFile(text, field, file)
     if made is None:
         return None
     intent = dict(head)

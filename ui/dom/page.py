@@ -407,6 +407,8 @@ class Page:
         self.screen.problem = problem
         if problem is not None and problem != CORRUPT_KEPT:
             self.notices.storage(problem, lambda: self.saves.text)
+        elif problem is None:  # saving works again: the notice that it did not goes
+            self.notices.drop("storage")
         self.screen.top()
 
     def worker_free(self) -> bool:

@@ -141,6 +141,8 @@ class Element:
             return "hidden" in self.attrs
         if name == "disabled":
             return "disabled" in self.attrs
+        if name == "textLength":  # a text field's length, read without its text
+            return len(self.value)
         raise AttributeError(name)
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -208,6 +210,15 @@ class Element:
             at = parent.children.index(self) + (1 if position == "afterend" else 0)
             for k, node in enumerate(nodes):
                 parent.adopt(node, at + k)
+
+    def replaceWith(self, other: Element) -> None:  # noqa: N802 - the browser's name
+        parent = self.parentNode
+        if parent is None:
+            return
+        other.remove()
+        at = parent.children.index(self)
+        self.remove()
+        parent.adopt(other, at)
 
     def remove(self) -> None:
         if self.parentNode is not None:
@@ -518,6 +529,7 @@ class Boot:
     def __init__(self) -> None:
         self.calls: list[tuple[str, tuple[Any, ...]]] = []
         self.worker: Worker | None = None
+        self.waits: list[int] = []
 
     def game(self) -> Worker | None:
         return self.worker
@@ -532,6 +544,11 @@ class Boot:
         else:
             intent[field] = file
         return json.dumps(intent)
+
+    def patient(self, text: Any, ms: int) -> str:
+        """An intent's text the worker may take ``ms`` to answer (kept in ``waits``)."""
+        self.waits.append(ms)
+        return str(text)
 
     def __getattr__(self, name: str) -> Callable[..., Any]:
         def call(*args: Any) -> Any:

@@ -45,12 +45,13 @@ def test_a_match_in_progress_is_kept_before_a_class_match_takes_the_table(
         page.ctl.frame = played()
         page.saves.text = "mine"
         assert kept.keep("CODE", {}) and storage.getItem("longana:kept-match") == "mine"
-        storage.setItem("longana:kept-match", "another match")  # one is kept at a time
+        another = '{"schema": 3, "log": ["another match"]}'
+        storage.setItem("longana:kept-match", another)  # one is kept at a time
         page.saves.text = "mine again"
         assert not kept.keep("CODE", {"frame": {}})
         question = js.document.querySelector('[data-dialog="class-link"]')
         assert question.querySelector('[data-action="kept-file"]') is not None
-        assert storage.getItem("longana:kept-match") == "another match", "not lost"
+        assert storage.getItem("longana:kept-match") == another, "not lost"
         assert kept.joining() is not None, "after its file is saved, this one is kept instead"
         assert storage.getItem("longana:kept-match") == "mine again"
 
