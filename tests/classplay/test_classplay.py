@@ -10,6 +10,7 @@ import io
 import json
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -35,6 +36,8 @@ from longana.players.levels import choose
 from longana.protocol import Game
 from longana.rules.errors import LonganaError
 from longana.rules.tiles import Move
+
+ROOT = Path(__file__).resolve().parents[2]
 
 P, C = PERSON, COMPUTER
 SOLO = (P, C, C, C)
@@ -798,3 +801,12 @@ def test_class_intents_refuse_bad_input() -> None:
     ):
         intent = {"deal": "7", "seats": ["person"] * 4, "level": "easy", "target": 50, **wrong}
         assert ask(Game(), do="class-code", **intent)["refused"]["code"] == code
+
+
+@pytest.mark.parametrize("lang", ["de", "en", "es", "ms"])
+def test_the_code_a_field_shows_as_an_example_is_one_of_this_release(lang: str) -> None:
+    """The class-code field's placeholder ("e.g. 7B-PCCC-N100-…") is a code this release reads:
+    a teacher who types it gets a class, not a refusal."""
+    words = json.loads((ROOT / "locales" / f"{lang}.json").read_text(encoding="utf-8"))
+    example = words["class"]["code_placeholder"].split()[-1]
+    assert ClassCode.parse(example).text == example
