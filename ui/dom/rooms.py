@@ -1,6 +1,6 @@
 """The panels' rooms, each made — and its modules imported — the first time it is needed (a
 panel opened, a class link followed), not before the first drawing: the record, the rules
-and Settings, class play, the teacher's table, the history, the explained hint.
+and Settings, class play, the teacher's table, the history, the explained hint, the lessons.
 
 This is wiring only: it is handed, by name, what the panels may use of the page (its calls to
 the worker, its dialogs, its settings...), and gives each room the part of it that room needs.
@@ -20,6 +20,9 @@ if TYPE_CHECKING:
     from .explain import Explained
     from .history import History
     from .kept_match import KeptMatch
+    from .lessons import Lessons
+    from .notices import Notices
+    from .pace import Pace
     from .record_actions import RecordActions
     from .settings_actions import SettingsActions
 
@@ -47,6 +50,11 @@ class Rooms:
         speak: "Callable[[Catalog], None]",
         alert: "Callable[[str], None]",
         notice: "Callable[[str, str], None]",
+        pace: "Pace",
+        notices: "Notices",
+        apply: "Callable[..., None]",
+        keep: "Callable[[Any], None]",
+        resume: "Callable[[], None]",
     ) -> None:
         self.ctl, self.store, self.dialogs, self.names = ctl, store, dialogs, names
         self.ask = ask  # the one call to the worker (the page's)
@@ -59,6 +67,8 @@ class Rooms:
         self.open_settings = open_settings
         self.hint = hint
         self.redraw, self.speak, self.alert, self.notice = redraw, speak, alert, notice
+        self.pace, self.notices = pace, notices  # the game's clock, the notices (lessons)
+        self.apply, self.keep, self.resume = apply, keep, resume  # a reply, a save, go on
         self._record: RecordActions | None = None
         self._tools: SettingsActions | None = None
         self._kept: KeptMatch | None = None
@@ -66,6 +76,7 @@ class Rooms:
         self._results: ClassResults | None = None
         self._history: History | None = None
         self._explained: Explained | None = None
+        self._lessons: Lessons | None = None
 
     def record(self) -> "RecordActions":
         """The Record panel: the hands, their replay, the import, a saved game's file."""
@@ -166,3 +177,23 @@ class Rooms:
 
             self._explained = Explained(self.ctl, self.dialogs, self.hint, self.redraw)
         return self._explained
+
+    def lessons(self) -> "Lessons":
+        """The lessons: the list, a lesson on the table, the offer to a newcomer."""
+        if self._lessons is None:
+            from .lessons import Lessons
+
+            self._lessons = Lessons(
+                self.ctl,
+                self.store,
+                self.dialogs,
+                self.pace,
+                self.notices,
+                self.ask,
+                self.act,
+                self.apply,
+                self.keep,
+                self.resume,
+                self.alert,
+            )
+        return self._lessons
