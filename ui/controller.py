@@ -108,7 +108,8 @@ class Controller:
         if not self.my_turn() or turn is None:
             self.not_your_turn()
             return
-        if turn["must_pass"]:  # the prompt says to pass: this says why not this tile
+        if turn["must_pass"] and now.lesson is None:  # the prompt says to pass: this says
+            # why not this tile (a lesson lets it be tried on a branch, for the reason why)
             self.message = c.t("select.no_place", tile=tile)
             return
         entry = self.entry(tile)
