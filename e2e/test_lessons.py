@@ -105,7 +105,7 @@ def play_lesson_by_pointer(page: Page, name: str, cat: Catalog) -> None:
         bar(page, name, "task", number)
         line = page.locator("#lesson [data-lesson-line]").inner_text()
         assert line.strip() == cat.t(task.line), (name, number)
-        held = table.frame()["hands"][table.status()["seat"]]["tiles"]
+        held = table.frame()["hands"][table.status()["seat"]]["tiles"] or []
         for wrong in task.wrong:
             expected = expected_refusal(table, wrong, cat)
             if expected is None or (wrong != "pass" and wrong.partition("@")[0] not in held):

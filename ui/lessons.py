@@ -340,10 +340,9 @@ def task_html(
         + escape(t("lesson.task", n=int(status.get("task", 0)) + 1, count=status.get("tasks", 1)))
         + "</small></h2>",
     ]
-    if line:
-        parts.append('<p class="lesson-line" data-lesson-line>' + escape(line) + "</p>")
+    said_html = ""
     if said:
-        parts.append(
+        said_html = (
             '<p class="lesson-said '
             + kind
             + '" data-lesson-said="'
@@ -354,6 +353,9 @@ def task_html(
             + escape(said)
             + "</p>"
         )
+    line_html = '<p class="lesson-line" data-lesson-line>' + escape(line) + "</p>" if line else ""
+    # the task, then what was said to a move on it; the praise of the last, then "done"
+    parts += [said_html, line_html] if state == DONE else [line_html, said_html]
     if state == REPLIES:
         parts.append('<p class="lesson-watch">' + escape(t("lesson.watching")) + "</p>")
     actions = actions_html(cat, name, shown, held)
