@@ -141,7 +141,7 @@ def test_every_lesson_by_pointer_in_german_and_progress_survives_a_reload(
     south_opens = south_opens_seed()  # the game waits for South
     game = browsers.game(f"?lang=de&deal={south_opens}", settings=FAST)
     page = game.page
-    offer = page.locator('#toasts [data-notice="lessons"]')
+    offer = page.locator('#lesson [data-notice="lessons"]')
     offer.wait_for(timeout=ACT_MS)  # a first visit: offered, never in the way
     assert de.t("lesson.offer") in offer.inner_text()
     offer.locator('[data-action="lessons"]').click()
@@ -170,7 +170,7 @@ def test_every_lesson_by_pointer_in_german_and_progress_survives_a_reload(
     assert game.message() == de.t("lesson.resumed")
 
     game.reload()
-    assert page.locator('#toasts [data-notice="lessons"]').count() == 0, "offered once"
+    assert page.locator('#lesson [data-notice="lessons"]').count() == 0, "offered once"
     rules = game.open_panel("rules")
     rules.locator('[data-action="lessons"]').click()
     listed = game.dialog("lessons")

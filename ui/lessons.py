@@ -247,6 +247,20 @@ def dialog_html(
     )
 
 
+def offer_html(cat: "Catalog") -> str:
+    """The lessons offered to a newcomer above the table (``data-notice="lessons"``: the
+    lessons, or ``dismiss``): it covers nothing of the game, and goes at the first move."""
+    t = cat.t
+    return (
+        '<p class="lesson-offer" data-notice="lessons"><span class="lesson-offer-words">'
+        + escape(t("lesson.offer"))
+        + '</span> <span class="lesson-offer-buttons">'
+        + button("lessons", t("lesson.offer_yes"), "btn primary small")
+        + button("dismiss", t("lesson.offer_no"), "btn small")
+        + "</span></p>"
+    )
+
+
 def top_html(cat: "Catalog") -> str:
     """The top bar while a lesson is on the table: the rules, the lessons' list and the way
     back to the game (the game's own tools wait: a lesson never touches it)."""

@@ -26,6 +26,7 @@ from ..lessons import (
     dialog_html,
     lesson_name,
     mark_done,
+    offer_html,
     read_progress,
     said_words,
     title,
@@ -49,7 +50,6 @@ if TYPE_CHECKING:
 
     Ask = Callable[[Any], Awaitable[Any]]
 
-OFFER = "lessons"  # the newcomer's notice (data-notice), and the action of its button
 UNKEPT = "lessons-unkept"  # the notice: progress cannot be kept on this device
 
 
@@ -97,7 +97,7 @@ class Lessons:
     async def open(self) -> None:
         """``data-action="lessons"``: the list, each lesson done or not yet (the one on the
         table marked), with the way back to the game while a lesson is on."""
-        self.notices.drop(OFFER)
+        drop_offer()
         self.show_list()
 
     def show_list(self, unknown: "str | None" = None) -> None:
@@ -108,8 +108,8 @@ class Lessons:
 
     def opening(self, asked: "str | None", newcomer: bool) -> None:
         """At the start: the lesson the address names (``?lesson=``; one that is none is said
-        above the list), or, on a first visit, the offer of the lessons (a notice that stays
-        until it is answered or the person plays: it is never in the way of the game)."""
+        above the list), or, on a first visit, the offer of the lessons above the table (it
+        stays until it is answered or the person plays, and covers nothing of the game)."""
         if asked is not None:
             name = lesson_name(asked)
             if name is None:
@@ -117,11 +117,10 @@ class Lessons:
             else:
                 asyncio.create_task(self.start(name))
         elif newcomer and not self.progress.done:
-            cat = self.ctl.cat
-            item = self.notices.notice("lesson.offer", OFFER)
-            item.dataset.lasting = "true"
-            js.longanaToasts.act(item, "lessons", cat.t("lesson.offer_yes"))
-            js.longanaToasts.act(item, "dismiss", cat.t("lesson.offer_no"))
+            slot = q("#lesson")
+            if slot is not None and self.ctl.interaction.lesson is None:
+                slot.innerHTML = offer_html(self.ctl.cat)
+                slot.hidden = False
 
     # -- a lesson on the table --------------------------------------------------------------------
 
@@ -142,7 +141,7 @@ class Lessons:
             self.game = Kept(self.ctl.frame, now.holder, self.ctl.message, self.pace.held)
             self.pace.held = None
             self.ctl.clear()
-            self.notices.drop(OFFER)
+            drop_offer()
         now.lesson = reply["lesson"]  # (the page takes the replies of a lesson on the table)
         self.begun = True
         self.apply(reply, close=True)
@@ -262,3 +261,10 @@ def task_words(cat: "Catalog", status: "Any") -> str:
         + ". "
         + cat.t(str(status.get("line", "")))
     )
+
+
+def drop_offer() -> None:
+    """The newcomer's offer goes (answered, or the person plays: ui/dom/page.py)."""
+    offer = q('#lesson [data-notice="lessons"]')
+    if offer is not None:
+        offer.remove()

@@ -38,7 +38,7 @@ from ..frame_cache import playable
 from ..steps import COMPUTER, HAND_END, HANDOFF, LESSON, MATCH_END, TURN, WAIT, next_step
 from ..storage import CORRUPT_KEPT, CORRUPT_SET_ASIDE
 from ..words import outcome_words, why
-from .browser import warn
+from .browser import q, warn
 from .dialogs import Dialogs
 from .input import Input
 from .keys import mark_fields
@@ -507,7 +507,9 @@ class Page:
         await self.act(intents.take_device(seat), close=True)
 
     async def confirm(self) -> None:
-        self.notices.drop("lessons")  # the newcomer's offer: not needed now
+        offer = q('#lesson [data-notice="lessons"]')  # the newcomer's offer: not needed now
+        if offer is not None:
+            offer.remove()
         move = self.ctl.confirm()
         if move is not None and self.ctl.frame is not None:
             await self.act(intents.play(move, self.ctl.frame["log"]))

@@ -163,7 +163,7 @@ def lesson_scenes(cat: Catalog) -> list[str]:
     """Every lesson's bar in each state, its top bar, the list (in a lesson and not), the way
     from the rules to the lessons."""
     table = Game()
-    out = [rules_panel.lessons_link(cat), lessons.top_html(cat)]
+    out = [rules_panel.lessons_link(cat), lessons.top_html(cat), lessons.offer_html(cat)]
     progress = lessons.Progress()
     out += [lessons.dialog_html(cat, progress, c, None) for c in (None, "points")]
     for name in lessons.LESSONS:

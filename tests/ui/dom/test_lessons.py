@@ -188,14 +188,14 @@ def test_a_lessons_address_and_a_newcomers_offer(js: Any, dom_page: Any) -> None
         room.opening("chess", newcomer=True)  # a teacher's typo: said above the list
         unknown = q(js, '[data-dialog="lessons"] [data-lessons-unknown]')
         assert unknown is not None and "“chess”" in unknown.textContent
-        assert q(js, '#toasts [data-notice="lessons"]') is None
+        assert q(js, '#lesson [data-notice="lessons"]') is None
         page.dialogs.close(resume=False)
         room.opening(None, newcomer=True)
-        offer = q(js, '#toasts [data-notice="lessons"]')
+        offer = q(js, '#lesson [data-notice="lessons"]')
         assert offer is not None and offer.querySelector('[data-action="dismiss"]')
-        press(js, '#toasts [data-notice="lessons"] [data-action="lessons"]')
+        press(js, '#lesson [data-notice="lessons"] [data-action="lessons"]')
         await until(lambda: page.ctl.interaction.dialog == "lessons")
-        assert q(js, '#toasts [data-notice="lessons"]') is None
+        assert q(js, '#lesson [data-notice="lessons"]') is None
         page.dialogs.close(resume=False)
         room.opening("block", newcomer=False)
         await until(lambda: state(js) == ("task", "0"))
