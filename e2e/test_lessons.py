@@ -18,7 +18,7 @@ from playwright.sync_api import Page
 from longana.device.lesson_table import LessonTable
 from longana.device.lessons import ORDER, Task, lesson
 from ui.i18n import Catalog
-from ui.lessons import said_words
+from ui.lesson_panels import said_words
 
 from .browsers import Browsers
 from .game import ACT_MS, TURN_MS, WORKER_MS, Game

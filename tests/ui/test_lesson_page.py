@@ -1,6 +1,7 @@
-"""The lessons on the page (ui/lessons.py): the list with each lesson's progress, progress kept
-under longana:lessons and checked when read back (never the save), the address ?lesson=, and the
-lesson's bar in words from the worker's replies — under CPython and the page's MicroPython."""
+"""The lessons on the page (ui/lessons.py, ui/lesson_panels.py): the list with each lesson's
+progress, progress kept under longana:lessons and checked when read back (never the save), the
+address ?lesson=, and the lesson's bar in words from the worker's replies — under CPython and
+the page's MicroPython."""
 
 from __future__ import annotations
 
@@ -15,21 +16,20 @@ from test_storage_faults import run_case
 
 from longana.device.lessons import ORDER
 from longana.protocol import Game
+from ui.address import Address
 from ui.i18n import Catalog
+from ui.lesson_panels import lessons_html, said_words, task_html
 from ui.lessons import (
     LESSONS,
     MOST_KEPT,
     PROGRESS,
     PROGRESS_LIMIT,
     Progress,
-    lesson_in_address,
     lesson_intent,
-    lessons_html,
+    lesson_name,
     mark_done,
     next_lesson,
     read_progress,
-    said_words,
-    task_html,
 )
 from ui.storage import FULL, SAVE, UNAVAILABLE, Store
 
@@ -73,7 +73,7 @@ def test_the_page_lists_the_engines_lessons_in_its_order() -> None:
     ],
 )
 def test_the_address_names_a_lesson_or_none(query: str, lesson: str | None) -> None:
-    assert lesson_in_address(query) == lesson
+    assert lesson_name(Address(query).lesson) == lesson
 
 
 def test_the_controllers_intents_become_the_lessons() -> None:
@@ -318,7 +318,8 @@ def test_the_bars_and_the_list_are_the_same_under_micropython() -> None:
         "STATES = " + repr(json.dumps(states)) + "\n"
         "import json\n"
         "from ui.i18n import Catalog\n"
-        "from ui.lessons import Progress, task_html, lessons_html\n"
+        "from ui.lessons import Progress\n"
+        "from ui.lesson_panels import task_html, lessons_html\n"
         "cat = Catalog(json.load(open('/lib/locales/de.json')))\n"
         "out = [task_html(cat, s, r) for s, r in json.loads(STATES)]\n"
         "out.append(lessons_html(cat, Progress(['doubles', 'block'], ['fractions']), 'block'))\n"

@@ -4,7 +4,7 @@ and motion: the game's frame, its holder and any computer move that came meanwhi
 aside while it is on (:class:`Kept`) and put back exactly as they were when the person goes
 back to the game, which then goes on (its computer waits meanwhile: no game intent is sent).
 
-While a lesson is on, ``Interaction.lesson`` holds the worker's lesson status (ui/lessons.py):
+While a lesson is on, ``Interaction.lesson`` holds the worker's lesson status (ui/lessons.py);
 the screen draws the lesson's bar and top bar from it, :func:`ui.steps.next_step` says what
 comes next by its state, and the page sends the controller's moves and the computer's turns
 as the lesson's intents (:func:`ui.lessons.lesson_intent`). Every reply is applied by the page
@@ -18,19 +18,8 @@ import asyncio
 import js
 
 from .. import intents
-from ..lessons import (
-    DONE,
-    LESSONS,
-    REPLIES,
-    TASK,
-    dialog_html,
-    lesson_name,
-    mark_done,
-    offer_html,
-    read_progress,
-    said_words,
-    title,
-)
+from ..lesson_panels import dialog_html, offer_html, said_words, title
+from ..lessons import DONE, LESSONS, REPLIES, TASK, lesson_name, mark_done, read_progress
 from ..storage import UNAVAILABLE
 from .browser import q
 

@@ -1,5 +1,5 @@
 """The screen: the controller's frame and interaction to the DOM (with :mod:`ui.render`; a
-lesson's bars with :mod:`ui.lessons`), the body's data attributes (``data-ready`` among them),
+lesson's bars with :mod:`ui.lesson_panels`), the body's data attributes (``data-ready`` among them),
 the message line, what a screen reader is told at once, and the focus. It draws what it is
 given and decides nothing.
 """
@@ -188,7 +188,7 @@ class Screen:
         if top is None or self.ctl.frame is None:
             return
         if self.ctl.interaction.lesson is not None:  # the game's tools wait meanwhile
-            from ..lessons import top_html
+            from ..lesson_panels import top_html
 
             top.innerHTML = top_html(self.ctl.cat)
         else:
@@ -204,7 +204,7 @@ class Screen:
         html = ""
         body = js.document.body
         if lesson is not None:
-            from ..lessons import shown_state, task_html
+            from ..lesson_panels import shown_state, task_html
 
             now, refused = self.ctl.interaction, self.ctl.refused
             busy = now.selected is not None or now.preview is not None

@@ -23,7 +23,7 @@ from ui import (
     hint_panel,
     history_panel,
     kept_match,
-    lessons,
+    lesson_panels,
     panels,
     record_panels,
     render,
@@ -31,6 +31,7 @@ from ui import (
 )
 from ui.controller import Controller, Interaction
 from ui.i18n import Catalog
+from ui.lessons import LESSONS, Progress
 
 ROOT = Path(__file__).resolve().parents[3]
 ACTION = re.compile(r'data-action="([a-z-]+)"')
@@ -163,14 +164,17 @@ def lesson_scenes(cat: Catalog) -> list[str]:
     """Every lesson's bar in each state, its top bar, the list (in a lesson and not), the way
     from the rules to the lessons."""
     table = Game()
-    out = [rules_panel.lessons_link(cat), lessons.top_html(cat), lessons.offer_html(cat)]
-    progress = lessons.Progress()
-    out += [lessons.dialog_html(cat, progress, c, None) for c in (None, "points")]
-    for name in lessons.LESSONS:
+    out = [
+        rules_panel.lessons_link(cat),
+        lesson_panels.top_html(cat),
+        lesson_panels.offer_html(cat),
+    ]
+    out += [lesson_panels.dialog_html(cat, Progress(), c, None) for c in (None, "points")]
+    for name in LESSONS:
         reply = ask(table, do="lesson-start", id=name)
         while True:
             status = reply["lesson"]
-            out.append(lessons.task_html(cat, status))
+            out.append(lesson_panels.task_html(cat, status))
             at = reply["frame"]["log"]
             if status["state"] == "done":
                 break

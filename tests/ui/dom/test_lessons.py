@@ -14,7 +14,8 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from longana.device.lessons import lesson
-from ui.lessons import PROGRESS, said_words
+from ui.lesson_panels import said_words
+from ui.lessons import PROGRESS
 from ui.words import why
 
 from .test_page import started, until
