@@ -1,4 +1,5 @@
-"""The page's address, read tolerantly: what ``?lang=``, ``?deal=`` and ``?class=`` ask for.
+"""The page's address, read tolerantly: what ``?lang=``, ``?deal=``, ``?class=`` and ``?lesson=``
+ask for.
 
 A value that cannot be read (not UTF-8 once percent-decoded, or far too long) or that is no
 language of the game, no deal number, is left out and said (:attr:`Address.notices`, message
@@ -73,10 +74,11 @@ def _hex(byte: int) -> bool:
 
 class Address:
     """What the address asks for: ``lang`` (one of the game's languages), ``deal`` (a deal
-    number) and ``class_code`` (a text for the engine to check), each ``None`` when it does not
-    ask or asks for something unreadable; ``notices``: what to say about the rest, once each."""
+    number), ``class_code`` (a text for the engine to check) and ``lesson`` (a text: the lessons
+    say whether it names one), each ``None`` when it does not ask or asks for something
+    unreadable; ``notices``: what to say about the rest, once each."""
 
-    __slots__ = ("lang", "deal", "class_code", "notices")
+    __slots__ = ("lang", "deal", "class_code", "lesson", "notices")
 
     def __init__(self, query: str) -> None:
         self.notices: list[tuple[str, str]] = []
@@ -89,6 +91,7 @@ class Address:
         if deal is not None and self.deal is None:  # said, not silently random
             self.say(DEAL_INVALID)
         self.class_code = self.value(query, "class") or None
+        self.lesson = self.value(query, "lesson") or None
 
     def value(self, query: str, name: str, unreadable: "tuple[str, str]" = UNREADABLE) -> Any:
         """The first value of ``name``, decoded; ``None`` (and ``unreadable`` said) when it

@@ -25,10 +25,21 @@ if TYPE_CHECKING:
 class Interaction:
     """What the page shows on top of the frame: the selected tile, the previewed move (move
     text: ``"7-3@N"``, ``"9-9"``, ``"pass"``), whether it is a hint, who is thinking, the open
-    dialog, the holder (the person holding the device, drawn at the bottom) and the board's
-    measured area and tile size."""
+    dialog, the holder (the person holding the device, drawn at the bottom), the board's
+    measured area and tile size, and the lesson on the table (the worker's lesson status, or
+    None while the game is)."""
 
-    __slots__ = ("selected", "preview", "hint", "thinking", "area", "tile_px", "dialog", "holder")
+    __slots__ = (
+        "selected",
+        "preview",
+        "hint",
+        "thinking",
+        "area",
+        "tile_px",
+        "dialog",
+        "holder",
+        "lesson",
+    )
 
     def __init__(self) -> None:
         self.selected: str | None = None  # a tile text, "7-3"
@@ -39,6 +50,7 @@ class Interaction:
         self.tile_px = 20
         self.dialog: str | None = None  # the open dialog's name
         self.holder: Seat = "S"  # the seat of the person holding the device, drawn at the bottom
+        self.lesson: Any = None  # the lesson played on the table (ui/dom/lessons.py), or None
 
 
 def person_turn(frame: "Frame", interaction: Interaction) -> bool:
@@ -61,6 +73,7 @@ class Controller:
         self.frame: Frame | None = None  # the last frame from the worker (or the cached one)
         self.interaction = Interaction()
         self.message = ""
+        self.refused: Any = None  # the refusal the last input met ({code, params}), or None
 
     # -- questions ----------------------------------------------------------------------------
 
@@ -88,13 +101,15 @@ class Controller:
 
     def select(self, tile: str) -> None:
         c, frame, now = self.cat, self.frame, self.interaction
+        self.refused = None
         if frame is None or frame["outcome"] is not None or frame["match_over"]:
             return
         turn = frame["turn"]
         if not self.my_turn() or turn is None:
             self.not_your_turn()
             return
-        if turn["must_pass"]:  # the prompt says to pass: this says why not this tile
+        if turn["must_pass"] and now.lesson is None:  # the prompt says to pass: this says
+            # why not this tile (a lesson lets it be tried on a branch, for the reason why)
             self.message = c.t("select.no_place", tile=tile)
             return
         entry = self.entry(tile)
@@ -105,7 +120,7 @@ class Controller:
                 now.selected, now.preview, now.hint = tile, tile, False
                 self.message = c.t("select.preview_open", tile=tile)
             elif "refusal" in entry:
-                self.message = why(entry["refusal"], c)
+                self.refuse(entry["refusal"])
             return
         if now.selected == tile and now.preview is None:
             self.clear()
@@ -120,6 +135,7 @@ class Controller:
     def aim(self, branch: "Seat") -> None:
         """The person taps (or drops on) a branch with a tile selected."""
         c, frame, now = self.cat, self.frame, self.interaction
+        self.refused = None
         if frame is None or not self.my_turn() or frame["board"]["opening"] is None:
             return
         tile = now.selected
@@ -136,7 +152,12 @@ class Controller:
         entry = self.entry(tile)
         refusal = entry["why"].get(branch) if entry else None
         if refusal is not None:
-            self.message = why(refusal, c)
+            self.refuse(refusal)
+
+    def refuse(self, refusal: Any) -> None:
+        """The move tried is not allowed: the frame's (or the worker's) reason, in words."""
+        self.refused = refusal
+        self.message = why(refusal, self.cat)
 
     def confirm(self) -> "str | None":
         """The previewed move, to be played (ui/intents.py makes its intent), or None."""
@@ -145,6 +166,7 @@ class Controller:
         return self.interaction.preview
 
     def cancel(self) -> bool:
+        self.refused = None
         if self.interaction.selected is None and self.interaction.preview is None:
             return False
         self.clear()
@@ -152,8 +174,12 @@ class Controller:
         return True
 
     def pass_turn(self) -> None:
+        """Pass previewed, when the frame says the person must; in a lesson whenever it is
+        their turn (the worker then says why they may not, if they may not)."""
         turn = self.frame["turn"] if self.frame else None
-        if self.my_turn() and turn is not None and turn["must_pass"]:
+        self.refused = None
+        may = turn is not None and (turn["must_pass"] or self.interaction.lesson is not None)
+        if self.my_turn() and may:
             now = self.interaction
             now.selected, now.preview, now.hint = None, "pass", False
             self.message = self.cat.t("select.preview_pass")
@@ -216,12 +242,13 @@ class Controller:
         frame = reply.get("frame")
         if frame is not None and self.take(frame):
             self.clear()
+            self.refused = None
             last = frame["last"]
             self.message = describe(last, self.cat) if last is not None else ""
         refused = reply.get("refused")
         if refused is not None:
             self.clear()
-            self.message = why(refused, self.cat)
+            self.refuse(refused)
 
     def take(self, frame: "Frame") -> bool:
         """Show ``frame`` (a reply's, or the one cached from the last visit, which says

@@ -113,6 +113,9 @@ ICONS = {
     '<path d="M12 17h.01"/>',
     "hint": '<path d="M9 18h6M10 22h4"/>'
     '<path d="M12 2a7 7 0 0 0-4 12.7V17h8v-2.3A7 7 0 0 0 12 2z"/>',
+    "lessons": '<path d="M22 9 12 4 2 9l10 5 10-5z"/><path d="M6 11v5c3 2.5 9 2.5 12 0v-5"/>'
+    '<path d="M22 9v6"/>',
+    "lesson-end": '<path d="M18 6 6 18M6 6l12 12"/>',
 }
 
 

@@ -1,5 +1,5 @@
-"""Lessons on the page: the list and its progress, the lesson's task line and what was said,
-and the lesson an address names (``?lesson=priority``). Runs under MicroPython and CPython.
+"""Lessons on the page: which there are, their progress, and the game's intents as a lesson's
+(their HTML is :mod:`ui.lesson_panels`'). Runs under MicroPython and CPython.
 
 The lessons themselves (positions, tasks, the moves that do them) live with the engine
 (``longana/lessons/*.json``) and are played by the game worker (the ``lesson-*`` intents of
@@ -19,14 +19,10 @@ except ImportError:  # MicroPython
     pass
 
 from . import intents
-from .address import query_values, unquote
-from .html import button, escape
 from .storage import Refused
-from .words import why, worded
 
-TYPE_CHECKING = False  # mypy takes it as true: the catalog's type, never imported at runtime
+TYPE_CHECKING = False  # mypy takes it as true: the store's type, never imported at runtime
 if TYPE_CHECKING:
-    from .i18n import Catalog
     from .storage import Store
 
 #: The lessons in the card's order: the engine's ``longana.device.lessons.ORDER`` (a test keeps
@@ -54,12 +50,6 @@ TASK, REPLIES, NEXT, DONE = "task", "replies", "next", "done"
 def lesson_name(text: Any) -> Any:
     """``text`` when it names a lesson of this release, else None."""
     return text if isinstance(text, str) and text in LESSONS else None
-
-
-def lesson_in_address(query: str) -> Any:
-    """The lesson ``?lesson=<id>`` names (None when there is none, or no such lesson)."""
-    values = query_values(query, "lesson")
-    return lesson_name(unquote(values[0])) if values else None
 
 
 def next_lesson(name: str) -> Any:
@@ -155,152 +145,6 @@ def mark_done(store: "Store", progress: Progress, name: str) -> Any:
     except Refused as refused:
         return refused.args[0]
     return None
-
-
-# -- the list --------------------------------------------------------------------------------------
-
-
-def title(cat: "Catalog", name: str) -> str:
-    return cat.t("lesson." + name + ".title")
-
-
-def lessons_html(cat: "Catalog", progress: Progress, current: Any = None) -> str:
-    """The lessons dialog's content: what they are, how many are done, and each lesson as a
-    button ``[data-lesson]`` with ``data-done`` (its state said in words too)."""
-    t = cat.t
-    items = []
-    for number, name in enumerate(LESSONS, 1):
-        done = progress.is_done(name)
-        state = t("lesson.done") if done else t("lesson.not_done")
-        heading = t("lesson.heading", n=number, title=title(cat, name))
-        items.append(
-            '<li><button type="button" class="lesson-item'
-            + (" done" if done else "")
-            + (" current" if name == current else "")
-            + '" data-lesson="'
-            + name
-            + '" data-done="'
-            + ("true" if done else "false")
-            + '"'
-            + (' aria-current="true"' if name == current else "")
-            + '><span class="lesson-name">'
-            + escape(heading)
-            + '</span> <span class="lesson-state">'
-            + escape(state)
-            + "</span></button></li>"
-        )
-    return (
-        '<h2 class="lessons-title">'
-        + escape(t("lesson.title"))
-        + '</h2><p class="lessons-intro">'
-        + escape(t("lesson.intro"))
-        + '</p><p class="lessons-progress" data-lessons-done="'
-        + str(len(progress.done))
-        + '">'
-        + escape(t("lesson.progress", done=len(progress.done), count=len(LESSONS)))
-        + '</p><ol class="lessons">'
-        + "".join(items)
-        + "</ol>"
-    )
-
-
-# -- a lesson being played -------------------------------------------------------------------------
-
-
-def said_words(cat: "Catalog", status: Any, refused: Any = None) -> str:
-    """What the lesson says to the person's last move, in words: the engine's reason and "try
-    again" for a refused move; "right" and the praise with why for a move that did the task;
-    the lesson's answer to a legal move it does not ask for. Empty when nothing was said."""
-    if refused is not None:
-        return why(refused, cat) + " " + cat.t("lesson.try_again")
-    said = status.get("said") if status else None
-    if not said:
-        return ""
-    text = cat.t(str(said.get("key")), **worded(said.get("params"), cat))
-    return cat.t("lesson.right") + " " + text if said.get("kind") == "right" else text
-
-
-def said_kind(status: Any, refused: Any = None) -> str:
-    """``refused``, ``right``, ``other`` or ``""``: what :func:`said_words` says."""
-    if refused is not None:
-        return "refused"
-    said = status.get("said") if status else None
-    return str(said.get("kind", "other")) if said else ""
-
-
-def task_html(cat: "Catalog", status: Any, refused: Any = None) -> str:
-    """The lesson's bar above the table: which lesson and task, the task in one line, what was
-    said to the last move, and what the person may do next (try again, the next task, the next
-    lesson, the list)."""
-    t = cat.t
-    name = str(status.get("id", ""))
-    state = str(status.get("state", TASK))
-    number = LESSONS.index(name) + 1 if name in LESSONS else 0
-    kind = said_kind(status, refused)
-    said = said_words(cat, status, refused)
-    line = t(str(status.get("line", ""))) if state in (TASK, REPLIES) else ""
-    if state == DONE:
-        line = t("lesson.finished")
-    parts = [
-        '<section class="lesson-bar" data-lesson-id="'
-        + escape(name)
-        + '" data-lesson-state="'
-        + escape(state)
-        + '" aria-labelledby="lesson-heading">',
-        '<h2 id="lesson-heading" class="lesson-heading">'
-        + escape(t("lesson.heading", n=number, title=title(cat, name)))
-        + ' <small class="lesson-task">'
-        + escape(t("lesson.task", n=int(status.get("task", 0)) + 1, count=status.get("tasks", 1)))
-        + "</small></h2>",
-    ]
-    if said:
-        parts.append(
-            '<p class="lesson-said '
-            + kind
-            + '" data-lesson-said="'
-            + kind
-            + '" role="'
-            + ("alert" if kind == "refused" else "status")
-            + '">'
-            + escape(said)
-            + "</p>"
-        )
-    if line:
-        parts.append('<p class="lesson-line" data-lesson-line>' + escape(line) + "</p>")
-    if state == REPLIES:
-        parts.append('<p class="lesson-watch">' + escape(t("lesson.watching")) + "</p>")
-    parts.append('<div class="lesson-actions">' + actions_html(cat, name, state) + "</div>")
-    return "".join(parts) + "</section>"
-
-
-def actions_html(cat: "Catalog", name: str, state: str) -> str:
-    """The lesson's buttons: the next task (``lesson-next``) when it waits on a new table; once
-    the lesson is done, the next lesson (``next-lesson``, naming it in ``data-next-lesson``)
-    or, after the last, a game (``lesson-end``), and the lesson again (``lesson-again``);
-    before that, the task again from its start (``lesson-retry``); always the list
-    (``lessons``)."""
-    t = cat.t
-    out = []
-    if state == NEXT:
-        out.append(button("lesson-next", t("lesson.next_task"), "btn primary"))
-    if state == DONE:
-        following = next_lesson(name)
-        if following is None:
-            out.append(button("lesson-end", t("lesson.play"), "btn primary"))
-        else:
-            out.append(
-                '<button type="button" class="btn primary" data-action="next-lesson" '
-                'data-next-lesson="'
-                + following
-                + '">'
-                + escape(t("lesson.next_lesson"))
-                + "</button>"
-            )
-        out.append(button("lesson-again", t("lesson.again")))
-    elif state != REPLIES:
-        out.append(button("lesson-retry", t("lesson.retry")))
-    out.append(button("lessons", t("lesson.back")))
-    return "".join(out)
 
 
 def lesson_intent(intent: Any) -> Any:

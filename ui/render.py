@@ -235,8 +235,9 @@ def top_html(frame: "Frame", cat: "Catalog", save_problem: Any) -> str:
 def action_buttons(frame: "Frame", cat: "Catalog", interaction: Interaction) -> str:
     person = person_turn(frame, interaction)
     turn: Any = frame.get("turn")
+    lesson = interaction.lesson is not None  # no hint; Pass always: the worker says why not
     out = []
-    if person:
+    if person and not lesson:
         locked = frame.get("class")
         out.append(
             tool_button(
@@ -257,7 +258,7 @@ def action_buttons(frame: "Frame", cat: "Catalog", interaction: Interaction) -> 
                 why=cat.t("class.locked") if locked else "",
             )
         )
-    if person and turn["must_pass"]:
+    if person and (turn["must_pass"] or lesson):
         out.append(button("pass", cat.t("actions.pass"), "btn pass"))
     out.append(
         button(
@@ -286,8 +287,8 @@ def prompt(frame: "Frame", cat: "Catalog", interaction: Interaction, paused: boo
     turn = frame.get("turn")
     if turn is not None and interaction.dialog is None:
         if frame["board"]["opening"] is None:
-            if len(turn["openings"]) == 1:
-                return t("turn.open_forced", tile=turn["openings"][0])
+            if len(turn["openings"]) == 1 and interaction.lesson is None:  # (a lesson's task
+                return t("turn.open_forced", tile=turn["openings"][0])  # is to find it)
             return t("turn.open_choose")
         if turn["must_pass"]:
             return t("turn.must_pass")

@@ -3,9 +3,10 @@
 The words live in ``locales/<lang>.json`` under ``"rules"`` (sections in order, each with a
 title and paragraphs; ``"diagram"`` for the drawing's labels). The drawing is
 :func:`ui.diagram.draw` of the engine's example (``rules-example.json``); it goes into the
-section named :data:`FIGURE_SECTION`. After the rules come the rule card's other sentences,
-"About this game" (``"about"``: the source, the digital agreement, previews, handoff, the
-computer's honesty, pause, undo, restart, no timer), and the controls with the keys (``"keys"``).
+section named :data:`FIGURE_SECTION`. Under the heading, the way to the lessons. After the
+rules come the rule card's other sentences, "About this game" (``"about"``: the source, the
+digital agreement, previews, handoff, the computer's honesty, pause, undo, restart, no timer),
+and the controls with the keys (``"keys"``).
 Runs under MicroPython and CPython.
 """
 
@@ -15,7 +16,7 @@ except ImportError:  # MicroPython
     pass
 
 from .diagram import caption, draw
-from .html import escape
+from .html import button, escape
 from .i18n import tile_names
 from .notation import SEATS
 
@@ -25,11 +26,13 @@ ABOUT = ("source", "agreement", "preview", "handoff", "fair", "pause", "undo", "
 MARKS = {"legal": "\u2713", "forbidden": "\u2717", "tile": ""}  # tick, cross: not words
 
 
-def rules_html(rules: "dict[str, Any]", example: Any, heading_level: int = 2) -> str:
-    """The panel's inner HTML: a heading, then one ``<section>`` per part of the rules (the
-    drawing only when the example's data is at hand)."""
+def rules_html(
+    rules: "dict[str, Any]", example: Any, heading_level: int = 2, lead: str = ""
+) -> str:
+    """The panel's inner HTML: a heading (and ``lead`` under it), then one ``<section>`` per
+    part of the rules (the drawing only when the example's data is at hand)."""
     h, sub = "h" + str(heading_level), "h" + str(heading_level + 1)
-    parts = ["<" + h + ' id="rules-heading">' + escape(rules["title"]) + "</" + h + ">"]
+    parts = ["<" + h + ' id="rules-heading">' + escape(rules["title"]) + "</" + h + ">" + lead]
     for item in rules["sections"]:
         section_id = str(item["id"])
         parts.append(
@@ -48,6 +51,18 @@ def rules_html(rules: "dict[str, Any]", example: Any, heading_level: int = 2) ->
             parts.append(figure_html(example, rules["diagram"]))
         parts.append("</section>")
     return "".join(parts)
+
+
+def lessons_link(cat: Any) -> str:
+    """The way from the rules to the lessons (``data-action="lessons"``): the same rules,
+    learnt by playing."""
+    return (
+        '<p class="rules-lessons">'
+        + escape(cat.t("lesson.in_rules"))
+        + " "
+        + button("lessons", cat.t("lesson.button"), "btn primary")
+        + "</p>"
+    )
 
 
 def about_html(cat: Any, heading_level: int = 3) -> str:

@@ -2,14 +2,16 @@
 alone. The page (``ui/dom/page.py``) asks :func:`next_step` in one place, after every reply it
 applies, and carries the step out: the hand's or the match's end is shown, the device is
 handed on, a person's turn is prepared (a forced opening previewed, the focus), or a computer
-seat thinks and moves. Nothing here waits, draws or asks the worker; it runs under
-MicroPython and CPython alike.
+seat thinks and moves; on a lesson's table, the lesson's state says which (:func:`lesson_step`).
+Nothing here waits, draws or asks the worker; it runs under MicroPython and CPython alike.
 """
 
 from .controller import person_turn
 
 TYPE_CHECKING = False  # mypy takes it as true: the frame's types, never imported at runtime
 if TYPE_CHECKING:
+    from typing import Any
+
     from longana.device.frame import Frame, Seat
 
     from .controller import Interaction
@@ -20,8 +22,9 @@ HAND_END = "hand-end"  # the hand is over: its dialog, the next hand after it
 HANDOFF = "handoff"  # every hand hidden until the person to move takes the device
 TURN = "turn"  # the person at the device is to move
 COMPUTER = "computer"  # a computer seat is to move: it thinks, then moves
+LESSON = "lesson"  # a lesson's task (or the lesson) is done: its bar offers what comes next
 
-KINDS = (WAIT, MATCH_END, HAND_END, HANDOFF, TURN, COMPUTER)
+KINDS = (WAIT, MATCH_END, HAND_END, HANDOFF, TURN, COMPUTER, LESSON)
 
 
 class Step:
@@ -61,6 +64,8 @@ def next_step(frame: "Frame | None", interaction: "Interaction") -> Step:
     """What comes next on the table ``frame`` with the page's ``interaction``."""
     if frame is None or interaction.dialog is not None:
         return Step(WAIT)
+    if interaction.lesson is not None:
+        return lesson_step(frame, interaction.lesson)
     seat = frame["to_move"]
     if frame["outcome"] is not None or seat is None:
         result = bool(frame.get("class"))
@@ -88,3 +93,16 @@ def forced_opening(frame: "Frame", interaction: "Interaction") -> "str | None":
     ):
         return None
     return turn["openings"][0]
+
+
+def lesson_step(frame: "Frame", lesson: "dict[str, Any]") -> Step:
+    """What comes next on a lesson's table, by the lesson's state (``ui/lessons.py``): the
+    person's task (no opening previewed: finding it may be the task), the computer's fixed
+    replies, else what the lesson's bar offers (the next task, held until asked for; the next
+    lesson)."""
+    state, seat = lesson.get("state"), frame["to_move"]
+    if state == "task" and frame.get("turn") is not None and not lesson.get("held"):
+        return Step(TURN, seat=seat)
+    if state == "replies" and seat is not None:
+        return Step(COMPUTER, seat=seat)
+    return Step(LESSON)

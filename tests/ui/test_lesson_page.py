@@ -1,6 +1,7 @@
-"""The lessons on the page (ui/lessons.py): the list with each lesson's progress, progress kept
-under longana:lessons and checked when read back (never the save), the address ?lesson=, and the
-lesson's bar in words from the worker's replies — under CPython and the page's MicroPython."""
+"""The lessons on the page (ui/lessons.py, ui/lesson_panels.py): the list with each lesson's
+progress, progress kept under longana:lessons and checked when read back (never the save), the
+address ?lesson=, and the lesson's bar in words from the worker's replies — under CPython and
+the page's MicroPython."""
 
 from __future__ import annotations
 
@@ -15,21 +16,20 @@ from test_storage_faults import run_case
 
 from longana.device.lessons import ORDER
 from longana.protocol import Game
+from ui.address import Address
 from ui.i18n import Catalog
+from ui.lesson_panels import lessons_html, said_words, task_html
 from ui.lessons import (
     LESSONS,
     MOST_KEPT,
     PROGRESS,
     PROGRESS_LIMIT,
     Progress,
-    lesson_in_address,
     lesson_intent,
-    lessons_html,
+    lesson_name,
     mark_done,
     next_lesson,
     read_progress,
-    said_words,
-    task_html,
 )
 from ui.storage import FULL, SAVE, UNAVAILABLE, Store
 
@@ -73,7 +73,7 @@ def test_the_page_lists_the_engines_lessons_in_its_order() -> None:
     ],
 )
 def test_the_address_names_a_lesson_or_none(query: str, lesson: str | None) -> None:
-    assert lesson_in_address(query) == lesson
+    assert lesson_name(Address(query).lesson) == lesson
 
 
 def test_the_controllers_intents_become_the_lessons() -> None:
@@ -243,9 +243,9 @@ def play_to_end(game: Game, name: str) -> list[tuple[dict[str, Any], dict[str, A
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_state_of_every_lesson_is_said_in_words(lang: str) -> None:
-    """The bar of each state the worker sends: the heading, the task line (while it waits or
-    the computer replies), what was said (the engine's reason and "try again", the praise with
-    the outcome's numbers), and the buttons of that state; never a key or a placeholder."""
+    """The bar of each state the worker sends: the heading, the task line (while it waits),
+    what was said (the engine's reason and "try again", the praise with the outcome's numbers)
+    with its mark, and the buttons of that state; never a key or a placeholder."""
     cat, game = catalog(lang), Game()
     for name in LESSONS:
         for status, refused in play_to_end(game, name):
@@ -253,19 +253,43 @@ def test_every_state_of_every_lesson_is_said_in_words(lang: str) -> None:
             words = text_of(markup)
             assert "lesson." not in words and "{" not in words, (name, status, words)
             assert f'data-lesson-state="{status["state"]}"' in markup
-            if status["state"] in ("task", "replies"):
-                assert cat.t(status["line"]) in words
+            assert (cat.t(status["line"]) in words) == (status["state"] == "task")
             if refused is not None and refused.get("code") != "x":
-                assert cat.t("lesson.try_again") in words and 'role="alert"' in markup
+                assert cat.t("lesson.try_again") in words
+                assert 'data-lesson-said="refused"' in markup and "\u2717" in words
             said = said_words(cat, status, refused)
-            assert said == "" or html.unescape(html.escape(said)) in words
+            old_praise = status["state"] == "task" and refused is None  # the task's before
+            assert (said != "" and html.unescape(html.escape(said)) in words) == (
+                said != "" and not old_praise
+            )
+            assert "role=" not in markup, "read out through the page's live region"
             actions = re.findall(r'data-action="([^"]+)"', markup)
-            assert "lessons" in actions
-            assert ("lesson-next" in actions) == (status["state"] == "next")
+            next_ones = ["lesson-next", "lesson-retry"]
+            assert (actions == next_ones) == (status["state"] == "next")
+            assert actions == [] or status["state"] in ("next", "done")
             if status["state"] == "done":
-                assert cat.t("lesson.finished") in words
+                assert cat.t("lesson.finished") in words and "lesson-again" in actions
                 following = next_lesson(name)
                 assert (f'data-next-lesson="{following}"' in markup) == (following is not None)
+
+
+def test_a_task_on_the_table_of_the_one_before_waits_until_its_praise_is_read() -> None:
+    """The page holds such a task (``held``): the bar shows the praise and Next task as if the
+    next task had a table of its own, until the person asks for it or plays on at once."""
+    cat, game = catalog("en"), Game()
+    reply = ask(game, do="lesson-start", id="own-branch")
+    reply = ask(game, do="lesson-play", move="9-4@S", at=reply["frame"]["log"])
+    while reply["lesson"]["state"] == "replies":
+        reply = ask(game, do="lesson-computer", at=reply["frame"]["log"])
+    status = dict(reply["lesson"], held=True)
+    assert status["state"] == "task" and status["task"] == 1
+    held, busy = task_html(cat, status), task_html(cat, status, busy=True)
+    praise = said_words(cat, status)
+    assert 'data-lesson-state="next"' in held and praise in text_of(held)
+    assert re.findall(r'data-action="([^"]+)"', held) == ["lesson-next"]
+    assert cat.t(status["line"]) not in text_of(held)
+    assert 'data-lesson-state="task"' in busy and praise not in text_of(busy)
+    assert cat.t(status["line"]) in text_of(busy) and "data-action" not in busy
 
 
 def test_the_praise_says_why_with_the_hands_numbers() -> None:
@@ -273,7 +297,8 @@ def test_the_praise_says_why_with_the_hands_numbers() -> None:
     reply = ask(game, do="lesson-start", id="block")
     reply = ask(game, do="lesson-play", move="8-5@S", at=reply["frame"]["log"])
     said = said_words(cat, reply["lesson"])
-    assert said.startswith("Right! Blocked") and "lowest total, 8" in said and "all 45 pips" in said
+    assert said.startswith("Right! Now the hand is blocked")
+    assert "lowest total, 8" in said and "all 45 pips" in said
     reply = ask(game, do="lesson-start", id="own-branch")
     refused = ask(game, do="lesson-play", move="9-4@E", at=reply["frame"]["log"])
     assert said_words(cat, refused["lesson"], refused["refused"]) == (
@@ -293,7 +318,8 @@ def test_the_bars_and_the_list_are_the_same_under_micropython() -> None:
         "STATES = " + repr(json.dumps(states)) + "\n"
         "import json\n"
         "from ui.i18n import Catalog\n"
-        "from ui.lessons import Progress, task_html, lessons_html\n"
+        "from ui.lessons import Progress\n"
+        "from ui.lesson_panels import task_html, lessons_html\n"
         "cat = Catalog(json.load(open('/lib/locales/de.json')))\n"
         "out = [task_html(cat, s, r) for s, r in json.loads(STATES)]\n"
         "out.append(lessons_html(cat, Progress(['doubles', 'block'], ['fractions']), 'block'))\n"

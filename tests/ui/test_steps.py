@@ -12,6 +12,7 @@ import pytest
 from test_micropython import micropython
 
 from longana.classplay import ClassCode
+from longana.device.lessons import ORDER
 from longana.protocol import Game
 from ui.controller import Interaction
 from ui.steps import (
@@ -19,6 +20,7 @@ from ui.steps import (
     HAND_END,
     HANDOFF,
     KINDS,
+    LESSON,
     MATCH_END,
     TURN,
     WAIT,
@@ -127,14 +129,53 @@ def test_a_class_matchs_hand_end_shows_the_result_and_waits() -> None:
     assert next_step(frame, Interaction()) == Step(HAND_END, result=True)  # type: ignore[arg-type]
 
 
+def lesson_frames() -> Iterator[tuple[dict[str, Any], dict[str, Any]]]:
+    """Every (frame, lesson status) of every lesson played through, its passing moves."""
+    table = Game()
+    for name in ORDER:
+        reply = ask(table, do="lesson-start", id=name)
+        while True:
+            frame, status = reply["frame"], reply["lesson"]
+            yield frame, status
+            if status["state"] == "done":
+                break
+            at = frame["log"]
+            if status["state"] == "task":
+                reply = ask(table, do="lesson-play", move=frame["turn"]["moves"][0], at=at)
+            elif status["state"] == "replies":
+                reply = ask(table, do="lesson-computer", at=at)
+            else:
+                reply = ask(table, do="lesson-next", at=at)
+
+
+def test_a_lessons_table_goes_by_the_lessons_state() -> None:
+    """The person's task (its opening never previewed: finding it is the task), the computer's
+    fixed replies, then the lesson's bar: never a hand's end or a handoff, though a lesson's
+    hand may end."""
+    seen = set()
+    for frame, status in lesson_frames():
+        now = Interaction()
+        now.lesson = status
+        step = next_step(frame, now)  # type: ignore[arg-type]
+        expected = {"task": Step(TURN, seat=status["seat"]), "replies": Step(COMPUTER)}
+        want = expected.get(status["state"], Step(LESSON))
+        if want.kind == COMPUTER:
+            want = Step(COMPUTER, seat=frame["to_move"])
+        assert step == want, (status, frame["to_move"])
+        seen.add((step.kind, frame["outcome"] is not None, frame["board"]["opening"] is None))
+        now.dialog = "rules"
+        assert next_step(frame, now) == Step(WAIT)  # type: ignore[arg-type]
+    assert (LESSON, True, False) in seen and (TURN, False, True) in seen
+
+
 SCENE = """
 import json
 from ui.controller import Interaction
 from ui.steps import next_step
 out = []
-for frame, dialog, preview in json.loads(CASES):
+for frame, dialog, preview, lesson in json.loads(CASES):
     now = Interaction()
-    now.dialog, now.preview = dialog, preview
+    now.dialog, now.preview, now.lesson = dialog, preview, lesson
     step = next_step(frame, now)
     out.append([step.kind, step.seat, step.opening, step.auto, step.result])
 with open("/out.txt", "wb") as f:
@@ -145,13 +186,14 @@ with open("/out.txt", "wb") as f:
 def test_the_same_steps_under_micropython() -> None:
     cases: list[Any] = []
     for frame in frames(["person", "computer", "person", "computer"], "8", hands=2):
-        cases += [[frame, None, None], [frame, "rules", None]]
-    cases += [[f, None, None] for f in frames(["computer"] * 4, "5")]
-    cases.append([None, None, None])
+        cases += [[frame, None, None, None], [frame, "rules", None, None]]
+    cases += [[f, None, None, None] for f in frames(["computer"] * 4, "5")]
+    cases += [[f, None, None, status] for f, status in lesson_frames()]
+    cases.append([None, None, None, None])
     expected = []
-    for frame, dialog, preview in cases:
+    for frame, dialog, preview, lesson in cases:
         now = Interaction()
-        now.dialog, now.preview = dialog, preview
+        now.dialog, now.preview, now.lesson = dialog, preview, lesson
         step = next_step(frame, now)
         expected.append([step.kind, step.seat, step.opening, step.auto, step.result])
     assert {kind for kind, *_ in expected} >= set(KINDS) - {MATCH_END}

@@ -17,7 +17,9 @@ The rooms, one job each, get only the callables and values they need, never the 
 :class:`~ui.dom.saves.Saves`, :class:`~ui.dom.pace.Pace` (the game's clock),
 :class:`~ui.dom.input.Input` (taps, keys, drags), and the panels' rooms, made (and their
 modules imported) when first opened: the record, settings and rules, class play, the teacher's
-table, the history, the explained hint, the review of the match. The interaction state is the
+table, the history, the explained hint, the review of the match, the lessons (a lesson is
+played on this table: its replies are told from the game's by their ``lesson`` part, and the
+game under it waits, kept as it was: ui/dom/lessons.py). The interaction state is the
 controller's (:mod:`ui.controller`). The page never decides a rule: the frame says what may be
 played, the worker plays it.
 
@@ -33,10 +35,10 @@ import js
 from .. import intents
 from ..controller import Controller
 from ..frame_cache import playable
-from ..steps import COMPUTER, HAND_END, HANDOFF, MATCH_END, TURN, WAIT, next_step
+from ..steps import COMPUTER, HAND_END, HANDOFF, LESSON, MATCH_END, TURN, WAIT, next_step
 from ..storage import CORRUPT_KEPT, CORRUPT_SET_ASIDE
 from ..words import outcome_words, why
-from .browser import warn
+from .browser import q, warn
 from .dialogs import Dialogs
 from .input import Input
 from .keys import mark_fields
@@ -109,6 +111,11 @@ class Page:
             speak=self.screen.speak,
             alert=self.screen.alert,
             notice=self.notice,
+            pace=self.pace,
+            notices=self.notices,
+            apply=self.apply,
+            keep=self.keep,
+            resume=self.resume,
         )
         self.input = Input(
             ctl,
@@ -137,6 +144,8 @@ class Page:
             # the controller takes the frame: a new position clears the selection and says
             # what happened; a refusal says why
             ("frame", self.receive),
+            # a lesson's state, what it says read out (ui/dom/lessons.py)
+            ("lesson", lambda reply: rooms.lessons().take(reply)),
         )
 
     # -- the worker ---------------------------------------------------------------------------
@@ -144,6 +153,10 @@ class Page:
     async def ask(self, intent: "Any") -> "Any":
         """The one call to the worker: its reply, or None when no worker could answer (the page
         then says so, with a reload)."""
+        if self.ctl.interaction.lesson is not None:  # a lesson on the table: its moves
+            from ..lessons import lesson_intent
+
+            intent = lesson_intent(intent)
         reply = await self.link.ask(intent)
         if reply is None:
             self.dialogs.show_fatal()
@@ -206,7 +219,14 @@ class Page:
         that nothing half-changed is ever on screen), each part by ``on_reply``, ``words`` on
         the message line (unless refused), the table drawn, the tile of a move travels from
         ``source``; then the next step (``answer``: after the person's own move) — or, when
-        the save sent could not be used, the person reads why first."""
+        the save sent could not be used, the person reads why first. A reply for the other
+        table (the game's while a lesson is on, and back) goes to the lessons' room."""
+        lesson = self.ctl.interaction.lesson
+        if ("frame" in reply and ("lesson" in reply) != (lesson is not None)) or (
+            lesson is not None and "error" in reply
+        ):
+            self.rooms.lessons().stray(reply)
+            return
         if close:
             self.dialogs.close(resume=False)
         for part, handle in self.on_reply:
@@ -237,7 +257,8 @@ class Page:
             asyncio.create_task(self.follow(other))
 
     def receive(self, reply: "Any") -> None:
-        self.pace.held = None  # a computer move held back while a dialog was open is older
+        if "lesson" not in reply:  # a game's computer move held while a dialog was open is
+            self.pace.held = None  # older now
         self.ctl.receive(reply)
 
     def go_on(self, step: "Step", gen: int, answer: bool) -> None:
@@ -253,6 +274,8 @@ class Page:
             self.show_end(step)
         elif step.kind == HANDOFF:
             self.show_handoff(str(step.seat))
+        elif step.kind == LESSON:
+            self.rooms.lessons().settled()
         elif step.kind == TURN:
             if step.opening is not None:
                 self.ctl.open_with(step.opening)
@@ -336,6 +359,14 @@ class Page:
             "review-go": lambda el: rooms.review().go_on(),
             "review-show": lambda el: rooms.review().show(el),
             "review-back": lambda el: rooms.review().back(),
+            # the lessons (ui/dom/lessons.py)
+            "lessons": lambda el: self.paused(rooms.lessons().open()),
+            "lesson": lambda el: rooms.lessons().start(str(el.dataset.lesson)),
+            "next-lesson": lambda el: rooms.lessons().start(str(el.dataset.nextLesson)),
+            "lesson-again": lambda el: rooms.lessons().again(),
+            "lesson-next": lambda el: rooms.lessons().next_task(),
+            "lesson-retry": lambda el: rooms.lessons().retry(),
+            "lesson-end": lambda el: rooms.lessons().leave(),
             # class play
             "class-join": lambda el: rooms.classes().join(),
             "class-start": lambda el: rooms.classes().make(),
@@ -499,6 +530,9 @@ class Page:
         await self.act(intents.take_device(seat), close=True)
 
     async def confirm(self) -> None:
+        offer = q('#lesson [data-notice="lessons"]')  # the newcomer's offer: not needed now
+        if offer is not None:
+            offer.remove()
         move = self.ctl.confirm()
         if move is not None and self.ctl.frame is not None:
             await self.act(intents.play(move, self.ctl.frame["log"]))

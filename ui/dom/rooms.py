@@ -1,7 +1,7 @@
 """The panels' rooms, each made — and its modules imported — the first time it is needed (a
 panel opened, a class link followed), not before the first drawing: the record, the rules
 and Settings, class play, the teacher's table, the history, the explained hint, the review
-of the match.
+of the match, the lessons.
 
 This is wiring only: it is handed, by name, what the panels may use of the page (its calls to
 the worker, its dialogs, its settings...), and gives each room the part of it that room needs.
@@ -21,6 +21,9 @@ if TYPE_CHECKING:
     from .explain import Explained
     from .history import History
     from .kept_match import KeptMatch
+    from .lessons import Lessons
+    from .notices import Notices
+    from .pace import Pace
     from .record_actions import RecordActions
     from .review import Review
     from .settings_actions import SettingsActions
@@ -50,6 +53,11 @@ class Rooms:
         speak: "Callable[[Catalog], None]",
         alert: "Callable[[str], None]",
         notice: "Callable[[str, str], None]",
+        pace: "Pace",
+        notices: "Notices",
+        apply: "Callable[..., None]",
+        keep: "Callable[[Any], None]",
+        resume: "Callable[[], None]",
     ) -> None:
         self.ctl, self.store, self.dialogs, self.names = ctl, store, dialogs, names
         self.ask = ask  # the one call to the worker (the page's)
@@ -63,6 +71,8 @@ class Rooms:
         self.hint = hint
         self.free = free  # the game leaves the worker to the review now
         self.redraw, self.speak, self.alert, self.notice = redraw, speak, alert, notice
+        self.pace, self.notices = pace, notices  # the game's clock, the notices (lessons)
+        self.apply, self.keep, self.resume = apply, keep, resume  # a reply, a save, go on
         self._record: RecordActions | None = None
         self._tools: SettingsActions | None = None
         self._kept: KeptMatch | None = None
@@ -71,6 +81,7 @@ class Rooms:
         self._history: History | None = None
         self._explained: Explained | None = None
         self._review: Review | None = None
+        self._lessons: Lessons | None = None
 
     def record(self) -> "RecordActions":
         """The Record panel: the hands, their replay, the import, a saved game's file."""
@@ -179,3 +190,23 @@ class Rooms:
 
             self._review = Review(self.ctl, self.dialogs, self.ask, self.free)
         return self._review
+
+    def lessons(self) -> "Lessons":
+        """The lessons: the list, a lesson on the table, the offer to a newcomer."""
+        if self._lessons is None:
+            from .lessons import Lessons
+
+            self._lessons = Lessons(
+                self.ctl,
+                self.store,
+                self.dialogs,
+                self.pace,
+                self.notices,
+                self.ask,
+                self.act,
+                self.apply,
+                self.keep,
+                self.resume,
+                self.alert,
+            )
+        return self._lessons

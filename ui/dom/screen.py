@@ -1,6 +1,7 @@
-"""The screen: the controller's frame and interaction to the DOM (with :mod:`ui.render`), the
-body's data attributes (``data-ready`` among them), the message line, what a screen reader is
-told at once, and the focus. It draws what it is given and decides nothing.
+"""The screen: the controller's frame and interaction to the DOM (with :mod:`ui.render`; a
+lesson's bars with :mod:`ui.lesson_panels`), the body's data attributes (``data-ready`` among them),
+the message line, what a screen reader is told at once, and the focus. It draws what it is
+given and decides nothing.
 """
 
 import json
@@ -21,7 +22,16 @@ if TYPE_CHECKING:
     from ..i18n import Catalog
 
 # panels the person opened: the computer waits meanwhile (and the prompt says so)
-PANELS = ("rules", "record", "settings", "restart", "error", "history", "class-results")
+PANELS = (
+    "rules",
+    "record",
+    "settings",
+    "restart",
+    "error",
+    "history",
+    "class-results",
+    "lessons",
+)
 
 
 class Screen:
@@ -33,6 +43,7 @@ class Screen:
         self.renders = 0  # how many times the table was drawn (<body data-renders>)
         self.observer: Observer | None = None  # refits the board (ui/dom/input.py)
         self.watched: Element | None = None  # the board area it watches (new at every drawing)
+        self.lesson_drawn = ""  # the lesson's bar as last drawn (drawn again only when it changed)
 
     def mount(self) -> None:
         """The page's frame: bars, table, message line, command field (words only, when it is
@@ -56,6 +67,7 @@ class Screen:
             return
         app.innerHTML = (
             '<header class="top" id="top"></header>'
+            '<div class="lesson-slot" id="lesson" hidden></div>'
             '<main class="table" id="table" aria-label="' + escape(t("app.table")) + '"></main>'
             '<footer class="bar"><p class="msg" id="msg" data-message role="status" '
             'aria-live="polite"></p><p class="prompt" id="prompt"></p>'
@@ -136,6 +148,7 @@ class Screen:
         cat, now = self.ctl.cat, self.ctl.interaction
         focus = focus_key()
         self.top()
+        self.lesson_bar()
         self.bars()
         first = q("#board-area") is None  # its size is known only once the seats are there
         self.measure()
@@ -159,6 +172,9 @@ class Screen:
         else:
             body.removeAttribute("data-class")
         self.say(self.ctl.message)
+        msg = q("#msg")
+        if msg is not None and now.lesson is not None and self.ctl.refused is not None:
+            msg.textContent = ""  # a lesson's bar says the refusal: the line does not repeat it
         self.renders += 1
         body.dataset.renders = str(self.renders)
         if focus:
@@ -169,8 +185,39 @@ class Screen:
     def top(self) -> None:
         """The top bar: title, hand, deal, the save's state, the tools."""
         top = q("#top")
-        if top is not None and self.ctl.frame is not None:
+        if top is None or self.ctl.frame is None:
+            return
+        if self.ctl.interaction.lesson is not None:  # the game's tools wait meanwhile
+            from ..lesson_panels import top_html
+
+            top.innerHTML = top_html(self.ctl.cat)
+        else:
             top.innerHTML = render.top_html(self.ctl.frame, self.ctl.cat, self.problem)
+
+    def lesson_bar(self) -> None:
+        """The lesson's bar above the table (its task, what was said to the last move, what
+        comes next) and ``<body data-lesson data-lesson-state>``, while a lesson is on the
+        table."""
+        slot, lesson = q("#lesson"), self.ctl.interaction.lesson
+        if slot is None:
+            return
+        html = ""
+        body = js.document.body
+        if lesson is not None:
+            from ..lesson_panels import shown_state, task_html
+
+            now, refused = self.ctl.interaction, self.ctl.refused
+            busy = now.selected is not None or now.preview is not None
+            html = task_html(self.ctl.cat, lesson, refused, bool(lesson.get("all_done")), busy)
+            body.dataset.lesson = str(lesson.get("id"))
+            body.dataset.lessonState = shown_state(lesson, busy)
+        else:
+            body.removeAttribute("data-lesson")
+            body.removeAttribute("data-lesson-state")
+        if html != self.lesson_drawn:  # (a button of the bar keeps its focus)
+            self.lesson_drawn = html
+            slot.innerHTML = html
+            slot.hidden = not html
 
     def bars(self) -> None:
         """The bottom bar: the prompt and the buttons (hint, pass, cancel, confirm, as the
@@ -231,7 +278,7 @@ class Screen:
             return
         if frame.get("turn") is None:
             return
-        if self.turn_said != frame["log"]:
+        if self.turn_said != frame["log"] and now.lesson is None:  # (a lesson reads its task)
             self.turn_said = frame["log"]
             self.alert(
                 cat.t("turn.your_turn_alert", seat=cat.seat(frame["to_move"]))

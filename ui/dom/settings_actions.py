@@ -12,7 +12,7 @@ from ..address import deal_number
 from ..i18n import LANGUAGES
 from ..notation import SEATS
 from ..panels import close_button, settings_html
-from ..rules_panel import about_html, keys_html, rules_html
+from ..rules_panel import about_html, keys_html, lessons_link, rules_html
 from ..storage import Settings
 from .browser import load_catalog, q, warn
 
@@ -60,7 +60,7 @@ class SettingsActions:
             except Exception as error:  # noqa: BLE001 - the rules read fine without it
                 warn("no rules drawing: " + str(error))
         html = (
-            rules_html(cat.raw("rules"), self.example)
+            rules_html(cat.raw("rules"), self.example, lead=lessons_link(cat))
             + about_html(cat)
             + keys_html(cat)
             + '<div class="dlg-buttons">'

@@ -2,7 +2,7 @@
 from — the device's storage and settings, the language, the address's deal and class code, the
 save and the table cached with it — read here and handed to the page (:mod:`ui.dom.page`), which
 shows the last table at once (one person plays on it at once), then starts the game worker and
-plays."""
+plays; then the lesson the address names, or on a first visit the offer of the lessons."""
 
 import js
 
@@ -42,6 +42,8 @@ async def start() -> None:
     if cached is not None and deal is not None and cached.get("deal") != deal:
         cached = None  # the address asks for another deal
     class_code = address.class_code
-    await Page(cat, store, settings, NAMES).start(
-        save, cached, deal, class_code, notices, save_problem
-    )
+    page = Page(cat, store, settings, NAMES)
+    await page.start(save, cached, deal, class_code, notices, save_problem)
+    newcomer = save is None and save_problem is None
+    if page.live and not class_code and (address.lesson is not None or newcomer):
+        page.rooms.lessons().opening(address.lesson, newcomer)  # (made only then)

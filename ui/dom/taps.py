@@ -40,6 +40,8 @@ class Taps:
         if self.holds(el):
             self.ctl.select(str(el.dataset.tile))
             self.redraw()
+            if self.ctl.refused is not None:  # (a tile that may not open the hand): said at once
+                self.alert(self.ctl.message)
 
     def aim(self, branch: "Any") -> None:
         self.ctl.aim(branch)

@@ -23,6 +23,7 @@ from ui import (
     hint_panel,
     history_panel,
     kept_match,
+    lesson_panels,
     panels,
     record_panels,
     render,
@@ -31,6 +32,7 @@ from ui import (
 )
 from ui.controller import Controller, Interaction
 from ui.i18n import Catalog
+from ui.lessons import LESSONS, Progress
 
 ROOT = Path(__file__).resolve().parents[3]
 ACTION = re.compile(r'data-action="([a-z-]+)"')
@@ -181,6 +183,34 @@ def hint_scenes(cat: Catalog) -> list[str]:
     ]
 
 
+def lesson_scenes(cat: Catalog) -> list[str]:
+    """Every lesson's bar in each state, its top bar, the list (in a lesson and not), the way
+    from the rules to the lessons."""
+    table = Game()
+    out = [
+        rules_panel.lessons_link(cat),
+        lesson_panels.top_html(cat),
+        lesson_panels.offer_html(cat),
+    ]
+    out += [lesson_panels.dialog_html(cat, Progress(), c, None) for c in (None, "points")]
+    for name in LESSONS:
+        reply = ask(table, do="lesson-start", id=name)
+        while True:
+            status = reply["lesson"]
+            out.append(lesson_panels.task_html(cat, status))
+            at = reply["frame"]["log"]
+            if status["state"] == "done":
+                break
+            if status["state"] == "task":
+                move = reply["frame"]["turn"]["moves"][0]
+                reply = ask(table, do="lesson-play", move=move, at=at)
+            elif status["state"] == "replies":
+                reply = ask(table, do="lesson-computer", at=at)
+            else:
+                reply = ask(table, do="lesson-next", at=at)
+    return out
+
+
 def rooms_scenes(js: Any, page: Any) -> list[str]:
     """What the page's rooms write themselves: notices with a button, the fatal error."""
     page.notices.lasting("notice.worker_unreachable", "worker-unreachable", lambda: None)
@@ -216,6 +246,7 @@ def test_every_action_the_page_shows_has_its_one_handler_and_every_handler_is_us
         + class_scenes(cat)
         + hint_scenes(cat)
         + review_scenes(cat)
+        + lesson_scenes(cat)
     ) + "".join(asyncio.run(in_the_page()))
     shown = set(ACTION.findall(html)) | script_actions()
     handlers = dom_page.actions()
