@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 PLURAL_REASONS = ("sheds", "block", "block-win", "block-lose")  # worded by a count of pips
 RARELY = 5  # percent: a pass this unlikely is said as "you will very likely have a play"
+SURELY = 100 - RARELY  # and one this likely as "in nearly all of the deals", never "about 100 %"
 
 
 def tile_text(tile: str) -> str:
@@ -71,6 +72,8 @@ def reason_key(reason: "dict[str, Any]") -> "tuple[str, str]":
         ), ""
     if code == "stuck" and p.get("chance", 100) < RARELY:
         return "stuck-rarely", ""
+    if code == "stuck" and p.get("chance", 0) >= SURELY:
+        return "stuck-surely", ""
     if code == "keeps-own" and len(p.get("tiles") or ()) > 1:
         return "keeps-own-run", ""
     return code, "pips" if code in PLURAL_REASONS else ""
@@ -117,12 +120,19 @@ def reason_words(reason: "dict[str, Any]", cat: "Catalog", me: str = "") -> str:
     return text
 
 
+def shown(reasons: "list[dict[str, Any]]") -> "list[dict[str, Any]]":
+    """``reasons`` without those that say nothing: shedding 0 pips (the 0–0)."""
+    return [
+        r for r in reasons if not (r["code"] == "sheds" and not (r.get("params") or {}).get("pips"))
+    ]
+
+
 def grouped(reasons: "list[dict[str, Any]]") -> "list[dict[str, Any]]":
-    """``reasons`` with the ``go-out-risk`` of one seat said once, with all its numbers, and
-    the seats at risk on the same numbers said together (``seats``)."""
+    """``reasons`` (those :func:`shown`) with the ``go-out-risk`` of one seat said once, with all
+    its numbers, and the seats at risk on the same numbers said together (``seats``)."""
     out: list[dict[str, Any]] = []
     risks: dict[str, list[Any]] = {}
-    for r in reasons:
+    for r in shown(reasons):
         p = r.get("params") or {}
         if r["code"] != "go-out-risk":
             out.append(r)

@@ -325,11 +325,12 @@ def replay_html(
 
 
 def now_html(summary: "HandRecordShown", k: int, cat: "Catalog", lead: str = "") -> str:
-    """The move that led to step ``k`` of the hand (or that it is as dealt), after ``lead``."""
+    """The move that led to step ``k`` of the hand, after ``lead`` ("Just before:"), or that it
+    is as dealt (said alone: nothing came before it)."""
     step = summary["steps"][k - 1] if k else None
-    start = '<p class="rp-now">' + (escape(lead) + " " if lead else "")
     if step is None:
-        return start + phrase(cat, "record.as_dealt") + "</p>"
+        return '<p class="rp-now">' + phrase(cat, "record.as_dealt") + "</p>"
+    start = '<p class="rp-now">' + (escape(lead) + " " if lead else "")
     return (
         start
         + '<b class="who">'

@@ -14,7 +14,7 @@ weighs, ``[data-review-progress]`` has ``data-k`` and ``data-n`` and ``data-acti
 (once stopped, ``data-action="review-go"``).
 """
 
-from .hint_panel import explain_list, move_words, reason_words, said_text
+from .hint_panel import explain_list, move_words, reason_words, said_text, shown, tile_text
 from .html import escape
 from .panels import close_button
 from .record_panels import now_html, table_html
@@ -48,27 +48,40 @@ def signed_cost(decision: "dict[str, Any]", cat: "Catalog") -> str:
     return cat.t("explain.chance", value=text) if decision["kind"] == "win" else text
 
 
-def hand_summary(decisions: "list[dict[str, Any]]", cat: "Catalog") -> str:
-    """ "2 costly decisions: −12, −5", the costliest first; or that none cost anything."""
+def hand_summary(
+    decisions: "list[dict[str, Any]]", cat: "Catalog", number: "int | None" = None
+) -> str:
+    """ "2 costly decisions: −12, −5", the costliest first; or that none cost anything. With
+    ``number``, the hand is named ("In hand 3, 2 decisions were costly: …"): the sentence is the
+    template's, never a name glued before another sentence."""
     costly = [d for d in decisions if d["costly"]]
+    hand = str(number)
     if not costly:
-        return cat.t("review.summary_none")
+        return cat.t(
+            "review.summary_none" if number is None else "review.hand_summary_none", hand=hand
+        )
     costly.sort(key=lambda d: -d["cost"])
     costs = cat.t("list_sep").join(signed_cost(d, cat) for d in costly)
-    return cat.plural("review.summary", len(costly), costs=costs)
+    key = "review.summary" if number is None else "review.hand_summary"
+    return cat.plural(key, len(costly), costs=costs, hand=hand)
 
 
 def verdict(decision: "dict[str, Any]", cat: "Catalog", seats: bool) -> str:
     """ "You played 7–3 on North's branch. Best: 9–3 on East's branch." (with ``seats``,
     several people at the device: whose decision it was)."""
-    move = move_words(decision["move"], cat)
-    if seats:
-        played = cat.t("review.seat_played", seat=cat.seat(decision["seat"]), move=move)
+    move, best = str(decision["move"]), str(decision["best"])
+    seat = cat.seat(decision["seat"])
+    if "@" not in move:  # an opening (a pass is never a decision: it is the only move there)
+        tile = tile_text(move)
+        played = cat.t(
+            "review.seat_played_open" if seats else "review.played_open", seat=seat, tile=tile
+        )
+        better = cat.t("review.best_open", tile=tile_text(best))
     else:
-        played = cat.t("review.played", move=move)
-    if decision["best"] != decision["move"]:
-        played += " " + cat.t("review.best", move=move_words(decision["best"], cat))
-    return played
+        words = move_words(move, cat)
+        played = cat.t("review.seat_played" if seats else "review.played", seat=seat, move=words)
+        better = cat.t("review.best", move=move_words(best, cat))
+    return played + (" " + better if best != move else "")
 
 
 def telling(decision: "dict[str, Any]") -> "tuple[Any, str]":
@@ -76,6 +89,8 @@ def telling(decision: "dict[str, Any]") -> "tuple[Any, str]":
     for one as good, the first reason of the move played that not every move has (a fact of
     the position, such as a rival near the target, says nothing about the choice)."""
     reason = decision.get("reason")
+    if reason is not None and not shown([reason]):
+        reason = None
     if decision["costly"] or reason is None:
         return reason, decision["reason_of"]
     moves = decision["explanation"]["moves"]
@@ -83,19 +98,27 @@ def telling(decision: "dict[str, Any]") -> "tuple[Any, str]":
     for m in moves:
         if m["move"] != decision["move"]:
             continue
-        for r in m.get("reasons") or []:
+        for r in shown(m.get("reasons") or []):
             if not all(said_text(r) in said for said in lists):
                 return r, "move"
     return None, "move"
 
 
-def why_words(decision: "dict[str, Any]", cat: "Catalog") -> str:
-    """The reason that tells (:func:`telling`) with the move it belongs to, or ""."""
+def why_html(decision: "dict[str, Any]", cat: "Catalog") -> str:
+    """The reason that tells (:func:`telling`) under the move it belongs to, or "": the move a
+    term, the reason its description (a reason is a sentence of its own, often with a colon
+    inside: after "7–3 on North's branch:" it would read wrong in every language)."""
     reason, of = telling(decision)
     if reason is None:
         return ""
     whose = decision["move"] if of == "move" else decision["best"]
-    return move_words(whose, cat) + ": " + reason_words(reason, cat, decision["seat"])
+    return (
+        '<dl class="review-why"><dt>'
+        + escape(move_words(whose, cat))
+        + "</dt><dd>"
+        + escape(reason_words(reason, cat, decision["seat"]))
+        + "</dd></dl>"
+    )
 
 
 def decision_attrs(decision: "dict[str, Any]") -> str:
@@ -117,7 +140,6 @@ def decision_attrs(decision: "dict[str, Any]") -> str:
 
 def judged_html(decision: "dict[str, Any]", cat: "Catalog", seats: bool, cls: str) -> str:
     """The move played, the best, what it cost, and the reason that tells."""
-    why = why_words(decision, cat)
     return (
         '<p class="'
         + cls
@@ -126,7 +148,7 @@ def judged_html(decision: "dict[str, Any]", cat: "Catalog", seats: bool, cls: st
         + ' <span class="review-cost">'
         + escape(cost_words(decision, cat))
         + "</span></p>"
-        + ('<p class="review-why">' + escape(why) + "</p>" if why else "")
+        + why_html(decision, cat)
     )
 
 
@@ -319,9 +341,7 @@ def offer_html(
         if match_over
         else ""
     )
-    said = hand_summary(decisions, cat)
-    if match_over:  # the match's last hand, named
-        said = cat.t("review.hand", n=str(hand + 1)) + ": " + said
+    said = hand_summary(decisions, cat, hand + 1 if match_over else None)  # the last, named
     return (
         "<p>"
         + escape(said)

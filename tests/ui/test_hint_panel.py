@@ -161,7 +161,7 @@ def test_facts_that_hold_whatever_is_played_are_said_once_above_the_list() -> No
     en = catalog("en")
     html = explain_html(Explanation(0, "win", 41, 60, moves).to_dict(), en)
     top, listed = html.split("data-hint-explain")
-    assert en.t("explain.common") in top and "East needs only 6 more points" in top
+    assert en.t("explain.common") in top and "East needs 6 more points" in top
     assert "Your branch is open" in top
     assert "East needs" not in listed and "Your branch is open" not in listed
     assert listed.count("<li>") == 2  # each move keeps the reason of its own
@@ -171,7 +171,7 @@ def test_facts_that_hold_whatever_is_played_are_said_once_above_the_list() -> No
             Move.parse("7-3@N"), 41, False, (Reason("match-point", {"seat": "S", "needs": 3}),)
         ),
     )
-    assert "You need only 3 more points" in explain_html(
+    assert "You need 3 more points" in explain_html(
         Explanation(0, "win", 41, 60, mine).to_dict(), en
     )
 
@@ -260,3 +260,16 @@ def test_what_read_wrong_on_screen_reads_right() -> None:
     explanation["moves"] = [{"move": "pass", "estimate": 7, "equal": False, "reasons": []}]
     html = explain_html(explanation, cat)
     assert "start of this hand: 10%" in html and "10.2" not in html
+
+
+def test_a_sure_pass_and_shedding_nothing_read_right() -> None:
+    """A pass in 95 % or more of the deals is said as "nearly all", never "about 100 %"; the
+    0–0 sheds nothing, and that is not said as a reason."""
+    for lang in LANGUAGES:
+        cat = catalog(lang)
+        sure = reason_words({"code": "stuck", "params": {"chance": 100}}, cat)
+        assert "100" not in sure and sure == cat.t("explain.reason.stuck-surely"), lang
+    nothing = {"code": "sheds", "params": {"pips": 0}}
+    zero = Weighed(Move.parse("0-0@N"), 30, False, (Reason("sheds", {"pips": 0}),))
+    html = explain_html(Explanation(0, "win", 30, 60, (zero,)).to_dict(), catalog("en"))
+    assert "pips" not in html and grouped([nothing]) == []

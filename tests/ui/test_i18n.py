@@ -188,8 +188,8 @@ OPENING = {
         "einem dieser Doppelsteine eröffnet: 9‑9, 7‑7 oder 2‑2.",
     ),
     "en": ("The hand opens with 9‑9.", "one of these doubles: 9‑9, 7‑7 or 2‑2."),
-    "es": ("Tienes que salir con 9‑9.", "uno de estos dobles: 9‑9, 7‑7 o 2‑2."),
-    "ms": ("Pusingan mesti dibuka dengan kembar: 9‑9.", "dengan kembar: 9‑9, 7‑7 atau 2‑2."),
+    "es": ("Tienes que salir con el 9‑9.", "uno de estos dobles: 9‑9, 7‑7 o 2‑2."),
+    "ms": ("Pusingan ini mesti dibuka dengan 9‑9.", "dibuka dengan 9‑9, 7‑7 atau 2‑2."),
 }
 
 

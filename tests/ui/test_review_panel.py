@@ -151,6 +151,36 @@ def test_a_decision_as_good_tells_what_set_its_move_apart() -> None:
     assert "Keeps 9" in html and "29 more points" not in html
     assert cat.t("review.same").replace("'", "&#x27;") in html
     costly = dict(decision, move="5-3@E", cost=4, costly=True, reason=keeps, reason_of="best")
-    assert "5\u20112 on South&#x27;s branch: Keeps 9" in decision_html(costly, cat)
+    # the move the reason belongs to, then the reason as its own sentence (no "move: Reason")
+    assert "<dt>5\u20112 on South&#x27;s branch</dt><dd>Keeps 9" in decision_html(costly, cat)
     alike = dict(decision, explanation={"moves": [{"move": "5-2@S", "reasons": [near]}] * 2})
     assert "review-why" not in decision_html(alike, cat), "nothing that tells"
+
+
+def test_an_opening_and_a_named_hand_read_as_whole_sentences() -> None:
+    """An opening decision is said as an opening ("You opened with 9‑9", never "You played
+    Open with 9‑9"); the match's last hand is named inside the summary's own sentence."""
+    from ui.review_panel import offer_html, verdict
+
+    opening = {"seat": "S", "move": "9-9", "best": "7-7"}
+    said = {lang: verdict(opening, catalog(lang), seats=False) for lang in LANGUAGES}
+    assert said["en"] == "You opened with 9\u20119. Best: open with 7\u20117."
+    assert said["de"] == "Du hast mit 9\u20119 eröffnet. Am besten: mit 7\u20117 eröffnen."
+    assert said["es"] == "Saliste con el 9\u20119. Mejor jugada: salir con el 7\u20117."
+    assert said["ms"].startswith("Anda membuka pusingan dengan 9\u20119.")
+    assert verdict(dict(opening, seat="N"), catalog("en"), seats=True).startswith(
+        "North opened with 9\u20119."
+    )
+    steps = [{"costly": True, "cost": 5, "kind": "points"}]
+    assert "In hand 3, 1 decision was costly: \u22125" in offer_html(steps, 2, catalog("en"), True)
+    none = [{"costly": False, "cost": 0, "kind": "points"}]
+    assert "En la mano 3, ninguna decisión" in offer_html(none, 2, catalog("es"), True)
+    assert "Mano 3:" not in offer_html(none, 2, catalog("es"), True)
+
+
+def test_a_decision_at_the_deal_says_so_without_just_before() -> None:
+    from ui.record_panels import now_html
+
+    cat = catalog("es")
+    html = now_html({"steps": []}, 0, cat, cat.t("review.before"))  # type: ignore[typeddict-item]
+    assert cat.t("record.as_dealt") in html and cat.t("review.before") not in html
