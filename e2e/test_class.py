@@ -268,9 +268,11 @@ def rows(game: Game) -> list[dict[str, Any]]:
     )
 
 
-def add(game: Game, codes: Sequence[str] = (), files: Sequence[Any] = ()) -> Locator:
+def add(
+    game: Game, codes: Sequence[str] = (), files: Sequence[Any] = (), wait_ms: int = 60_000
+) -> Locator:
     """Type ``codes`` (one a line) and choose ``files``, press Add; wait until the table is
-    drawn again. Returns the dialog."""
+    drawn again and checks no more. Returns the dialog."""
     dialog = game.dialog("class-results")
     area = dialog.locator("textarea[data-results-input]")
     area.fill("\n".join(codes))
@@ -281,7 +283,7 @@ def add(game: Game, codes: Sequence[str] = (), files: Sequence[Any] = ()) -> Loc
     game.page.wait_for_function(
         """() => !document.querySelector('[data-results-input][data-e2e-old]')
                  && !document.querySelector('[data-action="add-results"][disabled]')""",
-        timeout=60_000,
+        timeout=wait_ms,
     )
     return game.dialog("class-results")
 

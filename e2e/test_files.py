@@ -29,6 +29,7 @@ from longana.players.levels import choose
 from .browsers import ROOT, Browsers
 from .game import TURN_MS, Game
 from .positions import second_hand_save
+from .test_class import add  # the teacher's table's Add, waited out until it is done
 from .test_robustness import full, one_move, open_with
 
 FILE_MS = 180_000  # a file of several MB read and every hand replayed, on 2 busy cores
@@ -253,7 +254,7 @@ def test_the_teachers_table_refuses_deep_huge_and_foreign_files_and_keeps_its_ro
 
     honest = Result.of(play_class(CODE, 9, lambda g, legal: legal[0]), 0, "Siti")
     files = [payload("siti.json", honest.to_json().encode())]
-    add(game, files)
+    add(game, files=files, wait_ms=FILE_MS)
     assert dialog.locator("[data-student]").count() == 1, "a result file was not taken"
     kept = game.page.evaluate("() => localStorage.getItem('longana:class-results')")
 
@@ -263,7 +264,7 @@ def test_the_teachers_table_refuses_deep_huge_and_foreign_files_and_keeps_its_ro
         ("records.jsonl", records(7 * 1024 * 1024), None),
     ):
         start = time.monotonic()
-        add(game, [payload(name, data)])
+        add(game, files=[payload(name, data)], wait_ms=FILE_MS)
         error = dialog.locator("[data-results-error]")
         error.wait_for(state="visible")
         text = error.inner_text()
@@ -277,16 +278,3 @@ def test_the_teachers_table_refuses_deep_huge_and_foreign_files_and_keeps_its_ro
     assert game.page.evaluate("() => localStorage.getItem('longana:class-results')") == kept
     game.close_panel("class-results")
     one_move(game)
-
-
-def add(game: Game, files: list[FilePayload]) -> None:
-    """Choose ``files`` in the teacher's table and press Add; wait until it is drawn again."""
-    dialog = game.dialog("class-results")
-    dialog.locator("input[type=file][data-results-files]").set_input_files(files=files)
-    area = dialog.locator("textarea[data-results-input]")
-    area.evaluate("(el) => el.setAttribute('data-e2e-old', '')")
-    game.action("add-results", within=dialog).click()
-    game.page.wait_for_function(
-        "() => !document.querySelector('[data-results-input][data-e2e-old]')",
-        timeout=FILE_MS,
-    )

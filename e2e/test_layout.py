@@ -9,7 +9,7 @@ import contextlib
 from typing import Any
 
 from .browsers import Browsers
-from .game import Game
+from .game import TURN_MS, Game
 from .positions import long_branch_save
 from .shown import SEATS, check_against_save
 
@@ -157,13 +157,16 @@ def wait_fitted(game: Game, width: int, height: int) -> dict[str, Any]:
 
 
 def test_a_hands_end_fits_a_phone_held_sideways(browsers: Browsers) -> None:
-    """At 568x320 the hand's end shows its title, the table and its buttons without
-    scrolling (the button's focus once scrolled the title away)."""
+    """At 568x320 the hand's end shows its title, the table, the offer of its review and its
+    buttons without scrolling (the button's focus once scrolled the title away; the offer once
+    pushed the buttons down)."""
     game = long_position(browsers)
     game.page.set_viewport_size({"width": 568, "height": 320})
     game.play_hand("S", choose=lambda ms: ms[0])
     dialog = game.dialog("hand-end")
     dialog.wait_for()
+    # the hand's decisions weighed: the line that offers their review is the tallest it gets
+    dialog.locator('[data-review-offer] [data-action="review"]').wait_for(timeout=TURN_MS)
     fit = game.page.evaluate(
         """() => {
           const d = [...document.querySelectorAll('[data-dialog="hand-end"]')]
