@@ -17,8 +17,8 @@
   const runs = typeof WebAssembly === "object" && typeof Worker === "function";
   let firstGame = null;
 
-  // A later visit whose cached table one person plays at once (the cache says so: ui/storage.py
-  // writes `playable` from ui/frame_cache.py's rule; a class or deal link may not show that
+  // A later visit whose cached table one person plays at once (the cache says so: ui/frame_cache.py
+  // writes `playable` in the cache's text by its rule; a class or deal link may not show that
   // table): the page has the machine to itself until that table is on screen, and the game
   // worker starts when the page asks for it then (measured on 2 cores: the table about 150 ms
   // sooner, the worker, restored from its snapshot, ready about 80 ms later).

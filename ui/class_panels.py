@@ -1,7 +1,8 @@
 """A student's class play as HTML text: the class section of Settings, the name asked before the
 first move, and the result at a hand's end (final, or partial while the match goes on). Runs
 under MicroPython and CPython. Names for automation follow interfaces.md ("Class play"). The
-teacher's table is :mod:`ui.class_table`, the device's history :mod:`ui.history_panel`.
+teacher's table's panel is :mod:`ui.class_table_panel`, the device's history
+:mod:`ui.history_panel`.
 """
 
 try:

@@ -1,8 +1,11 @@
 """The last table shown, as a cache (``longana:frame``, kept by :mod:`ui.storage`): what of a
 frame may be cached (:func:`cacheable`), whether the person may play on it before the worker
-answers (:func:`playable`), and whether a cache read back has this release's shape down to every
-text it puts on screen (:func:`frame_shape`): a cache written by someone else is never drawn.
-Runs under MicroPython and CPython."""
+answers (:func:`playable`), the cache's text (:func:`cache_text`) and what reads back of it
+(:func:`cached_frame`): only a frame of this release's shape down to every text it puts on
+screen (:func:`frame_shape`), so that a cache written by someone else is never drawn. Runs under
+MicroPython and CPython."""
+
+import json
 
 try:
     from typing import Any
@@ -45,6 +48,29 @@ def playable(frame: "Frame") -> bool:
     return seat is None or frame["seats"][seat] != "person" or frame["turn"] is not None
 
 
+def cache_text(frame: "Frame") -> str:
+    """The text kept under ``longana:frame`` for ``frame`` shown: what of it may be cached, and
+    whether it is played before the worker answers (``playable``, which ui/boot.js reads)."""
+    shown = cacheable(frame)
+    return json.dumps({"schema": FRAME_SCHEMA, "frame": shown, "playable": playable(shown)})
+
+
+def cached_frame(text: Any) -> "Frame | None":
+    """The frame of a cache text when it is of this release's shape and within the game's
+    bounds (:func:`frame_shape`), else None."""
+    if text is None or len(text) > FRAME_LIMIT:
+        return None
+    try:
+        cache = json.loads(text)
+    except Exception:  # noqa: BLE001 - no JSON (MicroPython raises ValueError, or its own)
+        return None
+    if not isinstance(cache, dict) or cache.get("schema") != FRAME_SCHEMA:
+        return None
+    frame: Frame | None = cache.get("frame")
+    return frame if frame_shape(frame) else None
+
+
+FRAME_SCHEMA = 2  # the frame's shape: seats as letters (1: the first releases, seats as numbers)
 FRAME_LIMIT = 256 * 1024  # a cached frame is a few kB: anything far larger is no cache
 SEAT_KEYS = ("S", "E", "N", "W")
 CAN = ("undo", "redo", "restart", "hint")

@@ -12,7 +12,7 @@ except ImportError:  # MicroPython: no typing module; annotations are not evalua
 
 from .board import board_html
 from .controller import Interaction
-from .html import escape, icon, tile_face
+from .html import button, escape, icon, tile_face
 from .notation import SEATS
 from .panels import close_button
 from .words import outcome_words, phrase
@@ -111,6 +111,7 @@ def hand_html(summary: "HandRecordShown", cat: "Catalog", index: int, open_: boo
         else ""
     )
     over = summary["result"] is not None
+    opener = escape(opener_text(summary, cat))
     replay = (
         '<button type="button" class="btn small" data-action="replay" '
         'data-replay-index="' + str(index) + '">' + phrase(cat, "record.step_through") + "</button>"
@@ -130,10 +131,10 @@ def hand_html(summary: "HandRecordShown", cat: "Catalog", index: int, open_: boo
         + "</span>"
         + deal
         + '<span class="rec-short">'
-        + escape(opener_text(summary, cat))
+        + opener
         + "</span></summary>"
         + '<p class="rec-opener">'
-        + escape(opener_text(summary, cat))
+        + opener
         + "</p>"
         + steps_html(summary, cat)
         + '<p class="rec-result">'
@@ -206,16 +207,8 @@ def record_html(
             else ""
         )
         + '<div class="dlg-buttons">'
-        + (
-            ""
-            if review_locked
-            else '<button type="button" class="btn" data-action="review">'
-            + phrase(cat, "review.open")
-            + "</button>"
-        )
-        + '<button type="button" class="btn" data-action="history">'
-        + phrase(cat, "history.open")
-        + "</button>"
+        + ("" if review_locked else button("review", cat.t("review.open")))
+        + button("history", cat.t("history.open"))
         + close_button(cat)
         + "</div>"
     )
@@ -379,9 +372,9 @@ def saved_game_html(cat: "Catalog") -> str:
     return (
         '<div class="rp-saved" data-saved-game><p class="note">'
         + phrase(cat, "record.saved_game")
-        + '</p><button type="button" class="btn primary" data-action="play-file">'
-        + phrase(cat, "record.play_file")
-        + "</button></div>"
+        + "</p>"
+        + button("play-file", cat.t("record.play_file"), "btn primary")
+        + "</div>"
     )
 
 
@@ -395,7 +388,7 @@ def play_file_html(cat: "Catalog") -> str:
         + '</p><div class="dlg-buttons"><button type="button" class="btn" data-action="close" '
         "autofocus>"
         + phrase(cat, "actions.cancel")
-        + '</button><button type="button" class="btn primary" data-action="play-file-confirm">'
-        + phrase(cat, "record.play_file_confirm")
-        + "</button></div>"
+        + "</button>"
+        + button("play-file-confirm", cat.t("record.play_file_confirm"), "btn primary")
+        + "</div>"
     )

@@ -1,5 +1,7 @@
-"""The page's storage: the save text the worker hands over, the device's settings, and the
-last table shown (a cache, so a later visit shows the table before the worker is ready).
+"""The page's storage: the one guard between the page and ``localStorage`` (:class:`Store`),
+the game's keys, and the save text the worker hands over; the device's settings
+(:mod:`ui.settings`) and the last table shown (:mod:`ui.frame_cache`: a cache, so a later visit
+shows the table before the worker is ready) are read and written through it.
 
 The storage object is passed in: ``localStorage`` in the browser, a dict-backed fake in the
 tests. Runs under MicroPython and CPython. The keys are those of interfaces.md:
@@ -9,11 +11,13 @@ tests. Runs under MicroPython and CPython. The keys are those of interfaces.md:
   moves it there at once, so saving the new game overwrites nothing. If it cannot be moved
   (storage full), it stays where it is and the store refuses to save until the person chooses
   to start fresh (:meth:`Store.start_fresh`);
-- ``longana:settings`` holds :class:`Settings` (anything unreadable takes its default);
+- ``longana:settings`` holds :class:`ui.settings.Settings` (anything unreadable takes its
+  default);
 - ``longana:frame`` holds the last frame shown (derived from the save; losing it loses nothing),
-  as ``{"schema": FRAME_SCHEMA, "frame": …, "playable": …}`` (``playable``: whether a later
-  visit plays on it before the worker answers, which ui/boot.js reads too): a frame of another
-  shape (an earlier release's, whose seats were numbers) is no cache.
+  as ``{"schema": FRAME_SCHEMA, "frame": …, "playable": …}`` (:mod:`ui.frame_cache`;
+  ``playable``: whether a later visit plays on it before the worker answers, which ui/boot.js
+  reads too): a frame of another shape (an earlier release's, whose seats were numbers) is no
+  cache.
 
 A copy served under a sub-path keeps its own keys: the same names followed by ``@`` and the
 copy's path (``longana:save@/class/7b/``); a copy at the origin's root keeps the plain names.
@@ -22,16 +26,13 @@ Every storage error (full, unavailable, forbidden) is caught: the game goes on i
 the page shows the notice it gets back (a message key of the catalog).
 """
 
-import json
-
 try:
     from typing import Any
 except ImportError:  # MicroPython
     pass
 
-from .frame_cache import FRAME_LIMIT, cacheable, frame_shape, playable
-from .i18n import LANGUAGES
-from .notation import KINDS, LEVELS
+from .frame_cache import FRAME_LIMIT, cache_text, cached_frame
+from .settings import Settings, read_settings
 
 TYPE_CHECKING = False  # mypy takes it as true: the frame's types, never imported at runtime
 if TYPE_CHECKING:
@@ -43,7 +44,6 @@ SAVE, CORRUPT, SETTINGS, FRAME = (
     "longana:settings",
     "longana:frame",
 )
-FRAME_SCHEMA = 2  # the frame's shape: seats as letters (1: the first releases, seats as numbers)
 HISTORY = "longana:history"  # the matches finished on this device (deletable by the person)
 CLASS_RESULTS = "longana:class-results"  # the teacher's table: its class code and results
 KEPT = "longana:kept-match"  # a match kept while a class match is played (ui/kept_match.py)
@@ -56,9 +56,6 @@ UNAVAILABLE = "save.unavailable"  # this browser does not let the game save
 SETTINGS_UNREADABLE = "notice.settings_unreadable"  # the defaults are used
 SETTINGS_UNAVAILABLE = "notice.storage_unavailable"  # settings last until the page closes
 
-SPEEDS = ("normal", "fast")
-MAX_NAME = 96  # characters of the student's name kept in settings (a name has up to 24)
-
 
 def copy_key(name: str, path: str) -> str:
     """The key of ``name`` for the copy served at ``path`` (the page's folder)."""
@@ -70,99 +67,6 @@ def failure(error: Any) -> str:
     """A full storage or an unavailable one, told apart by the browser's error."""
     words = (str(getattr(error, "name", "")) + " " + str(error)).lower()
     return FULL if "quota" in words or "full" in words else UNAVAILABLE
-
-
-class Settings:
-    """The device's preferences. ``level`` and ``seats`` are used when a new match starts
-    (a match in progress keeps its own, saved with it)."""
-
-    __slots__ = ("lang", "speed", "level", "seats", "name")
-
-    def __init__(
-        self,
-        lang: Any = None,
-        speed: str = "normal",
-        level: str = "normal",
-        seats: Any = None,
-        name: str = "",
-    ) -> None:
-        self.lang = lang  # None: not chosen (the browser's languages decide)
-        self.speed = speed
-        self.level = level
-        self.seats = list(seats or ("person", "computer", "computer", "computer"))
-        self.name = name  # the student's name on class results
-
-    def to_json(self) -> str:
-        return json.dumps(
-            {
-                "lang": self.lang,
-                "speed": self.speed,
-                "level": self.level,
-                "seats": self.seats,
-                "name": self.name,
-            }
-        )
-
-    @classmethod
-    def read(cls, text: Any) -> "tuple[Settings, bool]":
-        """The settings in ``text`` and whether any of it had to be replaced by a default
-        (a missing field or an unknown extra one is fine: an older or newer page)."""
-        default = cls()
-        if text is None:
-            return default, False
-        try:
-            data = json.loads(text)
-        except Exception:  # noqa: BLE001 - no JSON, too deep (MicroPython: its own errors)
-            return default, True
-        if not isinstance(data, dict):
-            return default, True
-        seats = data.get("seats", default.seats)
-        good = (
-            isinstance(seats, list)
-            and len(seats) == 4
-            and all(isinstance(k, str) and k in KINDS for k in seats)
-        )
-        lang = data.get("lang")
-        name = data.get("name", "")
-        settings = cls(
-            lang=lang if lang in LANGUAGES else None,
-            speed=_pick(data.get("speed"), SPEEDS, default.speed),
-            level=_pick(data.get("level"), LEVELS, default.level),
-            seats=seats if good else default.seats,
-            name=name if isinstance(name, str) and len(name) <= MAX_NAME else "",
-        )  # the worker says whether the name is one
-        replaced = not good or (lang is not None and settings.lang != lang)
-        replaced = replaced or settings.name != name
-        for key in ("speed", "level"):
-            if key in data and data[key] != getattr(settings, key):
-                replaced = True
-        return settings, replaced
-
-
-def read_settings(text: Any) -> "tuple[Settings, Any]":
-    """The settings in ``text`` and, when any of it had to be replaced, the text to keep
-    instead (for :meth:`Store.read_bounded`)."""
-    settings, replaced = Settings.read(text)
-    return settings, settings.to_json() if replaced else None
-
-
-def cached_frame(text: Any) -> "Frame | None":
-    """The frame of a cache text when it is of this release's shape and within the game's
-    bounds (:func:`ui.frame_cache.frame_shape`), else None."""
-    if text is None or len(text) > FRAME_LIMIT:
-        return None
-    try:
-        cache = json.loads(text)
-    except Exception:  # noqa: BLE001 - no JSON (MicroPython raises ValueError, or its own)
-        return None
-    if not isinstance(cache, dict) or cache.get("schema") != FRAME_SCHEMA:
-        return None
-    frame: Frame | None = cache.get("frame")
-    return frame if frame_shape(frame) else None
-
-
-def _pick(value: Any, allowed: "tuple[str, ...]", default: str) -> str:
-    return value if isinstance(value, str) and value in allowed else default
 
 
 class Refused(Exception):
@@ -280,11 +184,8 @@ class Store:
         except Refused as refused:  # full or blocked: the game goes on in memory
             self.forget(FRAME)  # a cache of an older position would mislead the next visit
             return refused.args[0]
-        if frame is not None:
-            shown = cacheable(frame)  # (``playable``: ui/boot.js starts the worker after it)
-            cache = {"schema": FRAME_SCHEMA, "frame": shown, "playable": playable(shown)}
-            if not self.put(FRAME, json.dumps(cache)):
-                self.forget(FRAME)  # a cache: losing it loses nothing
+        if frame is not None and not self.put(FRAME, cache_text(frame)):
+            self.forget(FRAME)  # a cache: losing it loses nothing
         return None
 
     def corrupt_names(self, name: str = SAVE) -> "list[str]":
@@ -369,7 +270,7 @@ class Store:
 
     def read_frame(self) -> "Frame | None":
         """The last frame shown, if it is there and of this release's shape and bounds
-        (:func:`cached_frame`); anything else is no cache, and is removed."""
+        (:func:`ui.frame_cache.cached_frame`); anything else is no cache, and is removed."""
         try:
             if self.size(FRAME) > FRAME_LIMIT:
                 self.forget(FRAME)

@@ -27,7 +27,8 @@ from ui.frame_cache import cacheable, playable
 from ui.i18n import pick_language
 from ui.notation import KINDS
 from ui.notation import LEVELS as PAGE_LEVELS
-from ui.storage import FRAME, Settings, Store, copy_key
+from ui.settings import Settings
+from ui.storage import FRAME, Store, copy_key
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -1,6 +1,7 @@
-"""The teacher's table on the page (ui/class_panels.py): kept on the device as its class code
-and each result's code and proof, the lines typed counted as the teacher sees them, flagged
-results shown side by side, and the table drawn from what the worker ranked."""
+"""The teacher's table on the page (ui/class_table.py, ui/class_table_panel.py): kept on the
+device as its class code and each result's code and proof, the lines typed counted as the
+teacher sees them, flagged results shown side by side, and the table drawn from what the worker
+ranked."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from longana.classplay import ClassCode
 from longana.classplay.replay import play_class
 from longana.classplay.results import Result
 from longana.protocol import Game
-from ui import class_table
+from ui import class_table, class_table_panel
 from ui.i18n import Catalog
 
 CAT = Catalog(catalog("en"))
@@ -62,7 +63,7 @@ def table_of(names: list[str]) -> dict[str, Any]:
 
 def test_flagged_results_are_shown_side_by_side_with_why() -> None:
     table = table_of(["Ana", "\u0410na", "Bo"])  # a Cyrillic А
-    html = class_table.results_html(CAT, table, [], "blob:x")
+    html = class_table_panel.results_html(CAT, table, [], "blob:x")
     flagged = re.search(r"<section class=\"flagged\" data-results-flagged>.*?</section>", html)
     assert flagged is not None
     group = flagged.group(0)
@@ -81,15 +82,15 @@ def test_flagged_results_are_shown_side_by_side_with_why() -> None:
 def test_the_table_escapes_what_it_shows() -> None:
     table = table_of(["Ana"])
     table["rows"][0]["name"] = '<img src=x onerror="alert(1)">'
-    html = class_table.results_html(CAT, table, ["<b>x</b>"], None, kept=False)
+    html = class_table_panel.results_html(CAT, table, ["<b>x</b>"], None, kept=False)
     assert "<img" not in html and "<b>x" not in html
     assert 'data-results-kept="false"' in html and CAT.t("class.results_not_kept") in html
-    start = class_table.results_class_html(CAT, '"><script>', CAT.t("class.why.check"))
+    start = class_table_panel.results_class_html(CAT, '"><script>', CAT.t("class.why.check"))
     assert "<script>" not in start and "data-results-class" in start
 
 
 def test_checking_turns_the_add_button_off() -> None:
-    busy = class_table.results_html(CAT, table_of(["Ana"]), [], None, True, "Checking 1 of 2")
+    busy = class_table_panel.results_html(CAT, table_of(["Ana"]), [], None, True, "Checking 1 of 2")
     button = re.search(r'<button[^>]*data-action="add-results"[^>]*>', busy)
     assert button is not None and "disabled" in button.group(0)
     assert "Checking 1 of 2" in busy

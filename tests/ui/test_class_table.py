@@ -1,5 +1,5 @@
 """What the teacher's table and a student's result say about partial results, results set aside
-and a table of another release (issue 30; ui/class_table.py, ui/class_panels.py), drawn from
+and a table of another release (issue 30; ui/class_table_panel.py, ui/class_panels.py), drawn from
 the worker's replies, in every language."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from conftest import catalog
 from longana.classplay import ClassCode, Result
 from longana.classplay.replay import play_class
 from longana.protocol import Game
-from ui import class_panels, class_table
+from ui import class_panels, class_table_panel
 from ui.i18n import LANGUAGES, Catalog
 
 CAT = Catalog(catalog("en"))
@@ -49,7 +49,7 @@ def reply() -> dict[str, Any]:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_partial_result_is_marked_and_said(reply: dict[str, Any], lang: str) -> None:
     cat = Catalog(catalog(lang))
-    html = class_table.results_html(cat, reply["table"], [], "blob:csv")
+    html = class_table_panel.results_html(cat, reply["table"], [], "blob:csv")
     rows = re.findall(r'<tr data-student="([^"]*)" data-rank="(\d)"( data-partial="(\d)")?', html)
     assert [(name, rank, hands) for name, rank, _, hands in rows][-1] == ("Dee", "4", "1")
     assert all(not hands for *_, hands in rows[:-1])
@@ -58,22 +58,22 @@ def test_a_partial_result_is_marked_and_said(reply: dict[str, Any], lang: str) -
 
 
 def test_results_set_aside_are_offered_as_a_file(reply: dict[str, Any]) -> None:
-    html = class_table.results_html(CAT, reply["table"], [], None, aside=(2, "blob:aside"))
+    html = class_table_panel.results_html(CAT, reply["table"], [], None, aside=(2, "blob:aside"))
     aside = re.search(r"<div class=\"note\" data-results-aside>.*?</div>", html)
     assert aside is not None and CAT.plural("table.aside", 2) in aside.group(0)
     assert 'data-download="table-aside" href="blob:aside"' in aside.group(0)
-    assert "data-results-aside" not in class_table.results_html(CAT, reply["table"], [], None)
+    assert "data-results-aside" not in class_table_panel.results_html(CAT, reply["table"], [], None)
 
 
 def test_a_table_of_another_release_is_said_with_its_file() -> None:
-    html = class_table.results_class_html(CAT, "", "", old=("7B-PCCC-N100-2ZQ", "blob:old"))
+    html = class_table_panel.results_class_html(CAT, "", "", old=("7B-PCCC-N100-2ZQ", "blob:old"))
     assert "data-results-old" in html and "7B-PCCC-N100-2ZQ" in html
     assert 'data-download="old-table" href="blob:old"' in html and "data-results-class" in html
-    assert "data-results-old" not in class_table.results_class_html(CAT, "", "")
+    assert "data-results-old" not in class_table_panel.results_class_html(CAT, "", "")
 
 
 def test_a_result_added_again_is_said(reply: dict[str, Any]) -> None:
-    assert class_table.again_notes(CAT, reply) == [CAT.t("table.again", name="Ana")]
+    assert class_table_panel.again_notes(CAT, reply) == [CAT.t("table.again", name="Ana")]
 
 
 def test_only_the_final_code_is_offered_as_final() -> None:
@@ -107,7 +107,7 @@ def test_a_refusal_that_is_not_the_names_does_not_blame_it() -> None:
 
 
 def test_what_the_table_shows_is_escaped(reply: dict[str, Any]) -> None:
-    html = class_table.results_class_html(CAT, "", "", old=('"><script>', '"><b>'))
+    html = class_table_panel.results_class_html(CAT, "", "", old=('"><script>', '"><b>'))
     assert "<script>" not in html and "<b>" not in html
-    html = class_table.results_html(CAT, reply["table"], [], None, aside=(1, '"><i>'))
+    html = class_table_panel.results_html(CAT, reply["table"], [], None, aside=(1, '"><i>'))
     assert "<i>" not in html

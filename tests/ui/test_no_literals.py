@@ -12,7 +12,7 @@ from typing import Any
 
 from longana.device.diagram import example
 from longana.protocol import Game
-from ui import class_panels, class_table, history_panel, panels, record_panels, render
+from ui import class_panels, class_table_panel, history_panel, panels, record_panels, render
 from ui.controller import Controller
 from ui.i18n import Catalog
 from ui.rules_panel import keys_html, rules_html
@@ -141,8 +141,8 @@ def test_every_panel_holds_only_catalog_words() -> None:
         class_panels.result_html(CAT, {"text": "R1", "filename": "r.json"}, "blob:z"),
         class_panels.result_refused_html(CAT, "Ana", CAT.t("class.why.name")),
         class_panels.name_html(CAT, "Ana", CAT.t("class.why.name")),
-        class_table.results_class_html(CAT, "7B-PCCC-N100-K4", CAT.t("class.why.check")),
-        class_table.results_html(
+        class_table_panel.results_class_html(CAT, "7B-PCCC-N100-K4", CAT.t("class.why.check")),
+        class_table_panel.results_html(
             CAT,
             {
                 "code": "C",

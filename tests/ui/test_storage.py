@@ -13,6 +13,7 @@ from longana.device.session import Session
 from longana.protocol import Game
 from ui.frame_cache import cacheable, playable
 from ui.notation import SEATS
+from ui.settings import Settings
 from ui.storage import (
     CORRUPT,
     CORRUPT_KEPT,
@@ -24,7 +25,6 @@ from ui.storage import (
     SETTINGS_UNAVAILABLE,
     SETTINGS_UNREADABLE,
     UNAVAILABLE,
-    Settings,
     Store,
     copy_key,
 )

@@ -19,14 +19,13 @@ import pytest
 
 from longana.device.frame import frame_of
 from longana.device.session import Session
-from ui.frame_cache import cacheable, frame_shape
+from ui.frame_cache import FRAME_SCHEMA, cacheable, frame_shape
 from ui.history_panel import history_entries
 from ui.storage import (
     CORRUPT,
     CORRUPT_KEPT,
     CORRUPT_SET_ASIDE,
     FRAME,
-    FRAME_SCHEMA,
     SAVE,
     Store,
 )
@@ -64,7 +63,8 @@ def test_micropython_lets_a_javascript_error_through_every_except() -> None:
 
 PLAY = """
 import js, json
-from ui.storage import Store, Settings, FULL, UNAVAILABLE, CORRUPT_KEPT, CORRUPT_SET_ASIDE
+from ui.settings import Settings
+from ui.storage import Store, FULL, UNAVAILABLE, CORRUPT_KEPT, CORRUPT_SET_ASIDE
 from ui.storage import SETTINGS_UNAVAILABLE
 out = {}
 def guard():

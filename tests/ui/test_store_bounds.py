@@ -21,18 +21,17 @@ from longana.classplay.replay import play_class
 from longana.protocol import Game
 from ui import class_table, frame_cache, history_panel, kept_match, render
 from ui.controller import Controller
+from ui.frame_cache import FRAME_SCHEMA, cached_frame
 from ui.i18n import Catalog
 from ui.storage import (
     CLASS_RESULTS,
     CORRUPT_SET_ASIDE,
     FRAME,
-    FRAME_SCHEMA,
     HISTORY,
     KEPT,
     SETTINGS,
     SETTINGS_UNREADABLE,
     Store,
-    cached_frame,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -396,15 +395,15 @@ def test_no_reader_raises_under_micropython() -> None:
 
     code = (
         "import json\n"
-        "from ui import class_table, history_panel, kept_match, storage\n"
+        "from ui import class_table, frame_cache, history_panel, kept_match, settings\n"
         f"texts = json.loads({json.dumps(json.dumps(HOSTILE))})\n"
         "out = []\n"
         "for text in texts:\n"
         "    got = [history_panel.read_history(text)[1] is not None,\n"
         "           class_table.read_table(text)[0][2],\n"
         "           kept_match.read_kept_match(text)[1] is not None,\n"
-        "           storage.Settings.read(text)[1],\n"
-        "           storage.cached_frame(text) is None]\n"
+        "           settings.Settings.read(text)[1],\n"
+        "           frame_cache.cached_frame(text) is None]\n"
         "    out.append(got)\n"
         "print('OUT' + json.dumps(out))\n"
     )

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from longana.device.frame import Refusal
 
     from ..controller import Controller
-    from ..storage import Settings
+    from ..settings import Settings
     from .dialogs import Dialogs
     from .kept_match import KeptMatch
 

@@ -1,6 +1,6 @@
 """The teacher's table (``data-dialog="class-results"``): the results of one class, typed as codes
 or given as files, replayed by the worker (longana/classplay/table.py), ranked, and kept on this
-device (``longana:class-results``) until the teacher clears it.
+device (``longana:class-results``) until the teacher clears it; drawn by ui/class_table_panel.py.
 
 The table never shrinks by accident. What the device keeps is read back within bounds (entries
 that are not are set aside, said and offered as a file: ui/class_table.py) and sent, with every
@@ -16,7 +16,7 @@ import json
 
 import js
 
-from .. import class_table, intents
+from .. import class_table, class_table_panel, intents
 from ..storage import CLASS_RESULTS, CORRUPT_SET_ASIDE, SAVE_LIMIT, Refused
 from ..words import class_why
 from .browser import attr, q, q_all
@@ -174,7 +174,9 @@ class ClassResults:
         old, aside = self.notes()
         if self.errors and not why:
             why = self.errors[0]
-        dialog.innerHTML = class_table.results_class_html(self.ctl.cat, suggested, why, old, aside)
+        dialog.innerHTML = class_table_panel.results_class_html(
+            self.ctl.cat, suggested, why, old, aside
+        )
         self.dialogs.grew(dialog)
 
     def results_html(self) -> str:
@@ -187,7 +189,7 @@ class ClassResults:
         if standings is None and self.code is not None:
             standings = {"code": self.code, "rows": [], "hands": 0}
         _, aside = self.notes()
-        return class_table.results_html(
+        return class_table_panel.results_html(
             self.ctl.cat,
             standings,
             self.errors,
@@ -300,7 +302,7 @@ class ClassResults:
             elif where - len(lines) < len(names):
                 name = names[where - len(lines)]
                 self.errors.append(cat.t("class.refused_file", file=name, why=why))
-        self.told = class_table.again_notes(cat, reply)
+        self.told = class_table_panel.again_notes(cat, reply)
         return refused
 
     def took(self, reply: "Any") -> None:

@@ -26,7 +26,8 @@ if TYPE_CHECKING:
     from js import Element
 
     from ..controller import Controller
-    from ..storage import Settings, Store
+    from ..settings import Settings
+    from ..storage import Store
     from .dialogs import Dialogs
 
     Ask = Callable[[Any], Awaitable[Any]]

@@ -60,8 +60,9 @@ if TYPE_CHECKING:
     from longana.device.frame import Frame
 
     from ..i18n import Catalog
+    from ..settings import Settings
     from ..steps import Step
-    from ..storage import Settings, Store
+    from ..storage import Store
     from .input import Handler
 
 

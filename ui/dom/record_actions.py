@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from longana.device.frame import Replay
 
     from ..controller import Controller
-    from ..storage import Settings
+    from ..settings import Settings
     from .dialogs import Dialogs
 
 # the worker's refusals of an imported file, in words (any other: record.import_error)

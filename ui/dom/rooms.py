@@ -14,7 +14,8 @@ if TYPE_CHECKING:
 
     from ..controller import Controller
     from ..i18n import Catalog
-    from ..storage import Settings, Store
+    from ..settings import Settings
+    from ..storage import Store
     from .class_actions import ClassActions
     from .class_results import ClassResults
     from .dialogs import Dialogs

@@ -13,7 +13,7 @@ from ..i18n import LANGUAGES
 from ..notation import SEATS
 from ..panels import close_button, settings_html
 from ..rules_panel import about_html, keys_html, lessons_link, rules_html
-from ..storage import Settings
+from ..settings import Settings
 from .browser import load_catalog, q, warn
 
 TYPE_CHECKING = False  # mypy takes it as true: the types, never imported at runtime

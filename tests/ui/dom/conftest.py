@@ -14,7 +14,8 @@ import pytest
 from dom.fakedom import Worker, js_module, pyscript_modules
 from longana.protocol import Game
 from ui.i18n import Catalog
-from ui.storage import Settings, Store
+from ui.settings import Settings
+from ui.storage import Store
 
 ROOT = Path(__file__).resolve().parents[3]
 

@@ -19,7 +19,7 @@ from longana.device import diagram
 from longana.protocol import Game
 from ui import (
     class_panels,
-    class_table,
+    class_table_panel,
     hint_panel,
     history_panel,
     kept_match,
@@ -153,8 +153,8 @@ def class_scenes(cat: Catalog) -> list[str]:
         class_panels.name_html(cat, "", ""),
         class_panels.result_html(cat, file, "blob:x"),
         class_panels.result_refused_html(cat, "", "why"),
-        class_table.results_class_html(cat, code.text, ""),
-        class_table.results_html(cat, table["table"], ["why"], "blob:x", True, ""),
+        class_table_panel.results_class_html(cat, code.text, ""),
+        class_table_panel.results_html(cat, table["table"], ["why"], "blob:x", True, ""),
         kept_match.question_html(cat, code.text, 2),
         kept_match.question_html(cat, code.text, 2, "blob:x", False),
         kept_match.question_html(cat, code.text, 2, "blob:x", True),

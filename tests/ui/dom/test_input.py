@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from ui import class_panels, class_table, panels
+from ui import class_panels, class_table_panel, panels
 
 FIELDS = [
     # (dialog, its HTML, the field, the button Enter presses)
@@ -41,7 +41,7 @@ FIELDS = [
     ("settings", None, '[data-setting="name"]', "close"),
     (
         "class-results",
-        lambda cat: class_table.results_class_html(cat, "", ""),
+        lambda cat: class_table_panel.results_class_html(cat, "", ""),
         "[data-results-class]",
         "results-class",
     ),
