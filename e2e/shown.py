@@ -140,6 +140,11 @@ def session_of(state: dict[str, Any]) -> Any:
     return Session.from_json(state["save"])
 
 
+def moves(game: Game) -> int:
+    """How many moves the hand holds (``data-moves`` on the body; 0 while it has none)."""
+    return int(game.page.evaluate("() => Number(document.body.dataset.moves || 0)"))
+
+
 def position_shown(game: Game) -> dict[str, Any]:
     """The public position (whose turn, each branch, the scores) and South's hand as the page
     shows them, for comparing two moments."""

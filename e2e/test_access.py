@@ -15,205 +15,41 @@ shape, and with the holder of the device at the bottom.
 
 from __future__ import annotations
 
-import contextlib
 import json
-import time
 from typing import Any
 
 import pytest
 
-from longana import SEAT_NAMES, Move
+from longana import SEAT_NAMES
 
 from .browsers import Browsers
 from .game import ACT_MS, Game
+from .game import OUTSIDE_DIALOGS as TABLE
+from .keyboard import (
+    Keys,
+    arrow_to,
+    every_tile_key,
+    focus_at_turn,
+    focus_on,
+    keyed_moves,
+    moves,
+    open_by,
+    play,
+    report,
+    shortcut,
+    wait_passed,
+    wait_played,
+    wait_preview,
+    wait_selected,
+)
 from .positions import long_branch_save, south_opens_seed
-from .shown import ROOT, session_of
+from .screens import AXE_SIZES, BOXES_JS, HITS_JS, PLACES_JS, SHAPES, axe, overlaps, set_size
+from .shown import session_of
 
 FAST = {"speed": "fast"}
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-
-# -- focus and keys -------------------------------------------------------------------------------
-
-# What has the focus: enough to say where it is in a failure message.
-ACTIVE_JS = """() => {
-  const el = document.activeElement;
-  if (!el || el === document.body || el === document.documentElement) return {body: true};
-  const hand = el.closest('[data-hand]');
-  return {body: false, tag: el.tagName.toLowerCase(), tile: el.dataset.tile ?? null,
-          target: el.dataset.target ?? null, action: el.dataset.action ?? null,
-          preview: el.dataset.preview ?? null, hand: hand ? hand.dataset.hand : null,
-          command: el.hasAttribute('data-command'),
-          text: (el.getAttribute('aria-label') || el.textContent || '').trim().slice(0, 40)};
-}"""
-
-
-def active(game: Game) -> dict[str, Any]:
-    return dict(game.page.evaluate(ACTIVE_JS))
-
-
-def shortcut(game: Game, selector: str) -> str:
-    """The first key ``aria-keyshortcuts`` declares on the (one, visible) element."""
-    loc = game.page.locator(selector).locator("visible=true")
-    assert loc.count() == 1, f"{selector}: {loc.count()} visible elements"
-    keys = loc.get_attribute("aria-keyshortcuts")
-    assert keys, f"{selector} declares no aria-keyshortcuts"
-    return keys.split()[0]
-
-
-TABLE = ":not([data-dialog] *)"
-
-
-def leaves_body(game: Game) -> None:
-    """Wait (a while) until the focus is on an element, not on <body>: the page has handled
-    what was pressed."""
-    with contextlib.suppress(Exception):
-        game.page.wait_for_function(
-            "() => document.activeElement && document.activeElement !== document.body",
-            timeout=3_000,
-        )
-
-
-def focus_at_turn(game: Game, problems: list[str], where: str) -> None:
-    """At the person's turn the focus is somewhere (it lands on a playable tile or Pass)."""
-    leaves_body(game)
-    if active(game)["body"]:
-        problems.append(f"{where}: focus on <body> at South's turn")
-
-
-class Keys:
-    """Presses keys (page.keyboard only) and counts them; after each one, while it is still
-    South's turn, the focus must not be on <body>."""
-
-    def __init__(self, game: Game, problems: list[str]) -> None:
-        self.game = game
-        self.problems = problems
-        self.count = 0
-        self.log: list[str] = []
-
-    def press(self, key: str, check_focus: bool = True) -> None:
-        self.game.page.keyboard.press(key)
-        self.count += 1
-        self.log.append(key)
-        if check_focus:
-            leaves_body(self.game)
-            if active(self.game)["body"]:
-                self.problems.append(f"focus on <body> after {'+'.join(self.log)}")
-
-    def reset(self) -> list[str]:
-        log, self.log, self.count = self.log, [], 0
-        return log
-
-
-def wait_selected(game: Game, tile: str, keys: list[str]) -> None:
-    try:
-        game.tile("S", tile).and_(game.page.locator('[aria-pressed="true"]')).wait_for(
-            timeout=ACT_MS
-        )
-    except Exception:
-        raise AssertionError(f"{tile} is not selected after {keys}; focus {active(game)}") from None
-
-
-def wait_preview(game: Game, move: Move, keys: list[str]) -> None:
-    assert move.tile is not None and move.branch is not None
-    try:
-        game.branch(SEAT_NAMES[move.branch]).locator(f'[data-preview="{move.tile}"]').wait_for(
-            state="visible", timeout=ACT_MS
-        )
-    except Exception:
-        raise AssertionError(
-            f"no preview of {move} after {keys}; message {game.message()!r}; focus {active(game)}"
-        ) from None
-
-
-def wait_played(game: Game, tile: str, keys: list[str]) -> None:
-    try:
-        game.tile("S", tile).wait_for(state="detached", timeout=ACT_MS)
-    except Exception:
-        raise AssertionError(
-            f"{tile} not played after {keys}; message {game.message()!r}; focus {active(game)}"
-        ) from None
-
-
-def moves(game: Game) -> str:
-    """``data-moves`` on the body: how many moves the hand holds (a preview is none)."""
-    return str(game.page.evaluate("() => document.body.dataset.moves"))
-
-
-def wait_passed(game: Game, moves_before: str, keys: list[str], timeout: float = ACT_MS) -> None:
-    """The pass is made: the hand holds one more move (the pass's preview alone changes the
-    table too, so a changed table is not enough)."""
-    try:
-        game.page.wait_for_function(
-            "(n) => document.body.dataset.moves !== n", arg=moves_before, timeout=timeout
-        )
-    except Exception:
-        raise AssertionError(
-            f"the pass was not made after {keys}; message {game.message()!r}; focus {active(game)}"
-        ) from None
-
-
-def focus_on(game: Game, keys: Keys, selector: str, limit: int = 40) -> None:
-    """Tab (forwards) until the element matching ``selector`` has the focus."""
-    for _ in range(limit):
-        if game.page.evaluate("(s) => !!document.activeElement?.matches(s)", selector):
-            return
-        keys.press("Tab")
-    raise AssertionError(
-        f"{selector} never got the focus by Tab ({limit} presses); focus {active(game)}"
-    )
-
-
-def report(title: str, plays: list[tuple[str, int, list[str]]]) -> None:
-    print(f"\n{title}: key presses per play")
-    for move, n, keys in plays:
-        print(f"  {move:>8}: {n:2d}  {' '.join(keys)}")
 
 
 # -- 1. a hand by the declared shortcuts ----------------------------------------------------------
-
-
-def keyed_moves(game: Game, legal: list[Move]) -> list[tuple[Move, str]]:
-    """The legal plays whose tile declares a key."""
-    out = []
-    for m in legal:
-        key = game.tile("S", str(m.tile)).get_attribute("aria-keyshortcuts")
-        if key:
-            out.append((m, key.split()[0]))
-    return out
-
-
-def every_tile_key(game: Game, keys: Keys) -> list[str]:
-    """Each key a hand tile declares selects that tile (Escape in between); not counted."""
-    problems = []
-    declared = game.page.evaluate(
-        """() => [...document.querySelectorAll('[data-hand="S"] [data-tile]')]
-             .filter(t => !t.closest('[data-dialog]'))
-             .map(t => [t.dataset.tile, t.getAttribute('aria-keyshortcuts')])"""
-    )
-    print(f"\nSouth's hand and its declared keys: {declared}")
-    for tile, key in declared:
-        if not key:
-            problems.append(f"hand tile {tile} declares no key ({len(declared)} tiles)")
-            continue
-        keys.press(key.split()[0])
-        try:
-            wait_selected(game, tile, keys.log)
-        except AssertionError as error:
-            problems.append(f"declared key {key!r} of {tile}: {error}")
-        keys.press("Escape")
-    keys.reset()
-    return problems
-
-
-def open_by(game: Game, keys: Keys, key: str) -> tuple[str, int, list[str]]:
-    """South opens: the forced double is already previewed, ``key`` confirms it. Returns the
-    play as the tests list them (the move, how many keys, which)."""
-    preview = game.preview()
-    preview.wait_for(state="visible")
-    double = str(preview.get_attribute("data-preview"))
-    keys.press(key, check_focus=False)
-    wait_played(game, double, keys.log)
-    return double, keys.count, keys.reset()
 
 
 def test_a_hand_by_the_declared_shortcuts(browsers: Browsers) -> None:
@@ -274,32 +110,6 @@ def test_a_hand_by_the_declared_shortcuts(browsers: Browsers) -> None:
 
 # -- 2. a hand by Tab, arrow keys and Enter -------------------------------------------------------
 
-FOCUSED_JS = "(s) => !!document.activeElement?.matches(s)"
-HAND_TILES = f'[data-hand="S"]{TABLE} [data-tile]'
-
-
-def arrow_to(game: Game, keys: Keys, tile: str) -> None:
-    """Arrow keys inside the hand (the focus is on one of its tiles) until ``tile`` has it."""
-    order = [
-        str(t)
-        for t in game.page.evaluate(
-            "(s) => [...document.querySelectorAll(s)].map(t => t.dataset.tile)", HAND_TILES
-        )
-    ]
-    now = active(game)
-    assert now.get("hand") == "S" and now.get("tile") in order, (
-        f"the focus is not in South's hand at South's turn: {now}"
-    )
-    step = (order.index(tile) - order.index(str(now["tile"]))) % len(order)
-    key, count = (
-        ("ArrowRight", step) if step <= len(order) - step else ("ArrowLeft", len(order) - step)
-    )
-    for _ in range(count):
-        keys.press(key)
-    assert active(game).get("tile") == tile, (
-        f"{key} x{count} did not reach {tile} in {order}: focus {active(game)}"
-    )
-
 
 def test_a_hand_by_tab_arrows_and_enter(browsers: Browsers) -> None:
     """No shortcut letter or digit: arrow keys walk the hand (one tab stop), Enter selects,
@@ -353,30 +163,6 @@ def test_a_hand_by_tab_arrows_and_enter(browsers: Browsers) -> None:
 
 # -- 3. axe-core on the table, a preview, every panel and dialog ----------------------------------
 
-AXE_JS = """async () => {
-  const result = await axe.run(document, {resultTypes: ['violations']});
-  return result.violations.map(v => ({id: v.id, impact: v.impact,
-      targets: v.nodes.map(n => n.target.join(' ')).slice(0, 8), nodes: v.nodes.length}));
-}"""
-AXE_SIZES = [(1366, 768), (360, 640)]
-
-
-def axe(game: Game, where: str, found: dict[str, list[str]]) -> None:
-    """Run axe-core on the page as it is (injected from node_modules, never served)."""
-    assert AXE.is_file(), f"{AXE} is missing: run `npm ci`"
-    if not game.page.evaluate("() => typeof window.axe !== 'undefined'"):
-        game.page.add_script_tag(path=str(AXE))
-    game.wait_laid()  # the re-laid table settles
-    start = time.monotonic()
-    violations = game.page.evaluate(AXE_JS)
-    size = game.page.viewport_size
-    label = f"{where} at {size['width']}x{size['height']}" if size else where
-    print(f"axe {label}: {len(violations)} violations ({time.monotonic() - start:.1f} s)")
-    if violations:
-        found[label] = [
-            f"{v['id']} ({v['impact']}, {v['nodes']} nodes): {v['targets']}" for v in violations
-        ]
-
 
 def test_axe_finds_no_violation_with_a_preview(browsers: Browsers) -> None:
     # (bypass_csp: axe-core is injected into the page, which the site's policy forbids)
@@ -398,23 +184,6 @@ def test_axe_finds_no_violation_with_a_preview(browsers: Browsers) -> None:
     for label, violations in found.items():
         print(f"\n{label}:\n  " + "\n  ".join(violations))
     assert not found, json.dumps(found, indent=1)
-
-
-def set_size(game: Game, width: int, height: int) -> None:
-    """A new viewport; wait until the page has re-laid the table for it."""
-    game.page.set_viewport_size({"width": width, "height": height})
-    game.page.wait_for_function(
-        "([w, h]) => innerWidth === w && innerHeight === h", arg=[width, height]
-    )
-    game.wait_laid()
-
-
-def play(game: Game, seat: str) -> None:
-    """One turn through the page (Game.play_turn), then wait until the move is made (a pass's
-    preview changes the table before the pass itself)."""
-    before = moves(game)
-    game.play_turn(seat)
-    wait_passed(game, before, [])
 
 
 def test_axe_finds_no_violation(browsers: Browsers) -> None:
@@ -456,81 +225,6 @@ def test_axe_finds_no_violation(browsers: Browsers) -> None:
 
 
 # -- 4. every screen shape with long branches -----------------------------------------------------
-
-SHAPES = [
-    (360, 640),
-    (390, 844),
-    (640, 360),
-    (740, 360),
-    (844, 390),
-    (768, 1024),
-    (1024, 768),
-    (1180, 820),
-    (1366, 768),
-    (1920, 1080),
-]
-
-# Boxes (in page coordinates) of the four kinds that must not cover one another, and the
-# page's width; the holder's hand is the seat drawn at the bottom.
-BOXES_JS = """() => {
-  const table = (el) => !el.closest('[data-dialog]');
-  const box = (el) => { const r = el.getBoundingClientRect();
-    return {x: r.left + scrollX, y: r.top + scrollY, w: r.width, h: r.height,
-            name: el.dataset.tile || el.dataset.endMarker || el.dataset.preview
-                  || (el.closest('[data-seat]') || {dataset: {}}).dataset.seat
-                  || el.className}; };
-  const all = (s) => [...document.querySelectorAll(s)].filter(table).map(box);
-  return {caps: all('#app [data-end-marker]'),
-          plates: all('#app .seat .plate'),
-          board: all('#app [data-branch] [data-tile], #app [data-branch] .fold, '
-                     + '#app .centre .tile, #app [data-preview]'),
-          hand: all('#app .at-bottom [data-hand] [data-tile]'),
-          holder: (document.querySelector('#app .at-bottom [data-hand]') || {dataset: {}})
-                  .dataset.hand,
-          vw: innerWidth, vh: innerHeight,
-          scrollW: document.scrollingElement.scrollWidth};
-}"""
-
-# Each of the holder's hand tiles, scrolled into view if it must be: what a tap at its centre
-# hits.
-HITS_JS = """() => {
-  const out = [];
-  for (const t of document.querySelectorAll('#app .at-bottom [data-hand] [data-tile]')) {
-    t.scrollIntoView({block: 'nearest', inline: 'nearest'});
-    const r = t.getBoundingClientRect();
-    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-    if (!hit || hit.closest('[data-tile]') !== t) {
-      const c = (s) => hit && hit.closest(s);
-      const what = !hit ? 'nothing' : `<${hit.tagName.toLowerCase()} class="${hit.className}"`
-          + (c('[data-tile]') ? ` in tile ${c('[data-tile]').dataset.tile}` : '')
-          + (c('[data-branch]') ? ` in branch ${c('[data-branch]').dataset.branch}` : '')
-          + (c('[data-seat]') ? ` in seat ${c('[data-seat]').dataset.seat}` : '') + '>';
-      out.push(`${t.dataset.tile} at (${Math.round(r.left + r.width / 2)}, `
-               + `${Math.round(r.top + r.height / 2)}) hits ${what}`);
-    }
-  }
-  scrollTo(0, 0);
-  return out;
-}"""
-
-
-def overlaps(boxes: dict[str, Any]) -> list[str]:
-    """Pairs of boxes of different kinds that cover one another (by more than 1 px)."""
-    kinds = ("caps", "plates", "board", "hand")
-    out = []
-    for i, first in enumerate(kinds):
-        for second in kinds[i + 1 :]:
-            for p in boxes[first]:
-                for q in boxes[second]:
-                    dx = min(p["x"] + p["w"], q["x"] + q["w"]) - max(p["x"], q["x"])
-                    dy = min(p["y"] + p["h"], q["y"] + q["h"]) - max(p["y"], q["y"])
-                    if dx > 1 and dy > 1:
-                        out.append(
-                            f"{first[:-1] if first != 'board' else 'board tile'} "
-                            f"{p['name']} and {second.rstrip('s')} {q['name']} "
-                            f"({dx:.0f}x{dy:.0f} px)"
-                        )
-    return out
 
 
 @pytest.mark.parametrize("lang", ["en", "de", "ms", "es"])
@@ -644,21 +338,6 @@ def test_a_hand_by_taps(browsers: Browsers, width: int, height: int, touch: bool
 # -- 6. the person holding the device sits at the bottom ------------------------------------------
 
 TWO_PEOPLE = {"speed": "fast", "seats": ["person", "computer", "person", "computer"]}
-
-PLACES_JS = """() => {
-  const out = {vh: innerHeight};
-  for (const s of document.querySelectorAll('#app section.seat')) {
-    const hand = s.querySelector('[data-hand]');
-    const r = hand.getBoundingClientRect();
-    out[s.dataset.seat] = {cls: s.className, hand: hand.dataset.hand,
-        up: hand.classList.contains('up'),
-        tiles: [...hand.querySelectorAll('[data-tile]')].map(t => t.dataset.tile),
-        backs: hand.querySelectorAll('.back').length,
-        top: r.top, bottom: r.bottom, width: r.width,
-        tileW: (hand.querySelector('.tile') || hand).getBoundingClientRect().width};
-  }
-  return out;
-}"""
 
 
 def test_the_holder_sits_at_the_bottom(browsers: Browsers) -> None:

@@ -17,8 +17,8 @@ from longana.classplay import ClassCode
 
 from .browsers import Browsers
 from .game import Game
+from .screens import axe
 from .shown import english, position_shown
-from .test_access import axe
 
 CODE = ClassCode.make("LINK22", ("person", "computer", "computer", "computer"), "normal", 100)
 PLAYER = {"speed": "fast", "name": "Ana"}  # a name: the class match asks none first

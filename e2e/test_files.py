@@ -27,10 +27,10 @@ from longana.device.session import Session
 from longana.players.levels import choose
 
 from .browsers import ROOT, Browsers
+from .classroom import add  # the teacher's table's Add, waited out until it is done
+from .faults import full, one_move, open_with
 from .game import TURN_MS, Game
 from .positions import second_hand_save
-from .test_class import add  # the teacher's table's Add, waited out until it is done
-from .test_robustness import full, one_move, open_with
 
 FILE_MS = 180_000  # a file of several MB read and every hand replayed, on 2 busy cores
 SEATS = ("S", "E", "N", "W")

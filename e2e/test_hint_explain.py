@@ -12,7 +12,7 @@ from playwright.sync_api import Locator
 
 from .browsers import Browsers
 from .game import Game
-from .test_access import axe
+from .screens import axe
 
 FAST = {"speed": "fast"}
 LOCALES = Path(__file__).resolve().parents[1] / "locales"

@@ -22,9 +22,9 @@ from longana.lab.bench_table import results as class_of_thirty
 from longana.protocol import Game as Worker
 
 from .browsers import Browsers
+from .classroom import add, error_text, open_table, rows
 from .game import TURN_MS, Game
 from .shown import english
-from .test_class import add, error_text, open_table, rows
 
 TABLE = "longana:class-results"
 WORDS = english()

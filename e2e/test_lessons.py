@@ -22,9 +22,9 @@ from ui.lesson_panels import said_words
 
 from .browsers import Browsers
 from .game import ACT_MS, TURN_MS, WORKER_MS, Game
+from .offline import wait_controlled
 from .positions import south_opens_seed
 from .shown import ROOT
-from .test_offline import wait_controlled
 
 FAST = {"speed": "fast"}
 

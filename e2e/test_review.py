@@ -15,8 +15,9 @@ from tools.bench_review import finished_match
 
 from .browsers import Browsers
 from .game import ACT_MS, Game
+from .keyboard import Keys, focus_on
 from .positions import domino_save
-from .test_access import Keys, axe, focus_on
+from .screens import axe
 
 FAST = {"speed": "fast"}
 LOCALES = Path(__file__).resolve().parents[1] / "locales"
