@@ -77,6 +77,8 @@ def test_a_matchs_review_by_pointer_stopped_midway_and_a_position_shown(
         assert float(d["cost"]) >= 0 and (d["move"] != d["best"] or float(d["cost"]) == 0)
         assert d["text"].strip()
     assert {d["text"].split()[0] for d in listed} == {"South", "North"}, "whose decision"
+    intro = dialog.locator(".review-intro").inner_text().strip()
+    assert intro == words("en")["intro_seats"], "two people: the intro says 'your' to nobody"
     summaries = dialog.locator(".review-summary")
     assert summaries.count() == len({d["hand"] for d in listed})
     said = dialog.locator("[data-review-said]").text_content()

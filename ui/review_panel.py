@@ -207,6 +207,13 @@ def progress_html(k: int, n: int, cat: "Catalog", stopped: bool = False) -> str:
     )
 
 
+def people(decisions: "list[dict[str, Any]]", seats: "bool | None") -> bool:
+    """Several people at the device: ``seats``, or by default several seats decided."""
+    if seats is None:
+        return len(set(d["seat"] for d in decisions)) > 1
+    return seats
+
+
 def review_html(
     decisions: "list[dict[str, Any]]",
     count: int,
@@ -220,8 +227,7 @@ def review_html(
     still to come (``stopped``: the person stopped it). The first decision is the list's tab
     stop. ``seats``: several people at the device (by default: several seats decided);
     ``none``: the words when there is nothing to review."""
-    if seats is None:
-        seats = len(set(d["seat"] for d in decisions)) > 1
+    seats = people(decisions, seats)
     hands: list[list[dict[str, Any]]] = []
     for d in decisions:
         if not hands or hands[-1][0]["hand"] != d["hand"]:
@@ -256,7 +262,11 @@ def review_panel(
     none: str = "review.none",
 ) -> str:
     """The dialog: its title (the match, or hand ``hand`` from 0), what it shows, the review
-    so far, the keys, and the way to the whole match (from a hand's) or back to the record."""
+    so far, the keys, and the way to the whole match (from a hand's) or back to the record.
+    With several people at the device, the intro says "the decisions of everyone playing",
+    never "your" (the one holding the device may not be the one who decided), and that a
+    reason speaks to the one who decided, as the hint does."""
+    seats = people(decisions, seats)
     title = (
         cat.t("review.title_hand", n=str(hand + 1)) if hand is not None else cat.t("review.title")
     )
@@ -273,7 +283,7 @@ def review_panel(
         '<h2 id="dlg-title">'
         + escape(title)
         + '</h2><p class="review-intro">'
-        + escape(cat.t("review.intro"))
+        + escape(cat.t("review.intro_seats" if seats else "review.intro"))
         + "</p>"
         + review_html(decisions, count, cat, seats, stopped, none)
         + '<p class="explain-keys">'
@@ -295,7 +305,8 @@ def position_html(
 ) -> str:
     """A decision's position (``replay``: its hand at that step) with every hand face up (the
     hand is over), what was played, what it cost, and the explanation the person would have
-    had then, the move played marked; the way back to the list."""
+    had then, the move played marked; the way back to the list. With ``seats`` (several people
+    at the device), the note says the explanation speaks to the seat that decided."""
     turn = decision["turn"]
     costly = " costly" if decision["costly"] else ""
     return (
@@ -308,7 +319,9 @@ def position_html(
         + now_html(replay["summary"], turn, cat, cat.t("review.before"))
         + table_html(replay["position"], cat, area, tile_px)
         + '<p class="note">'
-        + escape(cat.t("review.seen", seat=cat.seat(decision["seat"])))
+        + escape(
+            cat.t("review.seen_seats" if seats else "review.seen", seat=cat.seat(decision["seat"]))
+        )
         + "</p>"
         + explain_list(decision["explanation"], cat, decision["move"])
         + '</div><div class="dlg-buttons"><button type="button" class="btn primary" '

@@ -4,6 +4,7 @@ MicroPython."""
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from pathlib import Path
@@ -33,14 +34,17 @@ def catalog(lang: str) -> Catalog:
 
 
 def reviewed(
-    deal: str = "31", seats: tuple[str, ...] = (PERSON, COMPUTER, PERSON, COMPUTER)
+    deal: str = "31",
+    seats: tuple[str, ...] = (PERSON, COMPUTER, PERSON, COMPUTER),
+    game: Game | None = None,
 ) -> list[dict[str, Any]]:
-    """Every step of the review of a hand played with random moves by the people."""
+    """Every step of the review of a hand played with random moves by the people (in
+    ``game``, when given, to ask it more)."""
     import random
 
     from longana.players.levels import choose
 
-    game = Game()
+    game = game or Game()
     game.session = session = Session(deal, seats=seats)
     rng = random.Random(deal)
     hand = session.match.hand
@@ -184,3 +188,60 @@ def test_a_decision_at_the_deal_says_so_without_just_before() -> None:
     cat = catalog("es")
     html = now_html({"steps": []}, 0, cat, cat.t("review.before"))  # type: ignore[typeddict-item]
     assert cat.t("record.as_dealt") in html and cat.t("review.before") not in html
+
+
+YOU = re.compile(r"\b(you|your|yours|yourself)\b", re.IGNORECASE)
+SECOND_PERSON = {  # the words that speak to the reader, per language (glossary: Register)
+    "en": YOU,
+    "de": re.compile(r"\b(du|dich|dir|dein\w*)\b", re.IGNORECASE),
+    "es": re.compile(r"\b(tú|tu|tus|te|ti|contigo)\b", re.IGNORECASE),
+    "ms": re.compile(r"\banda\b", re.IGNORECASE),
+}
+
+
+def read(markup: str) -> str:
+    """The words shown, the reasons under the decisions left out: those speak, as the hint
+    does, to the one who decided (``review.intro_seats`` says so)."""
+    markup = re.sub(r'<dl class="review-why">.*?</dl>', " ", markup)
+    return html.unescape(re.sub(r"<[^>]+>", " ", markup))
+
+
+def test_with_two_people_the_review_says_you_to_nobody() -> None:
+    """Pass-and-play (South and North people): the one holding the device may be South while
+    reading North's decision, so the review and the hand's end never say "you" or "your" —
+    whose decision it is, or neutral words. With one person, "you" stays."""
+    from ui.review_panel import none_key, position_html, weighing_html
+
+    cat = catalog("en")
+    game = Game()
+    steps = reviewed(game=game)
+    assert {d["seat"] for d in steps} == {"S", "N"}
+    panel = read(review_panel(steps, len(steps), cat, seats=True))
+    assert "North played" in panel and "South played" in panel
+    assert YOU.search(panel) is None, YOU.findall(panel)
+    assert cat.t("review.intro_seats") in panel
+    assert YOU.search(read(review_panel([], 0, cat, 0, True))) is None  # nothing yet
+    assert YOU.search(read(weighing_html(cat))) is None  # a hand's end, while weighing
+    assert YOU.search(cat.t(none_key(None, True))) is None  # the review, while weighing
+    north = next(d for d in steps if d["seat"] == "N")
+    ask = {"do": "replay", "hand": north["hand"], "step": north["turn"]}
+    replay = json.loads(game.handle(json.dumps(ask)))["replay"]
+    position = position_html(north, replay, cat, (600.0, 260.0), 20, seats=True)
+    note = next(n for n in re.findall(r'<p class="note">(.*?)</p>', position) if "weighed" in n)
+    assert "North" in note and YOU.search(read(note)) is None
+    # one person at the device: "you" reads naturally there
+    south = [d for d in steps if d["seat"] == "S"]
+    alone = read(review_panel(south, len(south), cat, seats=False))
+    assert cat.t("review.intro") in alone and re.search(r"\bYou (played|opened)\b", alone)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_language_has_the_words_for_several_people(lang: str) -> None:
+    """The new keys in every catalog (not English's by fallback), speaking to nobody."""
+    own = json.loads((ROOT / "locales" / f"{lang}.json").read_text(encoding="utf-8"))["review"]
+    for key in ("intro_seats", "seen_seats", "offer_weighing"):
+        assert key in own
+        assert lang == "en" or own[key] != ENGLISH["review"][key]
+        assert SECOND_PERSON[lang].search(own[key].replace("{seat}", "")) is None, (key, own[key])
+    panel = review_panel(STEPS, len(STEPS), catalog(lang), seats=True)
+    assert html.escape(own["intro_seats"], quote=False) in panel.replace("&#x27;", "'")
