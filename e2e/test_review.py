@@ -56,7 +56,7 @@ def test_a_matchs_review_by_pointer_stopped_midway_and_a_position_shown(
     offer = game.dialog("match-end").locator("[data-review-offer]")
     offer.locator('[data-action="review"]').first.wait_for(timeout=60_000)
     assert "\u2212" in offer.inner_text() or "cost anything" in offer.inner_text()
-    offer.locator('[data-action="review"]:not([data-hand])').click()  # the whole match
+    offer.locator('[data-action="review"]:not([data-review-hand])').click()  # the whole match
     dialog = game.dialog("review")
     dialog.locator("[data-decision]").first.wait_for()
     stop = dialog.locator('[data-action="review-stop"]')
@@ -87,7 +87,7 @@ def test_a_matchs_review_by_pointer_stopped_midway_and_a_position_shown(
     # a costly decision's position, and back
     costly = [d for d in listed if float(d["cost"]) > 0] or listed
     item = dialog.locator(
-        f'[data-decision][data-hand="{costly[0]["hand"]}"][data-turn="{costly[0]["turn"]}"]'
+        f'[data-decision][data-review-hand="{costly[0]["hand"]}"][data-turn="{costly[0]["turn"]}"]'
     )
     item.click()
     view = dialog.locator("[data-review-position]")
@@ -115,7 +115,7 @@ def test_a_hands_review_by_keys_in_german(browsers: Browsers) -> None:
     end = game.dialog("hand-end")
     offer = end.locator('[data-review-offer] [data-action="review"]')
     offer.wait_for(timeout=ACT_MS * 3)
-    number = str(offer.get_attribute("data-hand"))
+    number = str(offer.get_attribute("data-review-hand"))
     focus_on(game, keys, '[data-review-offer] [data-action="review"]')
     keys.press("Enter")
     dialog = game.dialog("review")

@@ -8,7 +8,7 @@ decision as it comes (:mod:`ui.dom.review`).
 The names kept for automation are in interfaces.md ("Review and lessons"): ``[data-review]``,
 each decision ``[data-decision]`` with ``data-move`` (played), ``data-best`` and ``data-cost``
 (0 when the move played was as good); Enter or a tap on a decision (``data-action="review-show"``
-with ``data-hand`` and ``data-turn``) shows that position with its explanation
+with ``data-review-hand`` and ``data-turn``) shows that position with its explanation
 (``[data-review-position]``), ``data-action="review-back"`` the list again. While the worker
 weighs, ``[data-review-progress]`` has ``data-k`` and ``data-n`` and ``data-action="review-stop"``
 (once stopped, ``data-action="review-go"``).
@@ -130,7 +130,7 @@ def decision_attrs(decision: "dict[str, Any]") -> str:
         + escape(decision["best"])
         + '" data-cost="'
         + str(decision["cost"])
-        + '" data-hand="'
+        + '" data-review-hand="'
         + str(decision["hand"])
         + '" data-turn="'
         + str(decision["turn"])
@@ -358,7 +358,7 @@ def offer_html(
     return (
         "<p>"
         + escape(said)
-        + '</p><button type="button" class="btn small" data-action="review" data-hand="'
+        + '</p><button type="button" class="btn small" data-action="review" data-review-hand="'
         + str(hand)
         + '">'
         + escape(cat.t("review.offer"))

@@ -74,6 +74,20 @@ def test_every_decision_carries_the_names_kept_for_automation() -> None:
     assert html.count("data-decision") == len(STEPS) and html.count('tabindex="0"') == 1
     assert "South played" in html and "North played" in html  # two people: whose decision
     assert "data-review-progress" not in html and "review-summary" in html
+    decided = re.findall(r'<li[^>]* data-decision[^>]*data-review-hand="([^"]+)"', html)
+    assert decided == [str(d["hand"]) for d in STEPS]
+
+
+def test_data_hand_is_only_ever_a_seats_tiles() -> None:
+    """``data-hand`` marks a seat's tiles (interfaces.md); a review's hand number is
+    ``data-review-hand``, so ``[data-hand]`` in a hand's end finds the four hands alone (a
+    review button once answered it as a fifth hand, "0")."""
+    from ui.review_panel import offer_html
+
+    cat = catalog("en")
+    for text in (review_html(STEPS, len(STEPS), cat), offer_html(STEPS, 0, cat, True)):
+        assert set(re.findall(r'data-hand="([^"]*)"', text)) <= {"S", "E", "N", "W"}
+    assert 'data-action="review" data-review-hand="0"' in offer_html(STEPS, 0, cat, True)
 
 
 def test_progress_while_the_worker_weighs_and_the_summary_once_a_hand_is_in() -> None:

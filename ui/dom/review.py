@@ -12,7 +12,11 @@ as it is now (an undo, a new hand, another match).
 
 A decision, by Enter or a tap, shows its position with the explanation the person would have
 had then (the ``replay`` intent), and Back the list again. A class match is reviewed only once
-it is over (the worker refuses ``class-not-over`` before; the page does not offer it then)."""
+it is over (the worker refuses ``class-not-over`` before; the page does not offer it then).
+
+Why this room is a little over 400 lines: the run, the list drawn as it grows and the person's
+acts on it share one state (what is found, which run is current); split, each would reach into
+the others'."""
 
 import asyncio
 
@@ -58,6 +62,12 @@ def locked(frame: "Frame") -> bool:
 
 def same(a: "Any", b: "Any") -> bool:
     return bool(a["hand"] == b["hand"] and a["turn"] == b["turn"] and a["move"] == b["move"])
+
+
+def last_hand(box: "Element") -> "Element | None":
+    """The last hand's section of the list (its decisions carry ``data-review-hand`` too)."""
+    sections = box.querySelectorAll("section[data-review-hand]")
+    return sections.item(sections.length - 1) if sections.length else None
 
 
 class Review:
@@ -187,12 +197,12 @@ class Review:
     # -- the person's acts ----------------------------------------------------------------------
 
     async def open(self, el: "Element | None" = None) -> None:
-        """``data-action="review"``: the review of the match, or of the hand ``data-hand``
+        """``data-action="review"``: the review of the match, or of the hand ``data-review-hand``
         names (from a hand's end), as far as it is; it runs until every decision is in."""
         frame = self.ctl.frame
         if frame is None:
             return
-        text = attr(el, "data-hand")
+        text = attr(el, "data-review-hand")
         hand = int(text) if text else None
         if locked(frame):
             self.dialogs.open("review", self.panel())
@@ -225,7 +235,7 @@ class Review:
     async def show(self, el: "Element") -> None:
         """``review-show`` (a decision, by Enter or a tap): its position, every hand face up,
         with the explanation the person would have had then."""
-        hand, turn = int(attr(el, "data-hand") or "0"), int(attr(el, "data-turn") or "0")
+        hand, turn = int(attr(el, "data-review-hand") or "0"), int(attr(el, "data-turn") or "0")
         decision = next((d for d in self.found if d["hand"] == hand and d["turn"] == turn), None)
         if decision is None:
             return
@@ -258,7 +268,7 @@ class Review:
             return
         items = q_all(DIALOG + " [data-decision]")
         for el in items:
-            here = attr(el, "data-hand") == str(seen["hand"])
+            here = attr(el, "data-review-hand") == str(seen["hand"])
             here = here and attr(el, "data-turn") == str(seen["turn"])
             el.setAttribute("tabindex", "0" if here else "-1")
             if here:
@@ -339,8 +349,7 @@ class Review:
         if box is None:
             return
         cat, seats = self.ctl.cat, self.seats()
-        sections = box.querySelectorAll("[data-review-hand]")
-        last = sections.item(sections.length - 1) if sections.length else None
+        last = last_hand(box)
         if last is not None and attr(last, "data-review-hand") == str(decision["hand"]):
             listed = last.querySelector("ol")
             if listed is not None:
@@ -358,12 +367,9 @@ class Review:
 
     def sum_last(self, box: "Element") -> None:
         """The last hand listed is all in: its summary."""
-        sections = box.querySelectorAll("[data-review-hand]")
-        if not sections.length:
-            return
-        last = sections.item(sections.length - 1)
-        listed = last.querySelector("ol")
-        if last.querySelector(".review-summary") is not None or listed is None:
+        last = last_hand(box)
+        listed = last.querySelector("ol") if last is not None else None
+        if last is None or listed is None or last.querySelector(".review-summary") is not None:
             return
         hand = attr(last, "data-review-hand")
         group = [d for d in self.found if str(d["hand"]) == hand]
