@@ -12,7 +12,7 @@ from typing import Any
 
 from .browsers import Browsers
 from .game import ACT_MS, Game
-from .shown import STATE_JS, moves
+from .shown import STATE_JS
 
 # What each fault makes the browser do (the page is loaded after it).
 FULL = """
@@ -89,7 +89,7 @@ def open_with(browsers: Browsers, script: str, items: dict[str, str] | None = No
 def one_move(game: Game) -> None:
     """South makes one move through the page (open, play or pass) and it lands."""
     assert game.wait_turn("S") == "turn"
-    before = moves(game)
+    before = game.moves()
     if not game.opened():
         game.preview().wait_for(state="visible")
     else:

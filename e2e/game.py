@@ -18,7 +18,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from longana import SEAT_NAMES, Move
 
 if TYPE_CHECKING:
-    from .browsers import Guard
+    from .guard import Guard
 
 from .shown import (
     CHANGED_JS,
@@ -365,6 +365,24 @@ class Game:
         """How many actions the saved game holds (the page saves after every one)."""
         save = self.save()
         return 0 if save is None else len(save.get("log", []))
+
+    def moves(self) -> int:
+        """How many moves the hand holds (``data-moves`` on the body; 0 while it has none)."""
+        return int(self.page.evaluate("() => Number(document.body.dataset.moves || 0)"))
+
+    def position(self) -> dict[str, Any]:
+        """The public position (whose turn, each branch, the scores) and South's hand as the
+        page shows them, for comparing two moments."""
+        state = self.state()
+        return {
+            "to_move": state["toMove"],
+            "south": sorted(state["hands"]["S"]["tiles"]),
+            "branches": {
+                s: (b["end"], b["open"], b["order"], b["tiles"])
+                for s, b in state["branches"].items()
+            },
+            "scores": state["scores"],
+        }
 
     def screenshot(self, name: str) -> Path:
         path = artifact(name if name.endswith(".png") else name + ".png")

@@ -112,17 +112,14 @@ def wait_played(game: Game, tile: str, keys: list[str]) -> None:
         ) from None
 
 
-def moves(game: Game) -> str:
-    """``data-moves`` on the body: how many moves the hand holds (a preview is none)."""
-    return str(game.page.evaluate("() => document.body.dataset.moves"))
-
-
-def wait_passed(game: Game, moves_before: str, keys: list[str], timeout: float = ACT_MS) -> None:
+def wait_passed(game: Game, moves_before: int, keys: list[str], timeout: float = ACT_MS) -> None:
     """The pass is made: the hand holds one more move (the pass's preview alone changes the
     table too, so a changed table is not enough)."""
     try:
         game.page.wait_for_function(
-            "(n) => document.body.dataset.moves !== n", arg=moves_before, timeout=timeout
+            "(n) => Number(document.body.dataset.moves || 0) !== n",
+            arg=moves_before,
+            timeout=timeout,
         )
     except Exception:
         raise AssertionError(
@@ -220,6 +217,6 @@ def arrow_to(game: Game, keys: Keys, tile: str) -> None:
 def play(game: Game, seat: str) -> None:
     """One turn through the page (Game.play_turn), then wait until the move is made (a pass's
     preview changes the table before the pass itself)."""
-    before = moves(game)
+    before = game.moves()
     game.play_turn(seat)
     wait_passed(game, before, [])

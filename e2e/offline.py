@@ -18,7 +18,6 @@ from playwright.sync_api import Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from .game import TURN_MS, WORKER_MS, Game
-from .shown import position_shown
 
 CSS_MARK = "/* e2e: release 2 */"
 VERSION_LINE = re.compile(r'^const VERSION = "([^"]*)";$', re.M)
@@ -81,12 +80,12 @@ def storage_keys(page: Page) -> list[str]:
 
 
 def wait_position(game: Game, expected: dict[str, Any], timeout_ms: float = TURN_MS) -> None:
-    """Wait until the page shows ``expected`` (e2e.shown.position_shown), looking again each
+    """Wait until the page shows ``expected`` (e2e.game.Game.position), looking again each
     time it draws the table."""
     deadline = time.monotonic() + timeout_ms / 1000
     while True:
         drawn = game.renders()
-        got = position_shown(game)
+        got = game.position()
         if got == expected:
             return
         left = deadline - time.monotonic()

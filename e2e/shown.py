@@ -9,13 +9,10 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from longana import SEAT_NAMES, Tile
 from longana.rules.board import Board
-
-if TYPE_CHECKING:
-    from .game import Game
 
 ROOT = Path(__file__).resolve().parent.parent
 SEATS = tuple(SEAT_NAMES)  # ("S", "E", "N", "W")
@@ -138,25 +135,6 @@ def session_of(state: dict[str, Any]) -> Any:
 
     assert state.get("save"), "nothing saved under longana:save"
     return Session.from_json(state["save"])
-
-
-def moves(game: Game) -> int:
-    """How many moves the hand holds (``data-moves`` on the body; 0 while it has none)."""
-    return int(game.page.evaluate("() => Number(document.body.dataset.moves || 0)"))
-
-
-def position_shown(game: Game) -> dict[str, Any]:
-    """The public position (whose turn, each branch, the scores) and South's hand as the page
-    shows them, for comparing two moments."""
-    state = game.state()
-    return {
-        "to_move": state["toMove"],
-        "south": sorted(state["hands"]["S"]["tiles"]),
-        "branches": {
-            s: (b["end"], b["open"], b["order"], b["tiles"]) for s, b in state["branches"].items()
-        },
-        "scores": state["scores"],
-    }
 
 
 def english() -> dict[str, Any]:

@@ -18,7 +18,7 @@ from longana.classplay import ClassCode
 from .browsers import Browsers
 from .game import Game
 from .screens import axe
-from .shown import english, position_shown
+from .shown import english
 
 CODE = ClassCode.make("LINK22", ("person", "computer", "computer", "computer"), "normal", 100)
 PLAYER = {"speed": "fast", "name": "Ana"}  # a name: the class match asks none first
@@ -39,7 +39,7 @@ def match_in_progress(game: Game) -> tuple[str, dict[str, Any]]:
     assert game.wait_turn("S") == "turn"
     save = game.raw_save()
     assert save is not None and "class" not in json.loads(save)
-    return save, position_shown(game)
+    return save, game.position()
 
 
 def open_link(game: Game) -> Locator:
@@ -76,12 +76,12 @@ def test_joining_keeps_the_match_and_the_way_back_resumes_it(browsers: Browsers)
     class_save = game.raw_save()
     assert class_save is not None and json.loads(class_save)["class"] == CODE.text
     assert json.loads(class_save)["log"], "no move of the class match was saved"
-    class_shown = position_shown(game)
+    class_shown = game.position()
 
     game.reload()  # the same class match: it resumes, no question
     assert game.wait_turn("S") == "turn"
     assert game.page.locator('[data-dialog="class-link"]').count() == 0
-    assert game.raw_save() == class_save and position_shown(game) == class_shown
+    assert game.raw_save() == class_save and game.position() == class_shown
     assert kept(game) == mine
 
     settings = game.open_panel("settings")
@@ -93,14 +93,14 @@ def test_joining_keeps_the_match_and_the_way_back_resumes_it(browsers: Browsers)
     wait_class(game, False)
     assert game.wait_turn("S") == "turn"
     assert game.raw_save() == mine, "the kept match did not come back as it was saved"
-    assert position_shown(game) == shown
+    assert game.position() == shown
     assert "class=" not in game.page.url, "the address still opens the class match"
     assert kept(game) == class_save, "the class match left was not kept in its place"
 
     game.reload()  # the match, without a question; the class match is offered back
     assert game.wait_turn("S") == "turn"
     assert game.page.locator('[data-dialog="class-link"]').count() == 0
-    assert game.raw_save() == mine and position_shown(game) == shown
+    assert game.raw_save() == mine and game.position() == shown
     back = game.open_panel("settings").locator("[data-kept-match]")
     assert CODE.text in back.inner_text()
     game.close_panel("settings")
@@ -110,7 +110,7 @@ def test_joining_keeps_the_match_and_the_way_back_resumes_it(browsers: Browsers)
     game.action("class-link-join", within=question).click()
     wait_class(game, True)
     assert game.wait_turn("S") == "turn"
-    assert game.raw_save() == class_save and position_shown(game) == class_shown
+    assert game.raw_save() == class_save and game.position() == class_shown
     assert kept(game) == mine
 
 
@@ -122,7 +122,7 @@ def test_keep_playing_leaves_the_match_untouched(browsers: Browsers) -> None:
     question.wait_for(state="hidden")
     assert "class=" not in game.page.url
     assert game.wait_turn("S") == "turn"
-    assert game.raw_save() == mine and position_shown(game) == shown
+    assert game.raw_save() == mine and game.position() == shown
     assert kept(game) is None
     assert game.page.evaluate("document.body.dataset.class") is None
     game.reload()
@@ -221,7 +221,7 @@ def test_joining_from_settings_keeps_the_match_and_the_class_matchs_end_leads_ba
     dialog.wait_for(state="hidden")
     wait_class(game, False)
     assert game.wait_turn("S") == "turn"
-    assert game.raw_save() == mine and position_shown(game) == shown
+    assert game.raw_save() == mine and game.position() == shown
     assert kept(game) is None, "the finished class match was kept"
 
 
@@ -256,4 +256,4 @@ def test_another_match_kept_already_is_saved_as_a_file_before_it_is_replaced(
     settings.wait_for(state="hidden")
     wait_class(game, False)
     assert game.wait_turn("S") == "turn"
-    assert game.raw_save() == second and position_shown(game) == shown
+    assert game.raw_save() == second and game.position() == shown

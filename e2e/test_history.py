@@ -13,7 +13,7 @@ from longana.device.session import Session
 
 from .browsers import Browsers
 from .positions import domino_save, second_hand_save
-from .shown import SEATS, check_against_save, position_shown, session_of
+from .shown import SEATS, check_against_save, session_of
 
 FAST = {"speed": "fast"}
 
@@ -95,7 +95,7 @@ def test_undo_in_the_hand_end_dialog_takes_back_the_last_move_and_its_scoring(
     saved = domino_save()
     game = browsers.game(settings=FAST, save=saved)
     assert game.wait_turn("S") == "turn"
-    before = position_shown(game)
+    before = game.position()
     start = Session.from_dict(saved)
     assert before["south"] and len(before["south"]) == 1
     log_before = game.save()["log"]  # type: ignore[index]
@@ -111,14 +111,14 @@ def test_undo_in_the_hand_end_dialog_takes_back_the_last_move_and_its_scoring(
     assert ended.match.scores == tuple(expected)
     shown = {k: int(v) for k, v in game.state()["scores"].items()}
     assert shown == dict(zip(SEATS, expected, strict=True)), f"scores after the domino: {shown}"
-    ended_table = position_shown(game)
+    ended_table = game.position()
 
     undo = game.action("undo", within=dialog)
     assert undo.count() == 1, "the hand-end dialog offers no undo"
     undo.click()
     dialog.wait_for(state="hidden")
     assert game.wait_turn("S") == "turn"
-    assert unfolded(position_shown(game)) == unfolded(before), (
+    assert unfolded(game.position()) == unfolded(before), (
         "undo did not go back to before South's last move"
     )
     saved_now = game.save()
@@ -130,9 +130,7 @@ def test_undo_in_the_hand_end_dialog_takes_back_the_last_move_and_its_scoring(
 
     game.tool("redo")
     game.dialog("hand-end").wait_for()
-    assert unfolded(position_shown(game)) == unfolded(ended_table), (
-        "redo did not end the hand as before"
-    )
+    assert unfolded(game.position()) == unfolded(ended_table), "redo did not end the hand as before"
     redone = check_against_save(game.state())
     assert redone.match.scores == tuple(expected)
     assert SEAT_NAMES[redone.match.hand.outcome.winner or 0] == "S"

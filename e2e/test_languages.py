@@ -26,7 +26,6 @@ from .browsers import Browsers
 from .clips import Phone
 from .game import ACT_MS, Game, artifact
 from .positions import second_hand_save
-from .shown import moves, position_shown
 from .words import (
     catalog,
     check_hint,
@@ -97,7 +96,7 @@ KNOWN_CLIPS = [
 def play_turn(game: Game) -> None:
     """South's turn (Game.play_turn), then wait until the page has the move: after a pass,
     ``play_turn`` may return as soon as the pass button's preview changed the table."""
-    before = moves(game)
+    before = game.moves()
     game.play_turn("S")
     game.page.wait_for_function(
         "(n) => Number(document.body.dataset.moves) > n"
@@ -130,7 +129,7 @@ def preview_then_confirm(game: Game, lang: str, phone: Phone) -> None:
         play_turn(game)
         return
     move = legal[0]
-    before = moves(game)
+    before = game.moves()
     game.show_preview(move, legal)
     check_language(game, lang, f"preview of {move}")
     phone.look("preview")
@@ -191,7 +190,7 @@ def play_a_hand_in(browsers: Browsers, lang: str) -> Phone:
 
     # the rest of the hand, every table South sees, then the hand's end
     result = play_out(
-        game, lambda g: check_language(g, lang, f"South's turn after {moves(g)} moves")
+        game, lambda g: check_language(g, lang, f"South's turn after {g.moves()} moves")
     )
     assert result in ("hand-end", "match-end"), f"the hand ended in {result}"
     end = game.dialog(result)
@@ -304,7 +303,7 @@ def test_switching_language_mid_hand_keeps_the_game(browsers: Browsers) -> None:
     # the yardstick sees English where it is: many pieces on this English table
     assert len(foreign_on_screen(game, "de")) >= 5, foreign_on_screen(game, "de")
     south_to_play(game)
-    before_move = position_shown(game)
+    before_move = game.position()
     play_turn(game)
     assert game.wait_turn("S") == "turn"
     legal = game.legal_for("S")
@@ -313,7 +312,7 @@ def test_switching_language_mid_hand_keeps_the_game(browsers: Browsers) -> None:
     else:
         game.action("pass").click()  # the pass's preview
     assert game.action("confirm").is_enabled(), "no preview to keep"
-    before = position_shown(game)
+    before = game.position()
     preview = game.page.evaluate(
         "() => [...document.querySelectorAll('#app [data-preview]')].map(p => p.dataset.preview)"
     )
@@ -328,7 +327,7 @@ def test_switching_language_mid_hand_keeps_the_game(browsers: Browsers) -> None:
     check_language(game, "de", "just after the switch from English", stale_message=True)
     check_words(game, "de", "just after the switch")
     check_letters(game, "de")
-    assert position_shown(game) == before, "the switch changed the table"
+    assert game.position() == before, "the switch changed the table"
     after = game.page.evaluate(
         "() => [...document.querySelectorAll('#app [data-preview]')].map(p => p.dataset.preview)"
     )
@@ -340,9 +339,7 @@ def test_switching_language_mid_hand_keeps_the_game(browsers: Browsers) -> None:
     game.action("cancel").click()
     game.tool("undo")
     assert game.wait_turn("S") == "turn"
-    assert position_shown(game) == before_move, (
-        "Undo after the switch did not take South's move back"
-    )
+    assert game.position() == before_move, "Undo after the switch did not take South's move back"
     check_language(game, "de", "after Undo")
     if stale:
         pytest.xfail(

@@ -20,8 +20,9 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tools.serve import serve, wire_size
 
-from .browsers import SITE, Browsers, Guard, preseed
+from .browsers import SITE, Browsers, preseed
 from .game import ACT_MS, WORKER_MS, Game
+from .guard import Guard
 from .offline import (
     CSS_MARK,
     cache_names,
@@ -35,7 +36,7 @@ from .offline import (
     wait_position,
 )
 from .positions import seed_where
-from .shown import english, position_shown
+from .shown import english
 
 FAST = {"speed": "fast"}
 
@@ -66,7 +67,7 @@ def test_a_new_release_is_announced_and_reloading_into_it_keeps_the_game(
         assert game.wait_turn("S") == "turn"
         save = game.save()
         assert save is not None and len(save["log"]) >= 2, save
-        log, before = save["log"], position_shown(game)
+        log, before = save["log"], game.position()
         game.page.evaluate("() => { window.e2eRelease1 = true; }")
 
         shutil.copytree(tmp_path / "release2", served, dirs_exist_ok=True)  # the new release
@@ -76,7 +77,7 @@ def test_a_new_release_is_announced_and_reloading_into_it_keeps_the_game(
         assert english()["boot"]["update"] in notice.inner_text()
         # announced, not applied: same document, same game, release 1's files still served
         assert game.page.evaluate("() => window.e2eRelease1 === true"), "the page reloaded"
-        assert game.save() == save and position_shown(game) == before
+        assert game.save() == save and game.position() == before
         css = game.page.evaluate("() => fetch('./ui/style.css').then(r => r.text())")
         assert CSS_MARK not in css, "release 2's files reached the page before it reloaded"
         assert game.page.evaluate(
@@ -91,7 +92,7 @@ def test_a_new_release_is_announced_and_reloading_into_it_keeps_the_game(
         after = game.save()
         assert after is not None and after["log"] == log, (log, after)
         assert game.wait_turn("S") == "turn"
-        assert position_shown(game) == before
+        assert game.position() == before
         # ... under release 2: its cache alone (release 1's deleted), its files served
         wait_controlled(game.page)
         assert cache_names(game.page) == [f"longana-/@{version2}"]
@@ -148,7 +149,7 @@ def test_two_copies_on_one_origin_keep_separate_games_and_both_load_offline(
         ), names
         sizes = cache_sizes(b.page)
         assert all(sizes[n] > 10 for n in names), sizes
-        tables = {"a": position_shown(a), "b": position_shown(b)}
+        tables = {"a": a.position(), "b": b.position()}
         assert tables["a"] != tables["b"]
         save_b = saved(b.page, "longana:save@/b/")
         assert save_b is not None
@@ -158,7 +159,7 @@ def test_two_copies_on_one_origin_keep_separate_games_and_both_load_offline(
     for name, game in (("a", a), ("b", b)):
         game.reload()
         assert game.wait_turn("S") == "turn"
-        assert position_shown(game) == tables[name], f"/{name}/ offline"
+        assert game.position() == tables[name], f"/{name}/ offline"
         again = saved(game.page, f"longana:save@/{name}/")
         assert again is not None and again["log"] == logs[name], f"/{name}/ offline"
     assert cache_names(a.page) == names
@@ -196,7 +197,7 @@ def test_tabs_of_one_copy_follow_each_other_and_never_lose_a_move(browsers: Brow
     )
     tab_b = Game(page_b, guard, browsers.base_url).open()
     assert tab_b.wait_turn("S") == "turn"
-    assert position_shown(tab_b) == position_shown(tab_a)
+    assert tab_b.position() == tab_a.position()
     for tab in (tab_a, tab_b):
         tab.page.evaluate(WATCH_JS)
 
@@ -205,7 +206,7 @@ def test_tabs_of_one_copy_follow_each_other_and_never_lose_a_move(browsers: Brow
     assert tab_a.wait_turn("S") == "turn"
     first = tab_a.save()
     assert first is not None and len(first["log"]) >= 2
-    wait_position(tab_b, position_shown(tab_a))
+    wait_position(tab_b, tab_a.position())
     print(f"\ntab B after A's move: notices {seen(tab_b.page)}")
 
     # B moves after it (B is not stale: A's move stays) and A follows
@@ -217,7 +218,7 @@ def test_tabs_of_one_copy_follow_each_other_and_never_lose_a_move(browsers: Brow
         "tab B's move lost tab A's"
     )
     assert len(second["log"]) > len(first["log"])
-    wait_position(tab_a, position_shown(tab_b))
+    wait_position(tab_a, tab_b.position())
     # both tabs are in view, so both play the computer seats: the save the tabs share may have
     # grown by a computer's move meanwhile, never lost one
     now = tab_a.save()
@@ -234,16 +235,16 @@ def test_tabs_of_one_copy_follow_each_other_and_never_lose_a_move(browsers: Brow
             break
         tab_a.play_turn("S")
         assert tab_a.wait_turn("S") == "turn"
-        wait_position(tab_b, position_shown(tab_a))
+        wait_position(tab_b, tab_a.position())
     else:
         raise AssertionError("South never had two plays")
     tab_b.page.evaluate("() => { window.e2eDeaf = true; }")
-    stale, told = position_shown(tab_b), seen(tab_b.page).count("other-tab")
+    stale, told = tab_b.position(), seen(tab_b.page).count("other-tab")
     tab_a.play_turn("S", choose=lambda ms: ms[0])
     assert tab_a.wait_turn("S") == "turn"
-    newer, shown = tab_a.save(), position_shown(tab_a)
+    newer, shown = tab_a.save(), tab_a.position()
     assert newer is not None
-    assert position_shown(tab_b) == stale, "tab B followed although its storage events were stopped"
+    assert tab_b.position() == stale, "tab B followed although its storage events were stopped"
     tab_b.show_preview(legal[1], legal, "S")
     tab_b.action("confirm").click()
     try:
@@ -260,13 +261,13 @@ def test_tabs_of_one_copy_follow_each_other_and_never_lose_a_move(browsers: Brow
         ) from None
     wait_position(tab_b, shown)
     assert tab_b.save() == newer, "the stale tab overwrote the newer game"
-    assert position_shown(tab_a) == shown
+    assert tab_a.position() == shown
 
     tab_c = Game(context.new_page(), guard, browsers.base_url).open()
     assert tab_c.wait_turn("S") == "turn"
     third = tab_c.save()
     assert third is not None and third["log"] == newer["log"]
-    assert position_shown(tab_c) == position_shown(tab_a) == position_shown(tab_b)
+    assert tab_c.position() == tab_a.position() == tab_b.position()
 
 
 def test_a_move_made_while_another_tab_starts_is_kept(browsers: Browsers) -> None:
@@ -295,7 +296,7 @@ def test_a_move_made_while_another_tab_starts_is_kept(browsers: Browsers) -> Non
     assert held, "tab C never asked for its game worker"
     tab_a.play_turn("S")
     assert tab_a.wait_turn("S") == "turn"
-    newer, shown = tab_a.save(), position_shown(tab_a)
+    newer, shown = tab_a.save(), tab_a.position()
     assert newer is not None
     context.unroute("**/ui/game-worker.mjs")
     for route in held:
@@ -308,7 +309,7 @@ def test_a_move_made_while_another_tab_starts_is_kept(browsers: Browsers) -> Non
     )
     assert tab_c.wait_turn("S") == "turn"
     wait_position(tab_c, shown)
-    assert position_shown(tab_a) == shown, "tab A lost its move to the tab that started"
+    assert tab_a.position() == shown, "tab A lost its move to the tab that started"
 
 
 # -- a first visit's bytes ------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from longana.rules.match import Match
 
 from .browsers import Browsers
 from .game import Game
-from .shown import SEATS, check_against_save, position_shown
+from .shown import SEATS, check_against_save
 
 FAST = {"speed": "fast"}
 
@@ -43,35 +43,33 @@ def test_same_deal_number_gives_the_same_first_hand(browsers: Browsers) -> None:
 def test_reload_resumes_the_hand_with_undo_working(browsers: Browsers) -> None:
     game = browsers.game(settings=FAST)
     south_turn_with_choice(game)
-    before_move = position_shown(game)
+    before_move = game.position()
     game.play_turn("S")
     assert game.wait_turn("S") in ("turn", "hand-end")
-    before_reload = position_shown(game)
+    before_reload = game.position()
     game.reload()
     assert game.wait_turn("S") in ("turn", "hand-end")
-    assert position_shown(game) == before_reload, "the reload did not resume where the game was"
+    assert game.position() == before_reload, "the reload did not resume where the game was"
     check_against_save(game.state())
     game.tool("undo")
     assert game.wait_turn("S") == "turn"
-    assert position_shown(game) == before_move, (
-        "undo after a reload did not go back to South's turn"
-    )
+    assert game.position() == before_move, "undo after a reload did not go back to South's turn"
 
 
 def test_undo_after_a_computer_response_then_redo_gives_the_same_board(browsers: Browsers) -> None:
     game = browsers.game(settings=FAST)
     south_turn_with_choice(game)
-    before = position_shown(game)
+    before = game.position()
     game.play_turn("S")
     if game.wait_turn("S") != "turn":
         pytest.skip("the hand ended at once: nothing to undo into")  # rare
-    after = position_shown(game)
+    after = game.position()
     game.tool("undo")
     assert game.wait_turn("S") == "turn"
-    assert position_shown(game) == before
+    assert game.position() == before
     game.tool("redo")
     assert game.wait_turn("S") == "turn"
-    assert position_shown(game) == after, "redo did not restore the same computer moves"
+    assert game.position() == after, "redo did not restore the same computer moves"
     check_against_save(game.state())
 
 
