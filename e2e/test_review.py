@@ -33,7 +33,7 @@ def decisions_listed(game: Game) -> list[dict[str, str]]:
         game.page.evaluate(
             """(dlg) => [...document.querySelectorAll(dlg + ' [data-decision]')].map(e => ({
                  move: e.dataset.move, best: e.dataset.best, cost: e.dataset.cost,
-                 hand: e.dataset.hand, turn: e.dataset.turn, text: e.innerText}))""",
+                 hand: e.dataset.reviewHand, turn: e.dataset.turn, text: e.innerText}))""",
             REVIEW,
         )
     )
