@@ -11,7 +11,7 @@ import json
 from typing import Any
 
 from .browsers import Browsers
-from .game import ACT_MS, Game
+from .game import Game
 from .shown import STATE_JS
 
 # What each fault makes the browser do (the page is loaded after it).
@@ -89,7 +89,7 @@ def open_with(browsers: Browsers, script: str, items: dict[str, str] | None = No
 def one_move(game: Game) -> None:
     """South makes one move through the page (open, play or pass) and it lands."""
     assert game.wait_turn("S") == "turn"
-    before = game.moves()
+    before = game.hand_moves()
     if not game.opened():
         game.preview().wait_for(state="visible")
     else:
@@ -99,9 +99,4 @@ def one_move(game: Game) -> None:
         else:
             game.action("pass").click()
     game.action("confirm").click()
-    game.page.wait_for_function(
-        "(n) => Number(document.body.dataset.moves || 0) > n || document.body.dataset.handOver"
-        " === 'true'",
-        arg=before,
-        timeout=ACT_MS,
-    )
+    game.wait_moves(before)

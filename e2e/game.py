@@ -366,9 +366,19 @@ class Game:
         save = self.save()
         return 0 if save is None else len(save.get("log", []))
 
-    def moves(self) -> int:
-        """How many moves the hand holds (``data-moves`` on the body; 0 while it has none)."""
+    def hand_moves(self) -> int:
+        """How many moves the hand holds (``data-moves`` on the body; 0 while it has none),
+        where :meth:`moves_made` counts the whole match's actions in the save."""
         return int(self.page.evaluate("() => Number(document.body.dataset.moves || 0)"))
+
+    def wait_moves(self, before: int, timeout: float = ACT_MS) -> None:
+        """Wait until the hand holds more than ``before`` moves, or has ended."""
+        self.page.wait_for_function(
+            "(n) => Number(document.body.dataset.moves || 0) > n"
+            " || document.body.dataset.handOver === 'true'",
+            arg=before,
+            timeout=timeout,
+        )
 
     def position(self) -> dict[str, Any]:
         """The public position (whose turn, each branch, the scores) and South's hand as the

@@ -116,11 +116,7 @@ def wait_passed(game: Game, moves_before: int, keys: list[str], timeout: float =
     """The pass is made: the hand holds one more move (the pass's preview alone changes the
     table too, so a changed table is not enough)."""
     try:
-        game.page.wait_for_function(
-            "(n) => Number(document.body.dataset.moves || 0) !== n",
-            arg=moves_before,
-            timeout=timeout,
-        )
+        game.wait_moves(moves_before, timeout)
     except Exception:
         raise AssertionError(
             f"the pass was not made after {keys}; message {game.message()!r}; focus {active(game)}"
@@ -217,6 +213,6 @@ def arrow_to(game: Game, keys: Keys, tile: str) -> None:
 def play(game: Game, seat: str) -> None:
     """One turn through the page (Game.play_turn), then wait until the move is made (a pass's
     preview changes the table before the pass itself)."""
-    before = game.moves()
+    before = game.hand_moves()
     game.play_turn(seat)
     wait_passed(game, before, [])

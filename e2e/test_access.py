@@ -65,7 +65,7 @@ def test_a_hand_by_the_declared_shortcuts(browsers: Browsers) -> None:
         turn += 1
         focus_at_turn(game, problems, f"turn {turn}")
         state = game.state()
-        before = game.moves()
+        before = game.hand_moves()
         if not game.opened(state):
             plays.append(open_by(game, keys, shortcut(game, f'[data-action="confirm"]{TABLE}')))
             continue
@@ -123,7 +123,7 @@ def test_a_hand_by_tab_arrows_and_enter(browsers: Browsers) -> None:
         turn += 1
         focus_at_turn(game, problems, f"turn {turn}")
         state = game.state()
-        before = game.moves()
+        before = game.hand_moves()
         if not game.opened(state):
             plays.append(open_by(game, keys, "Enter"))
             continue
@@ -280,7 +280,7 @@ def tap_hand(game: Game, touch: bool) -> list[str]:
     made = []
     while game.wait_turn("S") == "turn":
         state = game.state()
-        before = game.moves()
+        before = game.hand_moves()
         if not game.opened(state):
             game.preview().wait_for(state="visible")
             double = str(game.preview().get_attribute("data-preview"))

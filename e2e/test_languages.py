@@ -96,14 +96,9 @@ KNOWN_CLIPS = [
 def play_turn(game: Game) -> None:
     """South's turn (Game.play_turn), then wait until the page has the move: after a pass,
     ``play_turn`` may return as soon as the pass button's preview changed the table."""
-    before = game.moves()
+    before = game.hand_moves()
     game.play_turn("S")
-    game.page.wait_for_function(
-        "(n) => Number(document.body.dataset.moves) > n"
-        " || document.body.dataset.handOver === 'true'",
-        arg=before,
-        timeout=ACT_MS,
-    )
+    game.wait_moves(before)
 
 
 def play_out(game: Game, each_turn: Callable[[Game], None]) -> str:
@@ -129,14 +124,12 @@ def preview_then_confirm(game: Game, lang: str, phone: Phone) -> None:
         play_turn(game)
         return
     move = legal[0]
-    before = game.moves()
+    before = game.hand_moves()
     game.show_preview(move, legal)
     check_language(game, lang, f"preview of {move}")
     phone.look("preview")
     game.action("confirm").click()
-    game.page.wait_for_function(
-        "(n) => Number(document.body.dataset.moves) > n", arg=before, timeout=ACT_MS
-    )
+    game.wait_moves(before)
 
 
 def play_a_hand_in(browsers: Browsers, lang: str) -> Phone:
@@ -190,7 +183,7 @@ def play_a_hand_in(browsers: Browsers, lang: str) -> Phone:
 
     # the rest of the hand, every table South sees, then the hand's end
     result = play_out(
-        game, lambda g: check_language(g, lang, f"South's turn after {g.moves()} moves")
+        game, lambda g: check_language(g, lang, f"South's turn after {g.hand_moves()} moves")
     )
     assert result in ("hand-end", "match-end"), f"the hand ended in {result}"
     end = game.dialog(result)

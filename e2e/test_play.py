@@ -356,11 +356,7 @@ def test_pass_is_offered_only_when_nothing_fits(browsers: Browsers) -> None:
     game.action("pass").click()
     assert game.action("confirm").is_enabled()
     game.action("confirm").click()
-    game.page.wait_for_function(
-        "(n) => document.body.dataset.moves !== n",
-        arg=state["body"].get("data-moves"),
-        timeout=TURN_MS,
-    )
+    game.wait_moves(int(state["body"].get("data-moves") or 0), TURN_MS)
     if not was_open:
         # passing opened South's branch (unless the hand ended or came round to South again)
         opened = game.page.evaluate("() => document.querySelector('[data-branch=S]').dataset.open")
