@@ -79,12 +79,16 @@ def reason_key(reason: "dict[str, Any]") -> "tuple[str, str]":
     return code, "pips" if code in PLURAL_REASONS else ""
 
 
-def reason_words(reason: "dict[str, Any]", cat: "Catalog", me: str = "") -> str:
+def reason_words(
+    reason: "dict[str, Any]", cat: "Catalog", me: str = "", seat: "str | None" = None
+) -> str:
     """One reason (``{"code", "params"}``) in the words of the language shown; ``me`` is the
-    seat the hint is for (a ``match-point`` of that seat says "you")."""
+    seat the hint is for (a ``match-point`` of that seat says "you"). ``seat``: the words
+    name that seat instead of saying "you" (the review, with several people at the device:
+    the section ``explain.reason_seat`` holds the reasons that would speak to the reader)."""
     p = reason.get("params") or {}
     key, count = reason_key(reason)
-    if key == "match-point" and p.get("seat") == me:
+    if key == "match-point" and p.get("seat") == me and seat is None:
         key = "match-point-you"
     if key == "go-out-risk" and len(p.get("numbers") or ()) > 1:
         key = "go-out-risk-any"
@@ -107,14 +111,15 @@ def reason_words(reason: "dict[str, Any]", cat: "Catalog", me: str = "") -> str:
         word = "or" if key.startswith("go-out-risk") else "and"
         words["numbers"] = cat.join([str(n) for n in p["numbers"]], word)
         words["number"] = str(p["numbers"][0])
+    said = "explain.reason." + key
+    if seat is not None and cat.raw("explain.reason_seat." + key) is not None:
+        said = "explain.reason_seat." + key  # says the seat where the hint says "you"
+        words["seat"] = cat.seat(seat)
     if reason["code"] == "priority":  # the branches passed over: by their seats, the
         return cat.listed(  # template names them with its own article
             "explain.reason.priority", "over", [cat.seat(s) for s in p["over"]], **words
         )
-    if count:
-        text = cat.plural("explain.reason." + key, int(p[count]), **words)
-    else:
-        text = cat.t("explain.reason." + key, **words)
+    text = cat.plural(said, int(p[count]), **words) if count else cat.t(said, **words)
     if reason["code"] == "block" and p.get("match"):
         text += " " + cat.t("explain.reason.block-match")
     return text
@@ -194,10 +199,16 @@ def explain_html(explanation: "dict[str, Any]", cat: "Catalog") -> str:
     )
 
 
-def explain_list(explanation: "dict[str, Any]", cat: "Catalog", played: "str | None" = None) -> str:
+def explain_list(
+    explanation: "dict[str, Any]",
+    cat: "Catalog",
+    played: "str | None" = None,
+    seat: "str | None" = None,
+) -> str:
     """What the estimates are, the facts said once, and every move. ``played``: the list is a
     past decision's (the review): the move played is marked, and no move is shown on the
-    table."""
+    table. ``seat``: the words name that seat instead of saying "you" (the review, with
+    several people at the device)."""
     kind = str(explanation["kind"])
     me = str(explanation.get("seat") or "")
     moves = explanation["moves"]
@@ -205,8 +216,11 @@ def explain_list(explanation: "dict[str, Any]", cat: "Catalog", played: "str | N
     start = explanation.get("start", chance)
     if float(chance) == int(chance):  # the start as precise as the chance beside it
         start = round(start)
+    named = "_seat" if seat is not None else ""  # the keys that name the seat
+    who = cat.seat(seat) if seat is not None else ""
     about = cat.t(
-        "explain.about_" + kind,
+        "explain.about_" + kind + named,
+        seat=who,
         deals=str(explanation["deals"]),
         chance=cat.decimal(chance),
         start=cat.decimal(start),
@@ -217,15 +231,15 @@ def explain_list(explanation: "dict[str, Any]", cat: "Catalog", played: "str | N
         said = grouped([r for r in moves[0]["reasons"] if said_text(r) in shared])
         facts = (
             '<div class="explain-common"><p>'
-            + escape(cat.t("explain.common"))
+            + escape(cat.t("explain.common_seat" if named else "explain.common", seat=who))
             + "</p><ul>"
-            + "".join("<li>" + escape(reason_words(r, cat, me)) + "</li>" for r in said)
+            + "".join("<li>" + escape(reason_words(r, cat, me, seat)) + "</li>" for r in said)
             + "</ul></div>"
         )
     estimates = [float(m["estimate"]) for m in moves]
     losing = kind == "points" and len(moves) > 1 and max(estimates) < -0.5
     if losing:
-        about += " " + cat.t("explain.all_lose")
+        about += " " + cat.t("explain.all_lose_seat" if named else "explain.all_lose", seat=who)
     # a move the deals played out rate above the suggestion (hard also weighs a rule of
     # thumb): said, so the list never seems to contradict itself
     items = [
@@ -239,6 +253,7 @@ def explain_list(explanation: "dict[str, Any]", cat: "Catalog", played: "str | N
             losing and estimates[k] == max(estimates),
             k > 0 and not m["equal"] and estimates[k] > estimates[0],
             played,
+            seat,
         )
         for k, m in enumerate(moves)
     ]
@@ -265,12 +280,13 @@ def move_html(
     least: bool = False,
     better: bool = False,
     played: "str | None" = None,
+    seat: "str | None" = None,
 ) -> str:
     """One move: its name, its estimate, whether it is the suggestion or as good (the
     computer cannot tell them apart), its reasons (those under every move are said once,
     above the list). The first item is the list's one tab stop (the arrow keys move on).
     ``played``: the move a past decision made (the review): that one is marked, and a tap
-    shows nothing on the table."""
+    shows nothing on the table. ``seat``: the reasons name that seat (:func:`reason_words`)."""
     equal = bool(move["equal"])
     tags = []
     if first:
@@ -288,7 +304,9 @@ def move_html(
     tag = "".join('<span class="explain-tag">' + escape(t) + "</span>" for t in tags)
     common = shared or []
     own = [r for r in move.get("reasons") or [] if said_text(r) not in common]
-    reasons = "".join("<li>" + escape(reason_words(r, cat, me)) + "</li>" for r in grouped(own))
+    reasons = "".join(
+        "<li>" + escape(reason_words(r, cat, me, seat)) + "</li>" for r in grouped(own)
+    )
     cls = "explain-move" + (" suggested" if first else "") + (" equal" if equal else "")
     return (
         '<li class="'

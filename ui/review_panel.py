@@ -84,6 +84,12 @@ def verdict(decision: "dict[str, Any]", cat: "Catalog", seats: bool) -> str:
     return played + (" " + better if best != move else "")
 
 
+def whose_words(decision: "dict[str, Any]", seats: bool) -> "str | None":
+    """The seat the reasons name instead of "you": the one who decided, when several people
+    share the device (the one holding it may be another); ``None`` (they say "you") else."""
+    return str(decision["seat"]) if seats else None
+
+
 def telling(decision: "dict[str, Any]") -> "tuple[Any, str]":
     """The reason to show and the move it belongs to: a costly decision's decisive reason;
     for one as good, the first reason of the move played that not every move has (a fact of
@@ -104,10 +110,11 @@ def telling(decision: "dict[str, Any]") -> "tuple[Any, str]":
     return None, "move"
 
 
-def why_html(decision: "dict[str, Any]", cat: "Catalog") -> str:
+def why_html(decision: "dict[str, Any]", cat: "Catalog", seats: bool = False) -> str:
     """The reason that tells (:func:`telling`) under the move it belongs to, or "": the move a
     term, the reason its description (a reason is a sentence of its own, often with a colon
-    inside: after "7–3 on North's branch:" it would read wrong in every language)."""
+    inside: after "7–3 on North's branch:" it would read wrong in every language). With
+    ``seats`` (several people at the device) the reason names the seat that decided."""
     reason, of = telling(decision)
     if reason is None:
         return ""
@@ -116,7 +123,7 @@ def why_html(decision: "dict[str, Any]", cat: "Catalog") -> str:
         '<dl class="review-why"><dt>'
         + escape(move_words(whose, cat))
         + "</dt><dd>"
-        + escape(reason_words(reason, cat, decision["seat"]))
+        + escape(reason_words(reason, cat, decision["seat"], whose_words(decision, seats)))
         + "</dd></dl>"
     )
 
@@ -148,7 +155,7 @@ def judged_html(decision: "dict[str, Any]", cat: "Catalog", seats: bool, cls: st
         + ' <span class="review-cost">'
         + escape(cost_words(decision, cat))
         + "</span></p>"
-        + why_html(decision, cat)
+        + why_html(decision, cat, seats)
     )
 
 
@@ -264,8 +271,8 @@ def review_panel(
     """The dialog: its title (the match, or hand ``hand`` from 0), what it shows, the review
     so far, the keys, and the way to the whole match (from a hand's) or back to the record.
     With several people at the device, the intro says "the decisions of everyone playing",
-    never "your" (the one holding the device may not be the one who decided), and that a
-    reason speaks to the one who decided, as the hint does."""
+    never "your" (the one holding the device may not be the one who decided); the reasons
+    name the seat that decided."""
     seats = people(decisions, seats)
     title = (
         cat.t("review.title_hand", n=str(hand + 1)) if hand is not None else cat.t("review.title")
@@ -306,7 +313,7 @@ def position_html(
     """A decision's position (``replay``: its hand at that step) with every hand face up (the
     hand is over), what was played, what it cost, and the explanation the person would have
     had then, the move played marked; the way back to the list. With ``seats`` (several people
-    at the device), the note says the explanation speaks to the seat that decided."""
+    at the device), the explanation names the seat that decided instead of saying "you"."""
     turn = decision["turn"]
     costly = " costly" if decision["costly"] else ""
     return (
@@ -323,7 +330,7 @@ def position_html(
             cat.t("review.seen_seats" if seats else "review.seen", seat=cat.seat(decision["seat"]))
         )
         + "</p>"
-        + explain_list(decision["explanation"], cat, decision["move"])
+        + explain_list(decision["explanation"], cat, decision["move"], whose_words(decision, seats))
         + '</div><div class="dlg-buttons"><button type="button" class="btn primary" '
         'data-action="review-back">'
         + escape(cat.t("review.back"))

@@ -203,7 +203,7 @@ def test_the_same_html_under_micropython() -> None:
         f"REASONS = json.loads({json.dumps(json.dumps(REASONS))})\n"
         f"for lang in {list(LANGUAGES)!r}:\n"
         "    cat = Catalog(json.load(open('/lib/locales/' + lang + '.json')), en)\n"
-        "    words = [reason_words(r, cat, 'S') for r in REASONS]\n"
+        "    words = [reason_words(r, cat, 'S', s) for s in (None, 'N') for r in REASONS]\n"
         "    out.append([explain_html(EXPLANATION, cat)] + words)\n"
         "with open('/out.txt', 'wb') as f:\n"
         "    f.write(('@@' + json.dumps(out)).encode())\n"
@@ -211,7 +211,7 @@ def test_the_same_html_under_micropython() -> None:
     got = json.loads(micropython(code).split("@@")[-1])
     want = [
         [explain_html(reply["explanation"], catalog(lang))]
-        + [reason_words(r, catalog(lang), "S") for r in REASONS]
+        + [reason_words(r, catalog(lang), "S", s) for s in (None, "N") for r in REASONS]
         for lang in LANGUAGES
     ]
     assert got == want

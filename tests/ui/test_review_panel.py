@@ -214,9 +214,7 @@ SECOND_PERSON = {  # the words that speak to the reader, per language (glossary:
 
 
 def read(markup: str) -> str:
-    """The words shown, the reasons under the decisions left out: those speak, as the hint
-    does, to the one who decided (``review.intro_seats`` says so)."""
-    markup = re.sub(r'<dl class="review-why">.*?</dl>', " ", markup)
+    """The words shown, the reasons under the decisions included."""
     return html.unescape(re.sub(r"<[^>]+>", " ", markup))
 
 
@@ -243,6 +241,7 @@ def test_with_two_people_the_review_says_you_to_nobody() -> None:
     position = position_html(north, replay, cat, (600.0, 260.0), 20, seats=True)
     note = next(n for n in re.findall(r'<p class="note">(.*?)</p>', position) if "weighed" in n)
     assert "North" in note and YOU.search(read(note)) is None
+    assert YOU.search(read(position)) is None, YOU.findall(read(position))  # reasons too
     # one person at the device: "you" reads naturally there
     south = [d for d in steps if d["seat"] == "S"]
     alone = read(review_panel(south, len(south), cat, seats=False))
@@ -257,5 +256,74 @@ def test_every_language_has_the_words_for_several_people(lang: str) -> None:
         assert key in own
         assert lang == "en" or own[key] != ENGLISH["review"][key]
         assert SECOND_PERSON[lang].search(own[key].replace("{seat}", "")) is None, (key, own[key])
+    # the reasons name the seat now: the intro no longer says whom they speak to
+    assert "{seat}" not in own["intro_seats"] and own["seen_seats"].count("{seat}") == 1
     panel = review_panel(STEPS, len(STEPS), catalog(lang), seats=True)
     assert html.escape(own["intro_seats"], quote=False) in panel.replace("&#x27;", "'")
+
+
+def north_in_a_two_people_review() -> tuple[list[dict[str, Any]], list[tuple[Any, Any]]]:
+    """The review of a hand South and North played (several deals, so that many reasons
+    come up), and each of North's decisions with its position."""
+    steps: list[dict[str, Any]] = []
+    positions = []
+    for deal in ("31", "7", "12"):
+        game = Game()
+        hand = reviewed(deal, game=game)
+        steps += hand
+        for d in hand:
+            if d["seat"] == "N":
+                ask = {"do": "replay", "hand": d["hand"], "step": d["turn"]}
+                positions.append((d, json.loads(game.handle(json.dumps(ask)))["replay"]))
+    return steps, positions
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_with_two_people_another_seats_reasons_name_the_seat(lang: str) -> None:
+    """Pass-and-play: North's decisions, their reasons and the whole explanation of their
+    positions never say "you" (South may hold the device): they name North. With one person
+    at the device the same reasons speak to "you", as the hint does."""
+    from ui.review_panel import position_html
+
+    cat = catalog(lang)
+    you = SECOND_PERSON[lang]
+    steps, positions = north_in_a_two_people_review()
+    assert positions
+    panel = read(review_panel(steps, len(steps), cat, seats=True))
+    assert you.search(panel) is None, you.findall(panel)
+    named = 0
+    for decision, replay in positions:
+        text = read(position_html(decision, replay, cat, (600.0, 260.0), 20, seats=True))
+        assert you.search(text) is None, (you.findall(text), text)
+        named += text.count(cat.seat("N"))
+    assert named > 3 * len(positions)  # verdict, note, about, and the reasons name North
+    decision, replay = positions[0]
+    alone = read(position_html(decision, replay, cat, (600.0, 260.0), 20))
+    assert you.search(alone) is not None  # one person: the hint's words, "you"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_reason_names_the_seat_instead_of_you(
+    lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every kind of reason, given the seat that decided, speaks to nobody; those that say
+    "you" in the hint name that seat instead, in every language's own words."""
+    monkeypatch.syspath_prepend(str(ROOT / "tests" / "ui"))
+    from test_hint_panel import REASONS
+
+    from ui.hint_panel import reason_words
+
+    cat = catalog(lang)
+    you = SECOND_PERSON[lang]
+    own = json.loads((ROOT / "locales" / f"{lang}.json").read_text(encoding="utf-8"))
+    assert set(own["explain"]["reason_seat"]) == set(ENGLISH["explain"]["reason_seat"])
+    reasons = REASONS + [{"code": "stuck", "params": {"chance": 100}}]
+    named = 0
+    for r in reasons:
+        hint = reason_words(r, cat, "S")
+        review = reason_words(r, cat, "S", "S")
+        assert you.search(review) is None, review
+        if you.search(hint):
+            assert cat.seat("S") in review and review != hint, (hint, review)
+            named += 1
+    assert named >= 20
