@@ -609,6 +609,11 @@ class Page:
         self.ctl.take(frame)
         self.render()
 
+    def open_lessons(self, lesson: "str | None", newcomer: bool) -> None:
+        """The lesson the address names, or the newcomer's offer (its room made only then)."""
+        if self.live:
+            self.rooms.lessons().opening(lesson, newcomer)
+
     async def start(
         self,
         save: "str | None",

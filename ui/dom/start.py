@@ -45,5 +45,5 @@ async def start() -> None:
     page = Page(cat, store, settings, NAMES)
     await page.start(save, cached, deal, class_code, notices, save_problem)
     newcomer = save is None and save_problem is None
-    if page.live and not class_code and (address.lesson is not None or newcomer):
-        page.rooms.lessons().opening(address.lesson, newcomer)  # (made only then)
+    if not class_code and (address.lesson is not None or newcomer):
+        page.open_lessons(address.lesson, newcomer)
