@@ -9,7 +9,7 @@ letter; ``at`` is the frame's ``log`` the page acted on.
 
 from __future__ import annotations
 
-from typing import Literal, NotRequired, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict
 
 
 class Start(TypedDict):
@@ -45,7 +45,7 @@ class Hint(TypedDict):
 class Plain(TypedDict):
     """An intent that takes nothing but its name."""
 
-    do: Literal["undo", "redo", "restart", "next-hand", "record"]
+    do: Literal["undo", "redo", "restart", "next-hand", "record", "frame"]
 
 
 class NewMatch(TypedDict):
@@ -171,3 +171,20 @@ Intent = (
     | LessonAt
     | LessonRetry
 )
+
+
+class Table(TypedDict):
+    """A table across devices (issue 35): ``remote``, the seats played on devices of their own
+    from now on (each becomes a person's); a seat that leaves them goes to the computer."""
+
+    do: Literal["table"]
+    remote: list[str]
+
+
+class Guest(TypedDict):
+    """A guest device's ``intent``, sent by the host for the guest's ``seat`` only (the host
+    knows the seat by the line the message came on, never by what the message says)."""
+
+    do: Literal["guest"]
+    seat: str
+    intent: dict[str, Any]

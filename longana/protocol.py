@@ -64,6 +64,12 @@ An intent is ``{"do": NAME, ...}``:
 ``lesson-computer``  ``at``: the computer makes its next fixed reply
 ``lesson-next``    ``at``: the next task, on a table of its own
 ``lesson-retry``   the task at hand (or the one just done) again from its start
+``frame``          the frame as it stands (nothing changes)
+``table``          ``remote`` (seat letters): the seats played on devices of their own from now
+                   on (issue 35), each a person's; a seat that leaves them goes to the computer
+``guest``          ``seat``, ``intent``: a guest device's intent, answered for that seat only
+                   (:mod:`longana.device.guests`): ``{"guest": its reply, "host": the host's
+                   frame and save when the game changed}``
 =================  ==========================================================================
 
 Lessons (:mod:`longana.device.lessons`) are played beside the game and never touch it: their
@@ -120,6 +126,7 @@ from . import classplay
 from .classplay.table import Table
 from .classplay.table import refusal as _class_refusal
 from .device.frame import frame_of, position_of, refusal
+from .device.guests import GuestError, guest_reply, remote_seats
 from .device.handoff import explained_hint
 from .device.history import (
     HandSummary,
@@ -158,6 +165,7 @@ from .intents import (
     Start,
     TakeDevice,
 )
+from .intents import Table as TableAcross
 from .players.levels import LEVELS, choose
 from .rules.errors import IllegalMoveError, LonganaError, RecordError
 from .rules.hand import Hand
@@ -232,6 +240,10 @@ class Game:
             "lesson-computer": self.lesson_computer,
             "lesson-next": self.lesson_next,
             "lesson-retry": self.lesson_retry,
+            # one table, several devices (issue 35; longana.device.guests)
+            "frame": lambda intent: {"frame": frame_of(self.game, self.holder)},
+            "table": self.table_across,
+            "guest": lambda intent: guest_reply(self, intent),
         }
 
     # -- the door ---------------------------------------------------------------------------
@@ -322,8 +334,8 @@ class Game:
         if not self.fresh(intent):
             return self.changed(stale=True)
         hand = game.match.hand
-        if hand.outcome is not None or not game.is_person(hand.to_move):
-            raise BadIntent("not-a-person", "it is not a person's turn")
+        if hand.outcome is not None or hand.to_move not in game.local_people:
+            raise BadIntent("not-a-person", "it is not the turn of a person at this device")
         try:
             move = Move.parse(intent.get("move"))
             game.play(move)
@@ -394,7 +406,7 @@ class Game:
             seat = parse_seat(intent.get("seat"))
         except LonganaError:
             raise BadIntent("bad-seat", f"no such seat: {intent.get('seat')!r}") from None
-        if self.game.is_person(seat):
+        if seat in self.game.local_people:
             self.holder = seat
         return self.changed()
 
@@ -434,14 +446,18 @@ class Game:
             }
         }
 
-    def review(self, intent: Review) -> Reply:
+    def review(self, intent: Review, seats: list[int] | None = None) -> Reply:
+        """One step of the review of the decisions of ``seats`` (by default the people at
+        this device, not those at devices of their own)."""
         game = self.game
+        if seats is None and game.remote:
+            seats = [s for s in SEATS if s not in game.remote]
         if game.class_code is not None and not game.match.is_over:
             return {"refused": {"code": "class-not-over", "params": {}}}
         hand, step = intent.get("hand"), intent.get("step", 0)
         if hand is not None and (not isinstance(hand, int) or isinstance(hand, bool)):
             raise BadIntent("bad-hand", f"there is no hand {hand!r}")
-        found = decisions(game, hand)
+        found = decisions(game, hand, seats)
         if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step <= len(found):
             raise BadIntent("bad-step", f"not a step of the review: {step!r}")
         decision = None
@@ -475,6 +491,15 @@ class Game:
         if self.imported.deal is not None and _saved_game(text):
             reply["saved_game"] = True  # the page offers to play on from it (start)
         return reply
+
+    @unless_class
+    def table_across(self, intent: TableAcross) -> Reply:
+        """The seats played on devices of their own from now on (issue 35)."""
+        try:
+            self.game.set_remote(remote_seats(intent.get("remote")))
+        except GuestError as error:
+            raise BadIntent(error.code, str(error)) from None
+        return self.changed()
 
     # -- lessons ----------------------------------------------------------------------------
 

@@ -6,6 +6,8 @@ CPython (the types are never imported at run time).
 
 TYPE_CHECKING = False  # mypy takes it as true: the intents' types, never imported at runtime
 if TYPE_CHECKING:
+    from typing import Any
+
     from longana.intents import (
         ClassCode,
         ClassName,
@@ -13,6 +15,7 @@ if TYPE_CHECKING:
         ClassStart,
         ClassTable,
         Computer,
+        Guest,
         Hint,
         Import,
         LessonAt,
@@ -26,6 +29,7 @@ if TYPE_CHECKING:
         Review,
         Seats,
         Start,
+        Table,
         TakeDevice,
     )
 
@@ -167,3 +171,22 @@ def lesson_next(at: int) -> "LessonAt":
 
 def lesson_retry() -> "LessonRetry":
     return {"do": "lesson-retry"}
+
+
+# -- one table, several devices (issue 35) -------------------------------------------------------
+
+
+def frame() -> "Plain":
+    """The frame as it stands (a guest asks it when it joins or comes back)."""
+    return {"do": "frame"}
+
+
+def table(remote: "list[str]") -> "Table":
+    """The seats played on devices of their own from now on (the others' people have left:
+    the computer plays them)."""
+    return {"do": "table", "remote": remote}
+
+
+def guest(seat: str, intent: "Any") -> "Guest":
+    """A guest device's ``intent``, for its ``seat`` (the seat of the line it came on)."""
+    return {"do": "guest", "seat": seat, "intent": intent}

@@ -20,6 +20,7 @@ notation, the records and the refusals; what a frame says per seat is keyed by t
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Literal, NotRequired, TypedDict, cast
 
 from ..rules.board import Board
@@ -126,6 +127,9 @@ Frame = TypedDict(
         # page's cached table): those face up with nobody holding it
         "cache_tiles": list[Seat],
         "handoff": Seat | None,  # the person who must take the device first
+        # seats whose moves come from elsewhere (issue 35): on the host, the people at
+        # devices of their own; on a guest's device, every seat but its own
+        "remote": list[Seat],
         "turn": Turn | None,
         "can": Can,
         "class": str | None,  # the class code of a class match
@@ -269,27 +273,33 @@ def turn_map(hand: Hand, seat: int) -> Turn:
     }
 
 
-def viewer_of(session: Session, holder: int | None) -> int | None:
-    """The person at the device now, whose tiles are face up (None: nobody confirmed)."""
-    people = session.people
+def viewer_of(session: Session, holder: int | None, people: Sequence[int]) -> int | None:
+    """The person at the device now, whose tiles are face up (None: nobody confirmed);
+    ``people``: those at the device."""
     if len(people) == 1:
         return people[0]
-    if holder is None or not session.is_person(holder):
+    if holder is None or holder not in people:
         return None
     hand = session.match.hand
-    if hand.is_over or handoff_to(session, holder) is None:
+    if hand.is_over or handoff_to(session, holder, people) is None:
         return holder
     return None
 
 
-def frame_of(session: Session, holder: int | None) -> Frame:
+def frame_of(session: Session, holder: int | None, guest: int | None = None) -> Frame:
     """Everything the page shows until the next change, for the person holding the device
-    (``holder``: a seat number, or None when nobody has confirmed holding it)."""
+    (``holder``: a seat number, or None when nobody has confirmed holding it). ``guest``: the
+    frame of a guest's device instead (issue 35), made for that seat as a one-device table
+    makes it for the person at the bottom (its tiles, its turn; undo, redo and restart are
+    the host's)."""
     match = session.match
     hand = match.hand
-    up = face_up(session, holder)
-    viewer = viewer_of(session, holder)
-    handoff = handoff_to(session, holder)
+    people = session.local_people if guest is None else [guest]
+    if guest is not None:
+        holder = guest
+    up = face_up(session, holder, people)
+    viewer = viewer_of(session, holder, people)
+    handoff = handoff_to(session, holder, people)
     over = hand.outcome is not None
     person_turn = (
         not over
@@ -299,6 +309,7 @@ def frame_of(session: Session, holder: int | None) -> Frame:
         and viewer in up
         and not match.is_over
     )
+    remote = session.remote if guest is None else frozenset(SEATS) - {guest}
     return {
         "log": len(session.log),
         "deal": session.seed,
@@ -306,7 +317,7 @@ def frame_of(session: Session, holder: int | None) -> Frame:
         "level": session.level,
         "hand_number": len(match.hands),
         "seats": per_seat(session.seats),
-        "people": len(session.people),
+        "people": len(people),
         "scores": per_seat(match.scores),
         "to_move": None if over else letter(hand.to_move),
         "opener": letter(hand.opener),
@@ -315,10 +326,11 @@ def frame_of(session: Session, holder: int | None) -> Frame:
         "board": board_to_dict(hand.board),
         "hands": {letter(s): hand_shown(hand, s, s in up) for s in SEATS},
         "viewer": None if viewer is None else letter(viewer),
-        "cache_tiles": [letter(s) for s in SEATS if s in face_up(session, None)],
+        "cache_tiles": [letter(s) for s in SEATS if s in face_up(session, None, people)],
         "handoff": None if handoff is None else letter(handoff),
+        "remote": [letter(s) for s in SEATS if s in remote],
         "turn": turn_map(hand, hand.to_move) if person_turn else None,
-        "can": can_of(session, person_turn),
+        "can": can_of(session, person_turn, guest is not None),
         "class": session.class_code,
         "outcome": outcome_to_dict(hand.outcome),
         "match_over": match.is_over,
@@ -331,11 +343,14 @@ def hand_shown(hand: Hand, seat: int, up: bool) -> HandShown:
     return {"count": len(tiles), "tiles": [str(t) for t in tiles] if up else None}
 
 
-def can_of(session: Session, person_turn: bool) -> Can:
+def can_of(session: Session, person_turn: bool, guest: bool = False) -> Can:
     """Which of undo, redo, restart and hint the page may offer: none in a class match
-    (results must be comparable; the page shows them off with the reason)."""
+    (results must be comparable; the page shows them off with the reason); on a guest's
+    device only the hint (undo, redo and restart act for the whole table: the host's)."""
     if session.class_code is not None:
         return {"undo": False, "redo": False, "restart": False, "hint": False}
+    if guest:
+        return {"undo": False, "redo": False, "restart": False, "hint": person_turn}
     return {
         "undo": session.can_undo,
         "redo": session.can_redo,

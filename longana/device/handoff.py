@@ -19,6 +19,8 @@ before the hand ends, a computer's hand never is, and all four are shown once it
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..players.explain import Explanation, explain
 from ..players.levels import choose
 from ..rules.errors import IllegalMoveError, LonganaError
@@ -29,7 +31,9 @@ ALL = frozenset(SEATS)
 NOBODY: frozenset[int] = frozenset()
 
 
-def handoff_to(session: Session, holder: int | None) -> int | None:
+def handoff_to(
+    session: Session, holder: int | None, people: Sequence[int] | None = None
+) -> int | None:
     """The seat the device must pass to before any tile is shown, or ``None``.
 
     A handoff is needed when a person is to move, more than one person shares the device,
@@ -37,27 +41,32 @@ def handoff_to(session: Session, holder: int | None) -> int | None:
     computers' turns in between, after an undo that lands on another person, and at the
     start of a match or after a reload (``holder`` is ``None``). With one person at the
     device there is never a handoff; once the hand is over all hands are shown anyway.
+    ``people``: the people at this device (by default the session's, less those who play on
+    devices of their own; a guest's device has one, its own seat).
     """
     hand = session.match.hand
     seat = hand.to_move
-    if hand.outcome is not None or len(session.people) < 2 or not session.is_person(seat):
+    here = session.local_people if people is None else people
+    if hand.outcome is not None or len(here) < 2 or seat not in here:
         return None
     return None if holder == seat else seat
 
 
-def face_up(session: Session, holder: int | None) -> frozenset[int]:
+def face_up(
+    session: Session, holder: int | None, people: Sequence[int] | None = None
+) -> frozenset[int]:
     """The seats whose tiles may be face up on the screen right now.
 
     All four once the hand is over; otherwise only the person at the device: the only person
     when there is one, else the holder — and nobody while a handoff is due or when nobody
-    has confirmed yet. A computer's tiles never.
+    has confirmed yet. A computer's tiles never, nor those of a person at another device.
     """
     if session.match.hand.outcome is not None:
         return ALL
-    people = session.people
-    if len(people) == 1:
-        return frozenset(people)
-    if handoff_to(session, holder) is not None or holder is None or not session.is_person(holder):
+    here = session.local_people if people is None else people
+    if len(here) == 1:
+        return frozenset(here)
+    if handoff_to(session, holder, here) is not None or holder is None or holder not in here:
         return NOBODY
     return frozenset((holder,))
 
@@ -67,12 +76,13 @@ def face_up(session: Session, holder: int | None) -> frozenset[int]:
 HINT_LEVEL = "hard"  # the best the computer knows; it sees only the seat's view anyway
 
 
-def _hint_seat(session: Session) -> int:
+def _hint_seat(session: Session, people: Sequence[int] | None = None) -> int:
     hand = session.match.hand
     if hand.outcome is not None:
         raise LonganaError("the hand is over: there is no move to suggest")
-    if not session.is_person(hand.to_move):
-        raise LonganaError("hints are for a person's turn")
+    here = session.local_people if people is None else people
+    if hand.to_move not in here:
+        raise LonganaError("hints are for the turn of a person at this device")
     return hand.to_move
 
 
@@ -91,12 +101,15 @@ class HandsHiddenError(IllegalMoveError):
     code = "hands-hidden"
 
 
-def explained_hint(session: Session, holder: int | None) -> Explanation:
+def explained_hint(
+    session: Session, holder: int | None, people: Sequence[int] | None = None
+) -> Explanation:
     """The hint with its reasons: every legal move of the person to move with ``hard``'s
     estimate, the move :func:`hint` suggests first (the same view and seed). Refused
-    (:class:`HandsHiddenError`) while a handoff is due: ``holder`` holds the device."""
-    seat = _hint_seat(session)
-    due = handoff_to(session, holder)
+    (:class:`HandsHiddenError`) while a handoff is due: ``holder`` holds the device
+    (``people``: the people at the device, as for :func:`handoff_to`)."""
+    seat = _hint_seat(session, people)
+    due = handoff_to(session, holder, people)
     if due is not None:
         raise HandsHiddenError(
             "every hand is hidden until the next person takes the device", seat=SEAT_NAMES[due]

@@ -23,6 +23,7 @@ one decision at a time (the ``review`` intent) and a move is never kept waiting 
 from __future__ import annotations
 
 import json
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -45,8 +46,11 @@ class Decision:
     move: Move
 
 
-def decisions(session: Session, hand: int | None = None) -> list[Decision]:
-    """The people's decisions in the match's finished hands (only hand ``hand``, if given)."""
+def decisions(
+    session: Session, hand: int | None = None, seats: Collection[int] | None = None
+) -> list[Decision]:
+    """The people's decisions in the match's finished hands (only hand ``hand``, if given;
+    only those of ``seats``, if given)."""
     match = session.match
     out: list[Decision] = []
     index = turn = 0
@@ -60,7 +64,8 @@ def decisions(session: Session, hand: int | None = None) -> list[Decision]:
             if position is None:
                 position = hand_after(played, 0)
             seat, move = played.history[turn]
-            if action.by_person and len(position.legal_moves()) > 1:
+            mine = seats is None or seat in seats
+            if action.by_person and mine and len(position.legal_moves()) > 1:
                 out.append(Decision(index, turn, seat, move))
             position.apply(move)
         turn += 1

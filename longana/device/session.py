@@ -17,7 +17,7 @@ from ..players.levels import LEVELS
 from ..rules.errors import LonganaError, RecordError
 from ..rules.match import TARGET, Match
 from ..rules.records import match_from_dict, match_to_dict, read_json
-from ..rules.tiles import SEATS, Move
+from ..rules.tiles import SEAT_NAMES, SEATS, Move
 from ..rules.view import SeatView
 
 #: The save's schema. 2: the action log is the game (replayed once on load); the match record
@@ -44,6 +44,9 @@ class Session:
     >>> game.match.hand.opener == game.match.hand.to_move
     True
     """
+
+    #: the people who play on devices of their own (issue 35): this device hosts the table
+    remote: frozenset[int] = frozenset()
 
     def __init__(
         self,
@@ -74,6 +77,11 @@ class Session:
     @property
     def people(self) -> list[int]:
         return [s for s in SEATS if self.is_person(s)]
+
+    @property
+    def local_people(self) -> list[int]:
+        """The people at this device: not those who play on a device of their own."""
+        return [s for s in self.people if s not in self.remote]
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may see now: the only input of the computer and the hints."""
@@ -107,8 +115,22 @@ class Session:
             self.redo_stack.clear()
 
     def set_seats(self, seats: tuple[str, ...]) -> None:
-        """Change who sits where; actions already made keep who made them."""
+        """Change who sits where; actions already made keep who made them. A seat that is no
+        longer a person's is no longer on another device either."""
         self.seats = _check_seats(seats)
+        self.remote = frozenset(s for s in self.remote if self.is_person(s))
+
+    def set_remote(self, remote: frozenset[int]) -> None:
+        """The seats played on devices of their own from now on (each a person's); a seat
+        that leaves them goes to the computer (its person has left the table)."""
+        kinds = list(self.seats)
+        for seat in SEATS:
+            if seat in remote:
+                kinds[seat] = PERSON
+            elif seat in self.remote:
+                kinds[seat] = COMPUTER
+        self.seats = tuple(kinds)
+        self.remote = frozenset(remote)
 
     # -- undo, redo, restart ----------------------------------------------------------------
 
@@ -161,6 +183,8 @@ class Session:
         data = self._to_dict()
         if self.class_code is not None:
             data["class"] = self.class_code
+        if self.remote:  # a table across devices (none in the saves of a single device)
+            data["remote"] = [SEAT_NAMES[s] for s in sorted(self.remote)]
         return data
 
     def _to_dict(self) -> dict[str, Any]:
@@ -205,6 +229,7 @@ class Session:
         game.seats = _check_seats(tuple(_list(data, "seats")))
         game.level = _check_level(data.get("level"))
         game.class_code = _class_code(data.get("class"))
+        game.remote = _remote(data.get("remote", []), game)
         game.log = [_action_from(a) for a in _list(data, "log")]
         game.redo_stack = [
             [_action_from(a) for a in _list({"step": g}, "step")] for g in _list(data, "redo")
@@ -273,6 +298,18 @@ def _class_code(value: object) -> str | None:
     if value is not None and (not isinstance(value, str) or not value):
         raise RecordError(f"the save's class code is not a code: {value!r}")
     return value
+
+
+def _remote(value: object, game: Session) -> frozenset[int]:
+    """A save's seats on other devices (seat letters, each a person's; none in older saves)."""
+    if not isinstance(value, list) or any(
+        not isinstance(v, str) or len(v) != 1 or v not in SEAT_NAMES for v in value
+    ):
+        raise RecordError(f"the save's remote seats are not seats: {value!r}")
+    seats = frozenset(SEAT_NAMES.index(v) for v in value)
+    if any(not game.is_person(s) for s in seats):
+        raise RecordError("a seat on another device is no person's")
+    return seats
 
 
 def _check_seats(seats: tuple[Any, ...]) -> tuple[str, ...]:

@@ -82,6 +82,10 @@ def test_every_builders_intent_is_taken_by_the_worker() -> None:
     go(intents.lesson_computer(lesson["log"]))
     go(intents.lesson_next(lesson["log"]))
     go(intents.lesson_retry())
+    go(intents.new_match(SEATS, "easy", "9"))
+    go(intents.table(["E"]))
+    go(intents.guest("E", intents.frame()))
+    go(intents.frame())
     assert set(sent) == set(table.intents), "every intent the worker takes was sent"
 
 
@@ -114,4 +118,6 @@ SAMPLE: dict[str, Any] = {
     "name": "Ana",
     "texts": [],
     "lesson": "own-branch",
+    "remote": ["E"],
+    "intent": {"do": "frame"},
 }
