@@ -22,6 +22,7 @@ What goes in, all from this repository and its pinned ``node_modules`` (npm ci):
   ``tools/stdlib_trace.mjs``, compiled like app.zip) and a lock file that lists no packages;
 - ``vendor/micropython/``: MicroPython's WebAssembly build (the page);
 - ``vendor/pyscript/``: the chunks of PyScript's dist that the page loads;
+- ``vendor/qr/``: npm ``qr``'s encoder and decoder (a table across devices: its QR codes);
 - ``manifest.webmanifest``, ``icons/`` and ``favicon.ico`` (drawn here) so the page installs
   as an app;
 - ``sw.js``: a cache-first service worker whose precache list and cache name are generated
@@ -62,6 +63,7 @@ PYODIDE_FILES = (
 )
 PYODIDE_COPIED = PYODIDE_FILES[:3]  # the standard library and the lock file are cut down
 GAME_WORKER = "ui/game-worker.mjs"
+TABLE_LINE = "ui/peer/table.mjs"  # the release goes in too: pairing codes of another are refused
 # what the game worker downloads itself (its loading screen counts these bytes)
 WORKER_DOWNLOADS = (
     "vendor/pyodide/pyodide.asm.wasm",
@@ -70,6 +72,7 @@ WORKER_DOWNLOADS = (
     "app.zip",
 )
 MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
+QR_FILES = ("index.js", "decode.js")  # npm qr: QR codes drawn (SVG) and read (the camera)
 MARKER = ".longana-site"
 GREEN = (13, 92, 58)
 IVORY = (250, 246, 234)
@@ -570,6 +573,7 @@ def build(root: Path, out: Path) -> list[str]:
         missing.append(str(pyscript / "core.js"))
     mpy = modules / "@micropython" / "micropython-webassembly-pyscript"
     missing += [str(mpy / f) for f in MICROPYTHON_FILES if not (mpy / f).is_file()]
+    missing += [str(modules / "qr" / f) for f in QR_FILES if not (modules / "qr" / f).is_file()]
     if missing:
         raise SystemExit("missing runtime files (run `npm ci` first):\n  " + "\n  ".join(missing))
 
@@ -594,6 +598,11 @@ def build(root: Path, out: Path) -> list[str]:
     vendor_mpy.mkdir(parents=True)
     for name in MICROPYTHON_FILES:
         shutil.copyfile(micropython / name, vendor_mpy / name)
+
+    vendor_qr = out / "vendor" / "qr"
+    vendor_qr.mkdir(parents=True)
+    for name in QR_FILES:
+        shutil.copyfile(modules / "qr" / name, vendor_qr / name)
 
     vendor_py = out / "vendor" / "pyodide"
     vendor_py.mkdir(parents=True)
@@ -638,6 +647,11 @@ def build(root: Path, out: Path) -> list[str]:
         worker.read_text(encoding="utf-8")
         .replace('"__RELEASE__"', json.dumps(version))
         .replace("__SIZES__", json.dumps(sizes)),
+        encoding="utf-8",
+    )
+    line = out / TABLE_LINE
+    line.write_text(
+        line.read_text(encoding="utf-8").replace('"__RELEASE__"', json.dumps(version)),
         encoding="utf-8",
     )
     precache = ["./"] + [f"./{name}" for name in files if precached(name)]

@@ -16,6 +16,10 @@
   const offline = rooms.offline({ say: screen.say, toasts: window.longanaToasts, storage });
   const runs = typeof WebAssembly === "object" && typeof Worker === "function";
   let firstGame = null;
+  // A guest of a table across devices (issue 35: #join= in the address) starts no game worker
+  // (the host's answers it): the table's line (ui/peer/table.mjs) loads at once instead.
+  const joining = location.hash.startsWith("#join=");
+  let table = null;
 
   // A later visit whose cached table one person plays at once (the cache says so: ui/frame_cache.py
   // writes `playable` in the cache's text by its rule; a class or deal link may not show that
@@ -58,6 +62,15 @@
       screen.ready();
       offline.ready();
     },
+    // the table across devices' line (window.longanaTable), loaded once; null if it cannot be
+    joining: () => joining,
+    table() {
+      table ||= import("./peer/table.mjs").then(
+        () => window.longanaTable,
+        () => null,
+      );
+      return table;
+    },
     fail: screen.fail,
     retried: screen.retried,
     words: screen.words,
@@ -70,7 +83,8 @@
   // A first visit (no game saved here yet) shows the download's progress in bytes.
   if (runs) {
     const visited = !!storage.getItem(storage.key("longana:save"));
-    if (!visited || !tableFirst()) firstGame = workers.start(!visited);
+    if (joining) window.longanaBoot.table();
+    else if (!visited || !tableFirst()) firstGame = workers.start(!visited);
     files.ask();
   }
 

@@ -146,9 +146,21 @@ def match_end_html(frame: "Frame", cat: "Catalog") -> str:
         + result_table(frame, cat)
         + '<div class="dlg-buttons">'
         + undo_button(cat, frame["can"]["undo"])
-        + '<button type="button" class="btn primary" data-action="new-match" autofocus>'
+        + new_match_button(frame, cat)
+        + "</div>"
+    )
+
+
+def new_match_button(frame: "Frame", cat: "Catalog") -> str:
+    """A new match; on a guest's device the host starts it (issue 35), which is said."""
+    if frame.get("guest"):
+        return (
+            '<p class="note">' + phrase(cat, "devices.new_match_host") + "</p>" + close_button(cat)
+        )
+    return (
+        '<button type="button" class="btn primary" data-action="new-match" autofocus>'
         + phrase(cat, "actions.new_match")
-        + "</button></div>"
+        + "</button>"
     )
 
 

@@ -173,6 +173,8 @@ def toolbar_html(frame: "Frame", cat: "Catalog") -> str:
     t = cat.t
     can = frame["can"]
     why = t("class.locked") if frame.get("class") else ""
+    if frame.get("guest"):  # issue 35: they act for the whole table
+        why = t("devices.host_only")
     return (
         '<span class="tools" role="toolbar" aria-label="'
         + escape(t("app.tools"))
@@ -223,13 +225,18 @@ def top_html(frame: "Frame", cat: "Catalog", save_problem: Any) -> str:
         + '</span> <span class="deal" '
         'data-deal="'
         + escape(frame["deal"])
-        + '">· '
-        + escape(t("app.deal", deal=frame["deal"].replace("class:", "", 1)))
+        + '">'
+        + deal_words(frame["deal"], cat)
         + "</span>"
         + chip
         + "</span>"
         + toolbar_html(frame, cat)
     )
+
+
+def deal_words(deal: str, cat: "Catalog") -> str:
+    """The deal number shown; none on a guest's device before the match's end (issue 35)."""
+    return "· " + escape(cat.t("app.deal", deal=deal.replace("class:", "", 1))) if deal else ""
 
 
 def action_buttons(frame: "Frame", cat: "Catalog", interaction: Interaction) -> str:
@@ -295,6 +302,8 @@ def prompt(frame: "Frame", cat: "Catalog", interaction: Interaction, paused: boo
         if frame["people"] > 1:
             return t("turn.yours_seat", seat=cat.seat(seat))
         return t("turn.yours")
+    if frame["seats"][seat] == "person" and seat in (frame.get("remote") or []):
+        return t("devices.plays_there", seat=cat.seat(seat))  # issue 35
     if frame["seats"][seat] == "person":
         return t("turn.waiting", seat=cat.seat(seat))
     if paused:

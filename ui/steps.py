@@ -23,8 +23,9 @@ HANDOFF = "handoff"  # every hand hidden until the person to move takes the devi
 TURN = "turn"  # the person at the device is to move
 COMPUTER = "computer"  # a computer seat is to move: it thinks, then moves
 LESSON = "lesson"  # a lesson's task (or the lesson) is done: its bar offers what comes next
+REMOTE = "remote"  # a seat played elsewhere is to move (issue 35): its move will come
 
-KINDS = (WAIT, MATCH_END, HAND_END, HANDOFF, TURN, COMPUTER, LESSON)
+KINDS = (WAIT, MATCH_END, HAND_END, HANDOFF, TURN, COMPUTER, LESSON, REMOTE)
 
 
 class Step:
@@ -73,6 +74,8 @@ def next_step(frame: "Frame | None", interaction: "Interaction") -> Step:
             return Step(MATCH_END, result=result)
         computers = "person" not in [frame["seats"][s] for s in frame["seats"]]
         return Step(HAND_END, auto=computers and not result, result=result)
+    if seat in (frame.get("remote") or []):
+        return Step(REMOTE, seat=seat)
     if frame["seats"][seat] == "person":
         if frame["handoff"] is not None:
             return Step(HANDOFF, seat=frame["handoff"])

@@ -22,6 +22,7 @@ from ui.steps import (
     KINDS,
     LESSON,
     MATCH_END,
+    REMOTE,
     TURN,
     WAIT,
     Step,
@@ -37,12 +38,24 @@ def ask(table: Game, **intent: Any) -> dict[str, Any]:
     return reply
 
 
-def frames(seats: list[str], deal: str, hands: int = 1) -> Iterator[dict[str, Any]]:
-    """Every frame of ``hands`` hands (people take the device and play their first move)."""
+def frames(
+    seats: list[str], deal: str, hands: int = 1, remote: tuple[str, ...] = ()
+) -> Iterator[dict[str, Any]]:
+    """Every frame of ``hands`` hands (people take the device and play their first move; the
+    ``remote`` seats on devices of their own, whose moves come as guests')."""
     table = Game()
     frame = ask(table, do="start", save=None, deal=deal, seats=seats)["frame"]
+    if remote:
+        frame = ask(table, do="table", remote=list(remote))["frame"]
     while True:
         yield frame
+        if frame["outcome"] is None and frame["to_move"] in remote:
+            mine = ask(table, do="guest", seat=frame["to_move"], intent={"do": "frame"})
+            theirs = mine["guest"]["frame"]
+            move = theirs["turn"]["moves"][0]
+            intent = {"do": "play", "move": move, "at": theirs["log"]}
+            frame = ask(table, do="guest", seat=frame["to_move"], intent=intent)["host"]["frame"]
+            continue
         if frame["outcome"] is not None:
             if frame["match_over"] or frame["hand_number"] >= hands:
                 return
@@ -148,6 +161,21 @@ def lesson_frames() -> Iterator[tuple[dict[str, Any], dict[str, Any]]]:
                 reply = ask(table, do="lesson-next", at=at)
 
 
+@pytest.mark.parametrize("seat", "ENW")
+def test_a_seat_on_another_device_is_waited_for(seat: str) -> None:
+    """Issue 35: the host waits for the move of a seat played on another device (no handoff,
+    no computer), and takes its own turns as ever."""
+    kinds = ["person", "computer", "computer", "computer"]
+    kinds["SENW".index(seat)] = "person"
+    seen = set()
+    for frame in frames(kinds, "9", remote=(seat,)):
+        step = next_step(frame, Interaction())  # type: ignore[arg-type]
+        if frame["outcome"] is None and frame["to_move"] == seat:
+            assert step == Step(REMOTE, seat=seat)
+        seen.add(step.kind)
+    assert {REMOTE, TURN, COMPUTER} <= seen
+
+
 def test_a_lessons_table_goes_by_the_lessons_state() -> None:
     """The person's task (its opening never previewed: finding it is the task), the computer's
     fixed replies, then the lesson's bar: never a hand's end or a handoff, though a lesson's
@@ -188,6 +216,7 @@ def test_the_same_steps_under_micropython() -> None:
     for frame in frames(["person", "computer", "person", "computer"], "8", hands=2):
         cases += [[frame, None, None, None], [frame, "rules", None, None]]
     cases += [[f, None, None, None] for f in frames(["computer"] * 4, "5")]
+    cases += [[f, None, None, None] for f in frames(["person"] * 4, "6", remote=("E", "W"))]
     cases += [[f, None, None, status] for f, status in lesson_frames()]
     cases.append([None, None, None, None])
     expected = []

@@ -35,7 +35,7 @@ import js
 from .. import intents
 from ..controller import Controller
 from ..frame_cache import playable
-from ..steps import COMPUTER, HAND_END, HANDOFF, LESSON, MATCH_END, TURN, WAIT, next_step
+from ..steps import COMPUTER, HAND_END, HANDOFF, LESSON, MATCH_END, REMOTE, TURN, WAIT, next_step
 from ..storage import CORRUPT_KEPT, CORRUPT_SET_ASIDE
 from ..words import outcome_words, why
 from .browser import q, warn
@@ -236,6 +236,8 @@ class Page:
         if words is not None and "refused" not in reply:
             self.screen.say(words)
         self.render()
+        if "frame" in reply:  # issue 35: a hosted table's guests see it as it is
+            self.rooms.table_seen()
         frame = self.ctl.frame
         self.motion.travel(frame["last"] if frame else None, source)
         if "corrupt" in reply and self.broken is not None:
@@ -277,6 +279,8 @@ class Page:
             self.show_handoff(str(step.seat))
         elif step.kind == LESSON:
             self.rooms.lessons().settled()
+        elif step.kind == REMOTE:  # issue 35: that seat's move comes from its own device
+            pass
         elif step.kind == TURN:
             if step.opening is not None:
                 self.ctl.open_with(step.opening)
@@ -382,6 +386,12 @@ class Page:
             "remove-result": lambda el: rooms.results().remove(el),
             "clear-results": lambda el: rooms.results().clear(),
             "print": lambda el: print_page(),
+            # one table, several devices (issue 35: ui/dom/table_host.py, table_guest.py)
+            "table-host": lambda el: rooms.table().open(),
+            "pair-accept": lambda el: rooms.table().accept(el),
+            "pair-scan": lambda el: rooms.table().scan(el),
+            "pair-computer": lambda el: rooms.table().to_computer(el),
+            "table-join": lambda el: join_table(self),
             # notices, and the loading script's (ui/boot.js)
             "retry": self.notices.retry,
             "dismiss": self.notices.dismiss,
@@ -684,6 +694,13 @@ class Page:
             self.notice("class.why." + code, "class-refused")
         s = self.settings
         return await self.ask(intents.start(save, s.seats, s.level, deal))
+
+
+def join_table(page: "Page") -> "Any":
+    """``table-join``: join the table whose code is in the field (ui/dom/table_guest.py)."""
+    from .table_guest import join_pressed
+
+    return join_pressed(page)
 
 
 def download(el: "Element") -> None:

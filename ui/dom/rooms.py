@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from .record_actions import RecordActions
     from .review import Review
     from .settings_actions import SettingsActions
+    from .table_host import TableHost
 
     Ask = Callable[[Any], Awaitable[Any]]
 
@@ -83,6 +84,7 @@ class Rooms:
         self._explained: Explained | None = None
         self._review: Review | None = None
         self._lessons: Lessons | None = None
+        self._table: TableHost | None = None
 
     def record(self) -> "RecordActions":
         """The Record panel: the hands, their replay, the import, a saved game's file."""
@@ -211,3 +213,16 @@ class Rooms:
                 self.alert,
             )
         return self._lessons
+
+    def table(self) -> "TableHost":
+        """The table across several devices, hosted here (issue 35)."""
+        if self._table is None:
+            from .table_host import TableHost
+
+            self._table = TableHost(self.ctl, self.dialogs, self.ask, self.apply, self.notices)
+        return self._table
+
+    def table_seen(self) -> None:
+        """The table was drawn: a hosted table's guests are sent theirs (issue 35)."""
+        if self._table is not None:
+            self._table.seen()

@@ -14,6 +14,7 @@ from ..notation import SEATS
 from ..panels import close_button, settings_html
 from ..rules_panel import about_html, keys_html, lessons_link, rules_html
 from ..settings import Settings
+from ..table_panels import guest_settings_html, settings_part
 from .browser import load_catalog, q, warn
 
 TYPE_CHECKING = False  # mypy takes it as true: the types, never imported at runtime
@@ -75,10 +76,13 @@ class SettingsActions:
         frame, cat, s = self.ctl.frame, self.ctl.cat, self.settings()
         if frame is None:
             return
+        if frame.get("guest"):  # issue 35: a guest's device chooses its language only
+            self.dialogs.open("settings", guest_settings_html(cat, self.names))
+            return
         html = settings_html(
             frame["seats"], s.speed, frame["level"], frame["deal"], cat.lang, cat, self.names
         )
-        self.dialogs.open("settings", html + class_part)
+        self.dialogs.open("settings", html + class_part + settings_part(cat, False))
 
     def read(self) -> None:
         """The settings dialog's fields; saved on the device."""
@@ -107,6 +111,10 @@ class SettingsActions:
         """Settings' ``close``: they apply (the language, the seats and level)."""
         self.read()
         await self.apply_language()
+        frame = self.ctl.frame
+        if frame is not None and frame.get("guest"):  # the seats are the host's
+            self.dialogs.close()
+            return
         s = self.settings()
         await self.act(intents.seats(s.seats, s.level), close=True)
 

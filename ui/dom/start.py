@@ -33,6 +33,11 @@ async def start() -> None:
     notices = []
     if failed:
         notices.append(("notice.catalog_failed", "catalog-failed"))
+    if str(js.location.hash).startswith("#join="):  # issue 35: a guest of a table elsewhere
+        from .table_guest import start_guest
+
+        await start_guest(Page(cat, store, settings, NAMES), str(js.location.hash))
+        return
     notices.extend(address.notices)  # what the address asks for that cannot be had
     deal = address.deal
     save, save_problem = store.read_save()
@@ -44,6 +49,8 @@ async def start() -> None:
     class_code = address.class_code
     page = Page(cat, store, settings, NAMES)
     await page.start(save, cached, deal, class_code, notices, save_problem)
+    if page.ctl.frame is not None and page.ctl.frame.get("remote"):  # issue 35: a host that
+        await page.rooms.table().open()  # reloaded shows the codes of its guests' seats again
     newcomer = save is None and save_problem is None
     if not class_code and (address.lesson is not None or newcomer):
         page.open_lessons(address.lesson, newcomer)

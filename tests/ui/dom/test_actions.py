@@ -29,6 +29,7 @@ from ui import (
     render,
     review_panel,
     rules_panel,
+    table_panels,
 )
 from ui.controller import Controller, Interaction
 from ui.i18n import Catalog
@@ -211,6 +212,21 @@ def lesson_scenes(cat: Catalog) -> list[str]:
     return out
 
 
+def device_scenes(cat: Catalog) -> list[str]:
+    """A table across devices (issue 35): Settings' part, the host's pairing dialog with a
+    seat in each state, a guest's joining dialog, its Settings, a join refused."""
+    shown = {"code": "ABC", "link": "http://x/#join=ABC", "svg": "<svg></svg>", "error": ""}
+    seats = [dict(shown, seat=s, state=st) for s, st in zip("ENW", table_panels.STATES)]
+    seats.append(dict(shown, seat="W", state=table_panels.LEFT))
+    return [
+        table_panels.settings_part(cat, False),
+        table_panels.host_html(cat, seats),
+        table_panels.join_html(cat, "E", "ABC", "<svg></svg>"),
+        table_panels.join_again_html(cat, "why"),
+        table_panels.guest_settings_html(cat, {"en": "English"}),
+    ]
+
+
 def rooms_scenes(js: Any, page: Any) -> list[str]:
     """What the page's rooms write themselves: notices with a button, the fatal error."""
     page.notices.lasting("notice.worker_unreachable", "worker-unreachable", lambda: None)
@@ -247,6 +263,7 @@ def test_every_action_the_page_shows_has_its_one_handler_and_every_handler_is_us
         + hint_scenes(cat)
         + review_scenes(cat)
         + lesson_scenes(cat)
+        + device_scenes(cat)
     ) + "".join(asyncio.run(in_the_page()))
     shown = set(ACTION.findall(html)) | script_actions()
     handlers = dom_page.actions()
