@@ -60,6 +60,7 @@ class TableHost:
         self.line: Any = None  # window.longanaTable, once loaded
         self.seats: dict[str, dict[str, Any]] = {}  # what each seat's section shows
         self.sent: dict[str, Any] = {}  # the position each guest was last sent
+        self.gone: set[str] = set()  # seats whose guest has left (and may come back)
         self.pushing = False
         self.again = False
 
@@ -209,7 +210,8 @@ class TableHost:
 
     async def opened(self, seat: str) -> None:
         """A guest joined at ``seat``: its seat is played on its device from now on."""
-        back = self.seats.get(seat, {}).get("state") == LEFT
+        back = seat in self.gone
+        self.gone.discard(seat)
         frame = self.ctl.frame
         remote = list(frame.get("remote") or []) if frame is not None else []
         if seat not in remote:
@@ -229,6 +231,7 @@ class TableHost:
         if self.seats.get(seat, {}).get("state") != JOINED:
             return
         self.sent.pop(seat, None)
+        self.gone.add(seat)
         self.notice("peer-left", "devices.notice.peer_left", seat)
         await self.offer(seat, LEFT)
         self.count()
@@ -244,7 +247,8 @@ class TableHost:
             or not isinstance(message.get("id"), int)
             or not isinstance(message.get("intent"), dict)
         ):
-            self.refused(seat, None, "bad-message")
+            asked = message.get("id") if isinstance(message, dict) else None
+            self.refused(seat, asked if isinstance(asked, int) else None, "bad-message")
             return
         reply = await self.ask(intents.guest(seat, message["intent"]))
         if reply is None:
