@@ -96,7 +96,8 @@ refusals, records and the teacher's table.
 changed since is answered with the current frame and ``"stale": true``, and changes nothing.
 
 Every reply is an object with ``frame`` and ``save`` (the text for the page to store) after
-anything that may change the game, plus what was asked: ``refused`` (``{"code", "params"}``
+anything that may change the game (and ``guests``, each remote seat's frame, at a table across
+devices), plus what was asked: ``refused`` (``{"code", "params"}``
 of the rule that forbids a move), ``hint`` (with its ``explanation``, every legal move's
 estimate and reasons: ``longana.players.explain``), ``record``, ``replay``, ``corrupt`` (the loaded
 save could not be used: a new match was started), or ``error`` (``{"code", "detail"}``) for an
@@ -126,7 +127,7 @@ from . import classplay
 from .classplay.table import Table
 from .classplay.table import refusal as _class_refusal
 from .device.frame import frame_of, position_of, refusal
-from .device.guests import GuestError, guest_reply, remote_seats
+from .device.guests import GuestError, guest_frames, guest_reply, remote_seats
 from .device.handoff import explained_hint
 from .device.history import (
     HandSummary,
@@ -283,7 +284,10 @@ class Game:
 
     def changed(self, **extra: Any) -> Reply:
         game = self.game
-        return {"frame": frame_of(game, self.holder), "save": game.to_json(), **extra}
+        reply = {"frame": frame_of(game, self.holder), "save": game.to_json(), **extra}
+        if game.remote:  # a table across devices: each guest's frame, to send on
+            reply["guests"] = guest_frames(self)
+        return reply
 
     def fresh(self, intent: Mapping[str, Any]) -> bool:
         """Whether the intent was made for the position the game is at now."""

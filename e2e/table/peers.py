@@ -38,6 +38,23 @@ CAPTURE = """(() => {
 })();"""
 
 
+# When each device showed each move (data-moves), and when Confirm was pressed on it: a move's
+# time from its confirm to every device (one machine, one clock: Date.now()).
+TIMING = """(() => {
+  window.__movesAt = {};
+  window.__confirmedAt = [];
+  document.addEventListener("click", (e) => {
+    if (e.target.closest && e.target.closest('[data-action="confirm"]'))
+      window.__confirmedAt.push(Date.now());
+  }, true);
+  new MutationObserver(() => {
+    const n = document.body && document.body.dataset.moves;
+    if (n && !(n in window.__movesAt)) window.__movesAt[n] = Date.now();
+  }).observe(document, {attributes: true, subtree: true,
+                                        attributeFilter: ["data-moves"]});
+})();"""
+
+
 @dataclass
 class Table:
     """The host's game and the guests' games by seat, with what was measured."""
@@ -56,6 +73,7 @@ class Table:
 def open_host(peers: Browsers, query: str = "?deal=35", seats: str | None = None) -> Table:
     """The host's page, ready (a laptop's screen), seats set first if asked ("PCCC")."""
     context, guard = peers.context(viewport=LAPTOP, service_workers="block")
+    context.add_init_script(TIMING)
     host = Game(context.new_page(), guard, peers.base_url).open(query)
     if seats is not None:
         host.settings(seats, new_match=False)
@@ -83,6 +101,7 @@ def guest_page(peers: Browsers) -> Game:
     """A new device (a phone's screen) whose channel messages are captured."""
     context, guard = peers.context(viewport=PHONE, service_workers="block")
     context.add_init_script(CAPTURE)
+    context.add_init_script(TIMING)
     return Game(context.new_page(), guard, peers.base_url)
 
 
@@ -144,6 +163,28 @@ def play_one(game: Game, seat: str) -> None:
             game.action("pass").click()
         game.action("confirm").click()
     game.wait_moves(before)
+
+
+def seen_after_confirm(table: Table, actor: Game, count: int) -> float:
+    """Seconds from the last Confirm on ``actor`` until every device showed move ``count``."""
+    confirmed = float(actor.page.evaluate("() => window.__confirmedAt.at(-1)"))
+    shown = [
+        float(
+            g.page.evaluate(
+                """(n) => Math.min(...Object.entries(window.__movesAt)
+                     .filter(([k]) => Number(k) >= n).map(([, t]) => t))""",
+                count,
+            )
+        )
+        for g in [table.host, *table.guests.values()]
+    ]
+    import os
+
+    if os.environ.get("LONGANA_TABLE_DETAIL"):
+        print(
+            "   ", [round((t - confirmed) / 1000, 2) for t in shown], "actor", actor is table.host
+        )
+    return (max(shown) - confirmed) / 1000
 
 
 def seen_everywhere(table: Table, count: int, timeout: float = 10_000) -> None:

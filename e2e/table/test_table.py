@@ -8,8 +8,6 @@ printed (pairing, a move seen everywhere, a guest's start and its bytes on the w
 
 from __future__ import annotations
 
-import time
-
 from ..browsers import Browsers
 from ..netns import Namespace
 from .conftest import SENT
@@ -27,6 +25,7 @@ from .peers import (
     open_pairing,
     pair,
     play_one,
+    seen_after_confirm,
     seen_everywhere,
     to_move,
 )
@@ -62,14 +61,13 @@ def test_four_devices_play_a_hand(table_ns: Namespace, peers: Browsers) -> None:
 
     played = 0
     while host.page.evaluate("() => document.body.dataset.handOver") != "true":
-        seat = to_move(host.page)
-        assert seat is not None
-        device = table.device(seat)
-        began = time.perf_counter()
-        play_one(device, seat)
+        mover = to_move(host.page)
+        assert mover is not None
+        device = table.device(mover)
+        play_one(device, mover)
         played += 1
-        seen_everywhere(table, moves(device.page) or played)
-        table.measured("a move seen on every device (s)", time.perf_counter() - began)
+        seen_everywhere(table, played)
+        table.measured("confirm to every device (s)", seen_after_confirm(table, device, played))
         if played == 8:  # mid-hand: nothing hidden reached a guest
             on_board = board_tiles(host)
             for other, guest in table.guests.items():

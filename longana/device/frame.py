@@ -130,6 +130,7 @@ Frame = TypedDict(
         # seats whose moves come from elsewhere (issue 35): on the host, the people at
         # devices of their own; on a guest's device, every seat but its own
         "remote": list[Seat],
+        "guest": bool,  # the frame of a guest's device (issue 35): undo, restart... are the host's
         "turn": Turn | None,
         "can": Can,
         "class": str | None,  # the class code of a class match
@@ -329,6 +330,7 @@ def frame_of(session: Session, holder: int | None, guest: int | None = None) -> 
         "cache_tiles": [letter(s) for s in SEATS if s in face_up(session, None, people)],
         "handoff": None if handoff is None else letter(handoff),
         "remote": [letter(s) for s in SEATS if s in remote],
+        "guest": guest is not None,
         "turn": turn_map(hand, hand.to_move) if person_turn else None,
         "can": can_of(session, person_turn, guest is not None),
         "class": session.class_code,

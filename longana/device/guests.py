@@ -18,6 +18,8 @@ table goes on.
 
 The reply is ``{"guest": what the guest is sent, "host": the host's own frame and save}``, the
 second only when the guest changed the game (the host's page draws it and tells the others).
+Every reply of the host's worker that may change the game carries ``guests`` too, each remote
+seat's frame (:func:`guest_frames`), which the host's page sends on at once.
 """
 
 from __future__ import annotations
@@ -193,6 +195,12 @@ class Answer:
         return {
             "guest": self.game.review({"do": "review", "step": step, "hand": hand}, [self.seat])
         }
+
+
+def guest_frames(game: Game) -> dict[str, Any]:
+    """Each remote seat's frame as its guest is sent it (the host's page sends them on as the
+    table changes, with no question more to the worker)."""
+    return {"SENW"[s]: Answer(game, s).frame() for s in sorted(game.game.remote)}
 
 
 def remote_seats(letters: Any) -> frozenset[int]:

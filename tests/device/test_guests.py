@@ -337,3 +337,23 @@ def test_each_device_reviews_its_own_seat() -> None:
         assert host["decision"]["seat"] == "S"
     if theirs["decision"]:
         assert theirs["decision"]["seat"] == "E"
+
+
+def test_the_hosts_replies_carry_each_guests_frame() -> None:
+    """What the host's page sends on at once is what each guest would be answered."""
+    game, reply = hosted("EW", seats=("person", "person", "computer", "person"))
+    for _ in range(5):
+        assert sorted(reply["guests"]) == ["E", "W"]
+        for seat, frame in reply["guests"].items():
+            assert frame == frame_for(game, seat)
+        frame = reply["frame"]
+        seat = frame["to_move"]
+        if seat == "S":
+            reply = ask(game, do="play", move=frame["turn"]["moves"][0], at=frame["log"])
+        elif seat == "N":
+            reply = ask(game, do="computer", at=frame["log"])
+        else:
+            mine = frame_for(game, seat)
+            answer = guest(game, seat, do="play", move=mine["turn"]["moves"][0], at=mine["log"])
+            reply = answer["host"]
+    assert "guests" not in start("21", SOLO)[1]

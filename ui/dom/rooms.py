@@ -222,6 +222,11 @@ class Rooms:
             self._table = TableHost(self.ctl, self.dialogs, self.ask, self.apply, self.notices)
         return self._table
 
+    def table_pushed(self, reply: "Any") -> None:
+        """The worker's reply carries the guests' frames: sent on (issue 35)."""
+        if self._table is not None:
+            self._table.pushed(reply["guests"])
+
     def table_seen(self) -> None:
         """The table was drawn: a hosted table's guests are sent theirs (issue 35)."""
         if self._table is not None:

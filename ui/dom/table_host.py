@@ -294,6 +294,15 @@ class TableHost:
         elif any(self.sent.get(s) != position(frame) for s in self.joined()):
             asyncio.create_task(self.push_all())
 
+    def pushed(self, frames: "Any") -> None:
+        """The guests' frames that came with the worker's reply: each guest whose position is
+        older is sent its own at once."""
+        for seat in self.joined():
+            frame = frames.get(seat)
+            if frame is not None and self.sent.get(seat) != position(frame):
+                self.sent[seat] = position(frame)
+                self.send(seat, {"push": {"frame": frame}})
+
     async def push_all(self) -> None:
         self.pushing = True
         try:

@@ -216,7 +216,8 @@ def device_scenes(cat: Catalog) -> list[str]:
     """A table across devices (issue 35): Settings' part, the host's pairing dialog with a
     seat in each state, a guest's joining dialog, its Settings, a join refused."""
     shown = {"code": "ABC", "link": "http://x/#join=ABC", "svg": "<svg></svg>", "error": ""}
-    seats = [dict(shown, seat=s, state=st) for s, st in zip("ENW", table_panels.STATES)]
+    states = zip("ENWS", table_panels.STATES, strict=True)
+    seats = [dict(shown, seat=s, state=st) for s, st in states]
     seats.append(dict(shown, seat="W", state=table_panels.LEFT))
     return [
         table_panels.settings_part(cat, False),
