@@ -138,7 +138,7 @@ class Page:
         # that answer a question (record, replay, ...) are read by whoever asked.
         self.on_reply = (
             # issue 35: a hosted table's guests are sent their frames first
-            ("guests", lambda reply: rooms.table_pushed(reply)),
+            ("guests", rooms.table_pushed),
             # the save sent could not be used: set aside before the new game is saved over it
             ("corrupt", self.set_aside),
             # stored after every change, with the frame as a cache (another tab's newer game
