@@ -204,7 +204,8 @@ class TableHost:
             await self.left(seat)
         elif event == "apart":
             self.notice("network-apart", "devices.notice.network_apart")
-            await self.offer(seat, self.seats.get(seat, {}).get("state", WAITING))
+            was = self.seats.get(seat, {}).get("state")
+            await self.offer(seat, LEFT if was == LEFT else WAITING)
             self.seats[seat]["error"] = self.ctl.cat.t("devices.notice.network_apart")
             self.draw(seat)
 

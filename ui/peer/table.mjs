@@ -10,7 +10,10 @@
 //   "message"   a text came (a guest's is at most MAX_GUEST_TEXT characters: longer ones are
 //               dropped here and told as "too-large")
 //   "closed"    the channel closed or the connection failed after it had opened
-//   "apart"     the devices found no way to each other within APART_MS
+//   "apart"     the devices found no way to each other within APART_MS (ICE's checks got no
+//               answer; a guest's checks are answered by the host's page as soon as the guest
+//               answers its code, before the host has taken that answer: measured, a guest
+//               whose answer was taken 45 s later connected at once)
 // Every call resolves (never rejects): a refusal comes back as {"refused": code}.
 
 import { copyOf, essentials, PairingRefused, pack, tagOf, unpack } from "./code.mjs";
@@ -58,6 +61,8 @@ class Line {
     this.guest = guest; // this page is the guest's
     this.opened = false;
     this.ended = false;
+    this.reached = false; // ICE found a way to the other device
+    this.told = false; // "apart" was said
     this.pc = new RTCPeerConnection({ iceServers: [] });
     this.dc = this.pc.createDataChannel("longana", { negotiated: true, id: 0 });
     this.dc.onopen = () => {
@@ -74,12 +79,22 @@ class Line {
     this.pc.onconnectionstatechange = () => {
       if (["failed", "closed"].includes(this.pc.connectionState)) this.end();
     };
+    this.pc.oniceconnectionstatechange = () => {
+      const state = this.pc.iceConnectionState;
+      if (state === "connected" || state === "completed") this.reached = true;
+      if (state === "failed") this.apart();
+    };
   }
   // from now on, the devices have APART_MS to find each other
   watch() {
-    this.timer = setTimeout(() => {
-      if (!this.opened && !this.ended) tell("apart", this.seat, "");
-    }, APART_MS);
+    this.watching = true;
+    this.timer = setTimeout(() => this.apart(), APART_MS);
+  }
+  apart() {
+    if (this.watching && !this.reached && !this.opened && !this.told) {
+      this.told = true;
+      tell("apart", this.seat, "");
+    }
   }
   end() {
     if (this.ended) return;
@@ -92,6 +107,7 @@ class Line {
     }
     if (lines.get(this.seat) === this) lines.delete(this.seat);
     if (this.opened) tell("closed", this.seat, "");
+    else this.apart();
   }
   async describe() {
     await gathered(this.pc);
