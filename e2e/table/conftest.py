@@ -2,7 +2,7 @@
 namespace the run makes itself (:mod:`e2e.netns`), with the game's server and Chromium inside
 it, and refuses to run outside one.
 
-- ``table_ns``: the namespace (module scope: made once per test module, gone after it);
+- ``table_ns``: the namespace (made once for the run's several-devices tests, gone after them);
 - ``table_url``: the built site served inside it (``sent`` counts its bytes per path);
 - ``table_browser``: Chromium launched inside it with the project's usual arguments, the
   flag that offers the veth's address instead of an mDNS name, and a fake camera fed a video
@@ -28,7 +28,7 @@ CAMERA = SITE.parent / "artifacts" / "table-camera.y4m"  # the fake camera's vid
 SENT: Counter[str] = Counter()  # bytes the namespaced server sent, per path
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def table_ns() -> Iterator[Namespace]:
     reason = why_not()
     if reason is not None:  # never outside one: these tests open data channels
@@ -40,14 +40,14 @@ def table_ns() -> Iterator[Namespace]:
         made.close()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def table_url(table_ns: Namespace) -> str:
     if not (SITE / "index.html").is_file():
         pytest.fail(f"{SITE} has no index.html: build it first with `make site`", pytrace=False)
     return table_ns.serve(SITE, sent=SENT)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def table_browser(playwright: Playwright, table_ns: Namespace) -> Iterator[Browser]:
     CAMERA.parent.mkdir(exist_ok=True)
     args = (

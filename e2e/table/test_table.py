@@ -74,6 +74,11 @@ def test_four_devices_play_a_hand(table_ns: Namespace, peers: Browsers) -> None:
                 assert leaks(guest, hidden_tiles(DEAL, other, on_board)) == []
     for game in [host, *table.guests.values()]:
         game.dialog("hand-end").wait_for(timeout=10_000)
+    east = table.guests["E"]  # any device deals the next hand: every device goes on to it
+    east.action("next-hand", within=east.dialog("hand-end")).click()
+    for game in [host, *table.guests.values()]:
+        game.page.wait_for_function("() => document.body.dataset.handNumber === '2'")
+        game.dialog("hand-end").wait_for(state="hidden")
     report(table)
 
 

@@ -169,8 +169,11 @@ class Answer:
         return self.said(hint=str(explanation.suggested), explanation=explanation.to_dict())
 
     def next_hand(self, asked: Mapping[str, Any]) -> Reply:
+        """The next hand, dealt from any device once the hand is over (a second press, from
+        another device, finds it dealt: stale)."""
         match = self.game.game.match
-        if not self.fresh(asked) or match.hand.outcome is None or match.is_over:
+        late = "at" in asked and not self.fresh(asked)
+        if late or match.hand.outcome is None or match.is_over:
             return self.said(stale=True)
         self.game.game.next_hand()
         return self.changed()

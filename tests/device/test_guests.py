@@ -357,3 +357,14 @@ def test_the_hosts_replies_carry_each_guests_frame() -> None:
             answer = guest(game, seat, do="play", move=mine["turn"]["moves"][0], at=mine["log"])
             reply = answer["host"]
     assert "guests" not in start("21", SOLO)[1]
+
+
+@pytest.mark.parametrize("seat", "ENW")
+def test_any_device_deals_the_next_hand_once(seat: str) -> None:
+    game, reply = hosted("ENW", seats=PEOPLE)
+    frames = _frames_of_a_hand(game, reply)
+    assert frames[-1]["outcome"] is not None
+    dealt = guest(game, seat, do="next-hand")
+    assert dealt["host"]["frame"]["hand_number"] == 2
+    again = guest(game, "ENW"[("ENW".index(seat) + 1) % 3], do="next-hand")
+    assert again["guest"]["stale"] is True and "host" not in again
