@@ -135,6 +135,7 @@ def test_malformed_and_forged_messages_are_refused(table_ns: Namespace, peers: B
     before = moves(host.page)
     sent = [
         "not json at all",
+        "[" * 1500 + "]" * 1500,  # nested deeper than the page's JSON reader goes
         "x" * 5000,  # too large: dropped before it is read
         '{"id": 90, "intent": {"do": "undo"}}',  # the host's alone
         '{"id": 91, "intent": {"do": "new-match", "seats": ["person","person","person",'
@@ -157,6 +158,7 @@ def test_malformed_and_forged_messages_are_refused(table_ns: Namespace, peers: B
     )
     assert refused[93]["error"]["code"] == "bad-message"
     assert [m["reply"]["error"]["code"] for m in replies if m["id"] is None] == [
+        "bad-message",
         "bad-message",
         "too-large",
     ]

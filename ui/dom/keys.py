@@ -27,6 +27,8 @@ ENTER = (
     ('[data-setting="class"]', "class-join"),  # Settings: the class code to join
     ("[data-results-class]", "results-class"),  # the teacher's class code
     ('[data-setting="name"]', "close"),  # Settings: the name (closing applies them)
+    ("[data-pair-answer]", "pair-accept"),  # the host: a guest's answer, in its seat's part
+    ("[data-join-input]", "table-join"),  # a table's code to join
 )
 
 
@@ -94,7 +96,7 @@ class Keys:
         for selector, action in ENTER:
             if field.matches(selector):
                 event.preventDefault()
-                scope = closest(field, "dialog")
+                scope = closest(field, "[data-pair-seat]") or closest(field, "dialog")
                 button = scope.querySelector('[data-action="' + action + '"]') if scope else None
                 if button is not None and not button.hasAttribute("disabled"):
                     self.press(action, button)

@@ -66,7 +66,7 @@ class GuestLink:
         """A message from the host: an answer, a push, or a refusal."""
         try:
             message = json.loads(text)
-        except ValueError:
+        except (ValueError, RuntimeError, MemoryError):
             return
         if not isinstance(message, dict):
             return

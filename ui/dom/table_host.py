@@ -241,7 +241,7 @@ class TableHost:
         """A guest's message: its intent answered for its seat only."""
         try:
             message = json.loads(text)
-        except ValueError:
+        except (ValueError, RuntimeError, MemoryError):  # no JSON, or nested too deep
             message = None
         if (
             not isinstance(message, dict)
