@@ -6,18 +6,23 @@ PY     := $(VENV)/bin/python
 SITE   := _site
 PORT   ?= 8000
 
-.PHONY: play test test-unit test-browser engines site bench bench-startup tournament lint lock clean
+.PHONY: play test test-unit test-slow test-browser engines site bench bench-startup tournament lint lock clean
 
 play: site
 	$(PYTHON) tools/serve.py --dir $(SITE) --port $(PORT)
 
-# two stages: the quick one (lint, types, every test but the browser's) stops a broken change
-# within a minute or two; the browser tests run only after it passed
-test: test-unit test-browser
+# three stages: the quick one (lint, types, every test but the slow and the browser's) stops a
+# broken change within two minutes; then the slow checks of the built site (the pinned Pyodide
+# under node) and the browser tests
+test: test-unit test-slow test-browser
 
-# the quick loop: lint and every test but the browser's (no Chromium needed)
+# the quick loop: lint and every test but the slow and the browser's (no Chromium needed), on
+# every core (pytest-xdist); within one package: .venv/bin/python -m pytest tests/<package>
 test-unit: $(VENV)/.stamp node_modules/.stamp lint
-	$(PY) -m pytest tests longana
+	$(PY) -m pytest -n auto --dist loadgroup -m "not slow" tests longana
+
+test-slow: $(VENV)/.stamp node_modules/.stamp
+	$(PY) -m pytest -m slow tests longana
 
 test-browser: $(VENV)/.stamp site /usr/bin/chromium engines
 	$(PY) -m pytest e2e
