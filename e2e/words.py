@@ -96,29 +96,25 @@ VISIBLE_JS = """() => {
 }"""
 
 
-def foreign_on_screen(game: Game, shown: str, *, stale_message: bool = False) -> list[str]:
-    """Every piece of another language's catalog on screen, where, and its key. With
-    ``stale_message``, what the message line says is left out (see the switching test)."""
+def foreign_on_screen(game: Game, shown: str) -> list[str]:
+    """Every piece of another language's catalog on screen, where, and its key."""
     found = []
     texts = [(where, norm(text)) for where, text in game.page.evaluate(VISIBLE_JS)]
-    message = "\n".join(seen for where, seen in texts if where == "message line")
     for other in LANGUAGES:
         if other == shown:
             continue
         for piece, key in foreign_pieces(shown, other).items():
-            if stale_message and piece in message:
-                continue
             found += [
                 f"{where}: {piece!r} ({other}.json {key})" for where, seen in texts if piece in seen
             ]
     return sorted(set(found))
 
 
-def check_language(game: Game, lang: str, moment: str, *, stale_message: bool = False) -> None:
+def check_language(game: Game, lang: str, moment: str) -> None:
     """``<html lang>`` and ``data-lang`` name ``lang``; no other catalog's text on screen."""
     names = game.page.evaluate("() => [document.documentElement.lang, document.body.dataset.lang]")
     assert names == [lang, lang], f"{moment}: <html lang>, data-lang = {names}, not {lang}"
-    foreign = foreign_on_screen(game, lang, stale_message=stale_message)
+    foreign = foreign_on_screen(game, lang)
     assert not foreign, f"{moment}, page in {lang}: other languages on screen:\n  " + "\n  ".join(
         foreign
     )

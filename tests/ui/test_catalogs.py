@@ -5,7 +5,7 @@ order), lists of the same length, the same ``{placeholders}`` in every string, a
 forms its own language needs by CLDR. The checks walk whatever ``en.json`` holds and run for every
 ``locales/*.json``, so a key added to English fails here for each language that lacks it.
 
-Run as a script (``python tests/test_catalogs.py``) to print, per language, every problem found:
+Run as a script (``python tests/ui/test_catalogs.py``) to print, per language, every problem found:
 missing keys, extra keys, placeholder differences.
 """
 
@@ -19,9 +19,10 @@ from typing import Any
 
 import pytest
 
-from ui.i18n import LANGUAGES, NAMES, PLURALS
-
 LOCALES = Path(__file__).resolve().parents[2] / "locales"
+sys.path.insert(0, str(LOCALES.parent))  # run as a script too
+from ui.i18n import LANGUAGES, NAMES, PLURALS  # noqa: E402
+
 REFERENCE = "en"
 
 #: CLDR plural categories each language uses for whole numbers (cardinals), as its line of
