@@ -53,7 +53,6 @@ def test_every_path_named_in_the_tree_exists() -> None:
 
 
 def test_a_path_to_nowhere_is_found() -> None:
-    text_of = {
-        "x.py": '"""See ui/page.py and tests/ui/test_catalogs.py, built: ui/page-files.json."""'
-    }
-    assert missing(["x.py"], text_of) == ["x.py: ui/page.py"]
+    gone = "ui/" + "page.py"  # (not written whole: this file would name it)
+    text_of = {"x.py": f"See {gone} and tests/ui/test_catalogs.py, built: ui/page-files.json."}
+    assert missing(["x.py"], text_of) == [f"x.py: {gone}"]

@@ -307,7 +307,7 @@ def page_modules(root: Path) -> list[str]:
 PAGE_ENTRY = "dom/main.py"  # under ui/: the script index.html names
 PAGE_START = "dom/start.py"  # under ui/: it and what it imports draw the first table
 PAGE_FILES = "ui/page-files.json"
-LANGUAGE_FILE = "locales/languages.json"  # the one list of the game's languages
+LANGUAGE_FILE = "locales/languages.jsonl"  # the one list of the game's languages, a line each
 
 
 def page_files(root: Path) -> str:
@@ -433,8 +433,9 @@ NOSCRIPT = (
 
 
 def languages(root: Path) -> list[dict[str, object]]:
-    """``locales/languages.json``: the game's languages, one line each."""
-    return list(json.loads((root / LANGUAGE_FILE).read_text(encoding="utf-8")))
+    """``locales/languages.jsonl``: the game's languages, one JSON line each."""
+    lines = (root / LANGUAGE_FILE).read_text(encoding="utf-8").splitlines()
+    return [json.loads(line) for line in lines if line.strip()]
 
 
 def catalog(root: Path, code: str) -> dict[str, Any]:
@@ -602,7 +603,7 @@ def build(root: Path, out: Path) -> list[str]:
     shutil.copyfile(root / "ui" / PAGE_ENTRY, out / "ui" / PAGE_ENTRY)
     (out / PAGE_FILES).write_text(page_files(root), encoding="utf-8")
     # the catalogs, not their notes nor the list of languages (it comes with the page's modules)
-    copy_tree(root / "locales", out / "locales", skip=(".md",), omit=("languages.json",))
+    copy_tree(root / "locales", out / "locales", skip=(".md",), omit=("languages.jsonl",))
     engine, stdlib_names = engine_modules(root)
     app = package_zip(root, engine + engine_data(root))
     (out / "rules-example.json").write_text(rules_example(), encoding="utf-8")

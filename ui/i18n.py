@@ -17,12 +17,12 @@ from .notation import SEATS, pips
 
 
 def read_languages() -> "list[dict[str, Any]]":
-    """The game's languages, ``locales/languages.json`` (one line each: the code, the name in
-    itself, the CLDR plural forms of whole numbers), read beside the page's modules: in the
-    repository, and on the page, where the build ships it with them (ui/page-files.json)."""
+    """The game's languages, ``locales/languages.jsonl`` (one JSON line each: the code, the
+    name in itself, the CLDR plural forms of whole numbers), read beside the page's modules: in
+    the repository, and on the page, where the build ships it with them (ui/page-files.json)."""
     root = "/".join(__file__.split("/")[:-2])
-    with open((root + "/" if root else "") + "locales/languages.json", encoding="utf-8") as text:
-        return list(json.load(text))
+    with open((root + "/" if root else "") + "locales/languages.jsonl", encoding="utf-8") as text:
+        return [json.loads(line) for line in text.read().splitlines() if line.strip()]
 
 
 LANGUAGE_LIST = read_languages()
