@@ -24,8 +24,10 @@ test-unit: $(VENV)/.stamp node_modules/.stamp lint
 test-slow: $(VENV)/.stamp node_modules/.stamp
 	$(PY) -m pytest -m slow tests longana
 
+# two browsers at once (each test mostly waits on its page); a module whose tests share a
+# browser or a played match keeps them on one worker (its xdist_group)
 test-browser: $(VENV)/.stamp site /usr/bin/chromium engines
-	$(PY) -m pytest e2e
+	$(PY) -m pytest -n 2 --dist loadgroup e2e
 
 # Python: ruff and mypy; JavaScript: Biome (biome.jsonc), which fails on any finding
 lint: $(VENV)/.stamp node_modules/.stamp

@@ -39,6 +39,9 @@ from .words import (
     wait_language,
 )
 
+# one xdist worker runs the module (make test-browser): the German hand is played once for two tests
+pytestmark = pytest.mark.xdist_group("test_languages")
+
 FAST = {"speed": "fast"}
 PHONE = {"width": 360, "height": 640}
 BROWSER_LOCALE = {"de": "de-DE", "ms": "ms-MY", "es": "es-419"}
