@@ -60,6 +60,9 @@ from .classroom import (
 from .game import Game
 from .shown import session_of
 
+# one xdist worker runs the module (make test-browser): its class matches are played once
+pytestmark = pytest.mark.xdist_group("test_class")
+
 
 @pytest.fixture(scope="module")
 def students(module_browsers: Browsers) -> list[Student]:

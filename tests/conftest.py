@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings
 
 from longana import SEAT_NAMES, SEATS, Hand, LonganaError, Move, Tile
 from longana.device.lesson_table import NEXT, REPLIES, LessonTable
@@ -32,6 +33,11 @@ from longana.rules.tiles import ALL_TILES, tiles_of
 from longana.rules.view import SeatView
 
 ROOT = Path(__file__).resolve().parents[1]
+
+# No example is timed (Hypothesis would fail one that takes over 200 ms on a busy machine): a
+# test waits on the work, never on a clock.
+settings.register_profile("no-clock", deadline=None)
+settings.load_profile("no-clock")
 
 LONG = ("South", "East", "North", "West")
 

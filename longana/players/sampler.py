@@ -96,9 +96,6 @@ class Knowledge:
             bool(view.first_hand),
         )
 
-    def allows(self, owner: int, tile_bit: int) -> bool:
-        return owner == UNUSED or not self.barred[owner] & tile_bit
-
     def agrees(self, held: Sequence[int]) -> bool:
         """Whether a full deal (four current holdings) agrees with everything known."""
         if held[self.seat] != self.held:

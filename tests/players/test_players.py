@@ -101,20 +101,6 @@ def test_nothing_to_choose_when_not_to_move_or_over() -> None:
         choose(SeatView.of(hand, hand.to_move), "expert")
 
 
-def test_normal_and_hard_play_out_when_they_can() -> None:
-    """A tile that empties the hand wins it: both thinking levels take it."""
-    for seed in range(300):
-        hand = random_position(seed, later=True)
-        view = SeatView.of(hand, hand.to_move)
-        domino = [m for m in view.legal_moves() if len(view.tiles) == 1 and m.tile is not None]
-        if domino and len(view.legal_moves()) > 1:
-            for level in ("normal", "hard"):
-                assert choose(view, level, 0) in domino
-    # the simplest case: one tile left, it fits
-    hand = Hand.deal(random.Random(0))
-    assert choose(SeatView.of(hand, hand.to_move), "normal") == hand.legal_moves()[0]
-
-
 def test_normal_sheds_the_heavier_tile() -> None:
     tiles = [
         [
@@ -136,12 +122,13 @@ def test_normal_sheds_the_heavier_tile() -> None:
     while hand.to_move != 0:
         hand.push(hand.legal_moves()[0])
     view = SeatView.of(hand, 0)
-    if {Move.parse("9-8@S"), Move.parse("9-1@S")} <= set(view.legal_moves()):
-        move = choose(view, "normal")
-        assert move.tile == Tile(9, 8)
+    assert {Move.parse("9-8@S"), Move.parse("9-1@S")} <= set(view.legal_moves())
+    assert choose(view, "normal").tile == Tile(9, 8)
 
 
 def test_lacking_numbers_follow_from_passes() -> None:
+    """What a seat is known to lack it never holds, and passes make it known often."""
+    known = 0
     for seed in range(30):
         hand = random_position(seed, later=True)
         know = Knowledge.of(SeatView.of(hand, hand.to_move))
@@ -150,6 +137,8 @@ def test_lacking_numbers_follow_from_passes() -> None:
             if s != hand.to_move:
                 held_numbers = {n for t in hand.tiles(s) for n in (t.high, t.low)}
                 assert not any(lacks[s] >> n & 1 for n in held_numbers)
+                known += lacks[s] != 0
+    assert known >= 30, known
 
 
 def test_worth_counts_match_wins() -> None:
@@ -232,7 +221,8 @@ def test_hard_variants_play_legally_and_repeat(config: str) -> None:
         "ismcts": HardConfig(playouts=48, ismcts=True, pool=8),
     }[config]
     player = make_hard(settings)
-    for seed in range(15):
+    chosen = 0
+    for seed in range(40):
         hand = random_position(seed, later=True)
         view = SeatView.of(hand, hand.to_move, (seed, 90, 0, 40))
         legal = view.legal_moves()
@@ -240,3 +230,5 @@ def test_hard_variants_play_legally_and_repeat(config: str) -> None:
             continue
         move = player(view, legal, random.Random(seed))
         assert move in legal and player(view, legal, random.Random(seed)) == move
+        chosen += 1
+    assert chosen >= 8, chosen  # real choices, not forced moves
