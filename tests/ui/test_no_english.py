@@ -30,12 +30,12 @@ from longana.protocol import Game
 from longana.rules.errors import IllegalMoveError, InvalidMoveError
 from longana.rules.match import Match
 from longana.rules.tiles import ALL_TILES, Move
-from ui.i18n import Catalog
+from ui.i18n import LANGUAGES, Catalog
 from ui.panels import corrupt_html
 from ui.words import class_why, import_why, why
 
 ROOT = Path(__file__).resolve().parents[2]
-LANGS = ("de", "es", "ms")
+LANGS = tuple(lang for lang in LANGUAGES if lang != "en")  # every language but the source
 CHUNK = re.compile(r"[A-Za-z' ]+")  # words a punctuation mark does not part
 
 
