@@ -149,7 +149,9 @@ def test_every_frame_of_a_match_is_a_cache_that_reads() -> None:
         (["board", "ends", "S"], 10**400),
         (["scores", "W"], 10**400),
         (["scores", "W"], -5),
-        (["target"], 2**63),
+        (["rules", "target"], 2**63),
+        (["rules", "hand_size"], 20),  # four hands of 20 do not fit in 55 tiles
+        (["rules", "highest"], 10),  # a number is one digit
         (["deal"], "7" * 65),
         (["log"], -1),
         (["people"], 5),
