@@ -198,7 +198,7 @@ def record_with(hand: Hand, held: list[int]) -> dict[str, object]:
 
 def replays_legally(hand: Hand, held: list[int]) -> bool:
     try:
-        again = hand_from_record(record_with(hand, held))
+        again = hand_from_record(record_with(hand, held), hand.rules)
     except LonganaError:
         return False
     return again.held == held and again.board == hand.board and again.outcome is None
@@ -228,7 +228,7 @@ def other_deals(hand: Hand, seat: int, rng: random.Random, wanted: int) -> list[
         if held == hand.held:
             continue
         try:
-            again = hand_from_record(record_with(hand, held))
+            again = hand_from_record(record_with(hand, held), hand.rules)
         except LonganaError:
             continue
         if again.outcome is None:

@@ -71,6 +71,10 @@ class Rules:
                 "set", f"a set runs up to double-{HIGHEST} at most, not {self.highest}", max=HIGHEST
             )
         most = self.tiles // SEATS
+        if not most:
+            raise RulesError(
+                "set", f"the {self.tiles} tiles of double-{self.highest} do not go round four seats"
+            )
         if not 1 <= self.hand_size <= most:
             raise RulesError(
                 "hand",
@@ -129,12 +133,14 @@ class Rules:
 
 CARD = Rules()
 
-#: The presets the game offers, by name: the match's length (hands and minutes measured by
-#: ``python -m longana.lab.bench_lengths``; the page names them in Settings, ui/notation.py).
+#: The presets the game offers, by name: the match's length. Hands measured and minutes
+#: estimated at the page's normal speed by ``python -m longana.lab.bench_lengths`` (400
+#: matches each; in brackets, nine matches in ten); the page names them in Settings
+#: (ui/notation.py, settings.lengths.<name>).
 PRESETS: dict[str, Rules] = {
-    "short": CARD.with_target(50),  # about 2 hands, 4 minutes: fits a class period
-    "card": CARD,  # the card's: about 5 hands, 7 minutes
-    "long": CARD.with_target(500),  # about 32 hands, 50 minutes: a long evening
+    "short": CARD.with_target(50),  # 2.2 hands (4), 3 min (5): fits a class period, twice
+    "card": CARD,  # the card's: 4.8 hands (7), 6 min (9)
+    "long": CARD.with_target(500),  # 33 hands (41), 42 min (51): a long evening
 }
 DEFAULT = "card"
 

@@ -122,3 +122,45 @@ def test_a_move_of_the_explained_hint_is_shown_on_the_table(js: Any, dom_page: A
         assert page.ctl.interaction.preview == moves[0] and page.ctl.interaction.hint
 
     asyncio.run(scene())
+
+
+def test_settings_offer_the_matchs_length_for_new_matches_and_class_codes(
+    js: Any, dom_page: Any
+) -> None:
+    """``select[data-setting="target"]`` beside the others: each length named by its target,
+    the match in progress keeping its own (said under it), a new match and a class code made
+    from Settings taking the one chosen."""
+    page = dom_page
+
+    async def scene() -> None:
+        page.live = True
+        page.ctl.receive(await page.ask(intents.start(None, SOLO, "normal", "7")))
+        page.open_settings()
+        select = js.document.querySelector('[data-dialog="settings"] select[data-setting="target"]')
+        options = select.querySelectorAll("option")
+        assert [o.getAttribute("value") for o in options] == ["50", "100", "500"]
+        assert [o.hasAttribute("selected") for o in options] == [False, True, False]
+        assert (
+            "500" in options.item(2).textContent
+            and "100" in js.document.querySelector("#length-note").textContent
+        )
+        select.value = "500"
+        await page.rooms.tools().close()
+        assert page.settings.target == 500
+        assert page.ctl.frame["rules"]["target"] == 100, "the match in progress keeps its own"
+        page.open_settings()
+        chosen = js.document.querySelector('[data-setting="target"] option[selected]')
+        assert chosen.getAttribute("value") == "500"
+        note = js.document.querySelector("#length-note").textContent
+        assert note == page.ctl.cat.t("settings.length_note", target=100)
+        js.document.querySelector('[data-setting="target"]').value = "500"  # as a browser reads it
+        await page.rooms.classes().make()
+        code = js.document.querySelector("[data-class-code]").textContent
+        assert "-N500-" in code
+        page.open_settings()
+        js.document.querySelector('[data-setting="target"]').value = "500"
+        await page.rooms.tools().start_new()
+        assert page.ctl.frame["rules"]["target"] == 500
+        assert json.loads(page.saves.text)["target"] == 500
+
+    asyncio.run(scene())
