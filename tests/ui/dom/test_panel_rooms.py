@@ -162,5 +162,9 @@ def test_settings_offer_the_matchs_length_for_new_matches_and_class_codes(
         await page.rooms.tools().start_new()
         assert page.ctl.frame["rules"]["target"] == 500
         assert json.loads(page.saves.text)["target"] == 500
+        page.dialogs.close()
+        await page.rooms.tools().open_rules()  # the card's sentence, then this match's length
+        said = js.document.querySelector('[data-rules-section="match"] [data-match-length]')
+        assert said.textContent == page.ctl.cat.t("app.match_length", target=500)
 
     asyncio.run(scene())
