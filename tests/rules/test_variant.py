@@ -76,7 +76,7 @@ def test_rules_out_of_bounds_are_refused_in_words(
 
 
 def test_an_unknown_preset_is_refused() -> None:
-    with pytest.raises(RulesError, match="the presets are short, card, long"):
+    with pytest.raises(RulesError, match="the presets are " + ", ".join(PRESETS)):
         preset("blitz")
 
 

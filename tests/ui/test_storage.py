@@ -12,7 +12,7 @@ import pytest
 from longana.device.session import Session
 from longana.protocol import Game
 from ui.frame_cache import cacheable, playable
-from ui.notation import SEATS
+from ui.notation import SEATS, TARGETS
 from ui.settings import Settings
 from ui.storage import (
     CORRUPT,
@@ -243,7 +243,7 @@ def test_settings_round_trip_and_fall_back_field_by_field() -> None:
         speed="fast",
         level="hard",
         seats=["person", "person", "computer", "computer"],
-        target=500,
+        target=TARGETS[-1],
     )
     assert store.write_settings(chosen) is None
     back, notice = store.read_settings()
@@ -253,9 +253,9 @@ def test_settings_round_trip_and_fall_back_field_by_field() -> None:
         "fast",
         "hard",
         ["person", "person", "computer", "computer"],
-        500,
+        TARGETS[-1],
     )
-    for target in (150, "500", True, 10**400):  # a length the page does not offer: the card's
+    for target in (max(TARGETS) + 1, "500", True, 10**400):  # not offered: the card's
         storage.items[SETTINGS] = json.dumps({"level": "hard", "target": target})
         back, notice = store.read_settings()
         assert (back.level, back.target, notice) == ("hard", 100, SETTINGS_UNREADABLE)
