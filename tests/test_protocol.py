@@ -196,6 +196,26 @@ def test_a_new_match_is_played_to_the_length_asked_and_keeps_it(name: str) -> No
     assert plain["frame"]["rules"]["target"] == 100
 
 
+@pytest.mark.parametrize("change", [{"target": 40000}, {"target": 5}, {"highest": 10}])
+def test_a_save_out_of_bounds_is_refused_in_words_where_it_loads_or_is_imported(
+    change: dict[str, int],
+) -> None:
+    """A save whose rules no match may have (issue 37: a target of 40,000 made every hint and
+    review divide by zero) is set aside as damaged when it would resume, and refused in words
+    when it is imported; nothing else changes."""
+    game, reply = start()
+    damaged = json.dumps({**json.loads(reply["save"]), **change})
+    resumed = ask(Game(), do="start", save=damaged, deal=None)
+    assert "corrupt" in resumed and resumed["frame"]["rules"]["target"] == 100
+    before = ask(game, do="record")
+    refused = ask(game, do="import", text=damaged)["refused"]
+    assert (
+        refused["code"] == "import-save"
+        and str(next(iter(change.values()))) in (refused["params"]["detail"])
+    )
+    assert ask(game, do="record") == before  # the game at the device is as it was
+
+
 def test_a_whole_short_match_ends_at_its_target() -> None:
     game = Game()
     first = ask(game, do="start", save=None, deal="33", seats=["computer"] * 4, target=50)
