@@ -35,7 +35,10 @@ An intent is ``{"do": NAME, ...}``:
                    ``"saved_game": true`` when the file is a saved game that ``start``
                    resumes); a file that reads as a saved game but is damaged is refused
                    with the code ``import-save``, one that is no JSON at all (nor JSON
-                   lines) with ``import-not-records``
+                   lines) with ``import-not-records``; a line that is no JSON with
+                   ``import-line`` (``line``), a hand record that does not replay with
+                   ``import-hand`` (``line`` or ``hand``, or neither: the file's only record);
+                   every refusal's ``params`` also hold the engine's English ``detail``
 ``class-start``    ``code`` (a class code), ``save`` (text or null), ``holder``: resume the save
                    if it is that class match, else start it; the reply is ``start``'s plus
                    ``"class": {"code", "deal"}``
@@ -475,8 +478,7 @@ class Game:
         try:
             self.imported = import_text(text)
         except LonganaError as error:
-            code = "import-save" if '"schema"' in text[:100] else "import"  # a damaged save
-            return {"refused": {"code": code, "params": {"detail": str(error)}}}
+            return {"refused": _import_refusal(error, '"schema"' in text[:100])}
         reply = self.replay({"do": "replay", "imported": True, "hand": 0, "step": 0})
         if self.imported.deal is not None and _saved_game(text):
             reply["saved_game"] = True  # the page offers to play on from it (start)
@@ -623,6 +625,20 @@ def _saved_game(text: str) -> bool:
     except LonganaError:
         return False
     return True
+
+
+def _import_refusal(error: LonganaError, save: bool) -> dict[str, Any]:
+    """An import's refusal: the error's code and params, which the page words (a damaged save,
+    ``save``: ``import-save``; an error with no code of its own: ``import``), and the engine's
+    English ``detail``, which it shows only folded away."""
+    params: dict[str, Any] = {}
+    if save:
+        code = "import-save"
+    elif isinstance(error, RecordError) and error.code != "record":
+        code, params = error.code, dict(error.params)
+    else:
+        code = "import"
+    return {"code": code, "params": {**params, "detail": str(error)}}
 
 
 def _dump(reply: Reply) -> str:

@@ -43,9 +43,7 @@ class RulesError(RecordError):
     ``set``, ``hand``) and ``params`` its bounds (``min``, ``max``)."""
 
     def __init__(self, code: str, message: str, /, **params: int) -> None:
-        super().__init__(message)
-        self.code = code
-        self.params = params
+        super().__init__(message, code, **params)
 
 
 @dataclass(frozen=True)
