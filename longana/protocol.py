@@ -7,15 +7,18 @@ An intent is ``{"do": NAME, ...}``:
 
 =================  ==========================================================================
 ``start``          ``save`` (text or null), ``seats``, ``level``, ``deal`` (or null), ``holder``
-                   (a seat or null): resume the save (unless ``deal`` asks for another deal) or
-                   start a new match; with ``"or_new": false`` the save or nothing (a save
-                   that cannot be used is refused, ``save-unreadable``, and nothing changes)
+                   (a seat or null), ``target``: resume the save (unless ``deal`` asks for
+                   another deal) or start a new match; with ``"or_new": false`` the save or
+                   nothing (a save that cannot be used is refused, ``save-unreadable``, and
+                   nothing changes)
 ``play``           ``move`` (``"7-3@N"``, ``"9-9"``, ``"pass"``), ``at``: the person's move
 ``computer``       ``at``: the computer seat to move makes one move
 ``undo``, ``redo``, ``restart``, ``next-hand``, ``record``
 ``hint``           ``at``: the hint and its explanation for the person to move; refused
                    (``hands-hidden``) while a handoff hides every hand
-``new-match``      ``seats``, ``level``, ``deal`` (or null)
+``new-match``      ``seats``, ``level``, ``deal`` (or null), ``target`` (the match's length: the
+                   card's rules played to it, ``longana.rules.variant``; out of bounds:
+                   ``bad-target``; missing: the card's 100)
 ``seats``          ``seats``, ``level``: who sits where in the match being played
 ``take-device``    ``seat``: the person at that seat now holds the device
 ``replay``         ``hand``, ``step``, ``imported``: a finished (or imported) hand at a step
@@ -166,6 +169,7 @@ from .rules.errors import IllegalMoveError, LonganaError, RecordError
 from .rules.hand import Hand
 from .rules.records import MAX_JSON_TEXT, JsonLimitError, check_json, read_json
 from .rules.tiles import SEATS, Move, parse_seat
+from .rules.variant import CARD, Rules, RulesError
 
 #: the longest intent read: a file of MAX_JSON_TEXT characters, escaped, with room to spare
 MAX_INTENT = 3 * MAX_JSON_TEXT
@@ -284,7 +288,7 @@ class Game:
     # -- intents ----------------------------------------------------------------------------
 
     def start(self, intent: Start) -> Reply:
-        seats, level, deal = _seats(intent), _level(intent), _deal(intent)
+        seats, level, deal, rules = _seats(intent), _level(intent), _deal(intent), _rules(intent)
         extra: dict[str, Any] = {}
         holder = self.holder
         loaded = self.saved(intent, extra, lambda s: deal is None or s.seed == deal)
@@ -295,7 +299,7 @@ class Game:
             self.holder = holder
             detail = extra.get("corrupt", {}).get("detail", "not a save")
             return {"refused": {"code": "save-unreadable", "params": {"detail": detail}}}
-        self.session = Session(deal, seats=seats, level=level)
+        self.session = Session(deal, seats=seats, level=level, rules=rules)
         return self.changed(**extra)
 
     def saved(
@@ -382,7 +386,9 @@ class Game:
         }
 
     def new_match(self, intent: NewMatch) -> Reply:
-        self.session = Session(_deal(intent), seats=_seats(intent), level=_level(intent))
+        self.session = Session(
+            _deal(intent), seats=_seats(intent), level=_level(intent), rules=_rules(intent)
+        )
         self.holder = None
         return self.changed()
 
@@ -527,7 +533,7 @@ class Game:
                 intent.get("deal"),
                 intent.get("seats", ()),
                 intent.get("level", "normal"),
-                intent.get("target", 100),
+                intent.get("target", CARD.target),
             )
         except classplay.ClassError as error:
             return {"refused": _class_refusal(error)}
@@ -655,6 +661,14 @@ def _level(intent: Mapping[str, Any]) -> str:
     if level not in LEVELS:
         raise BadIntent("bad-level", f"the level is one of {LEVELS}, not {level!r}")
     return str(level)
+
+
+def _rules(intent: Mapping[str, Any]) -> Rules:
+    """The rules of a new match: the card's, played to the intent's ``target`` if it has one."""
+    try:
+        return CARD.with_target(intent.get("target", CARD.target))
+    except RulesError as error:
+        raise BadIntent("bad-target", str(error)) from None
 
 
 def _deal(intent: Mapping[str, Any]) -> str | None:

@@ -295,6 +295,7 @@ def hand_after(hand: Hand, moves: int) -> Hand:
         first_hand=hand.first_hand,
         winner=hand.winner_before,
         previous_opener=hand.opener_before,
+        rules=hand.rules,
     )
     for move in played[:moves]:
         start.apply(move)

@@ -24,10 +24,11 @@ from longana.device.session import COMPUTER, PERSON, Session
 from longana.players.levels import LEVELS
 from longana.protocol import Game
 from longana.rules.tiles import SEAT_NAMES
+from longana.rules.variant import DEFAULT, PRESETS
 from ui.address import Address
 from ui.frame_cache import cacheable, playable
 from ui.i18n import LANGUAGES, pick_language
-from ui.notation import KINDS
+from ui.notation import DEFAULT_TARGET, KINDS, LENGTHS, TARGETS
 from ui.notation import LEVELS as PAGE_LEVELS
 from ui.settings import Settings
 from ui.storage import FRAME, Store, copy_key
@@ -122,6 +123,13 @@ def test_the_levels_and_kinds_are_the_engines() -> None:
     text = files_script(ROOT)
     languages = re.search(r"const LANGUAGES = (\[.*?\]);", text)
     assert languages and tuple(json.loads(languages.group(1))) == LANGUAGES
+
+
+def test_the_lengths_offered_are_the_engines_presets() -> None:
+    """Settings offer the engine's presets, in its order, each by its name and target (a new
+    preset is one line in each; the card's game is the default on both sides)."""
+    assert tuple((name, rules.target) for name, rules in PRESETS.items()) == LENGTHS
+    assert PRESETS[DEFAULT].target == DEFAULT_TARGET and DEFAULT_TARGET in TARGETS
 
 
 @pytest.mark.parametrize("seat", range(4))

@@ -162,7 +162,8 @@ class RecordActions:
         if file is None:
             return
         s = self.settings()
-        intent = await file_intent(intents.start(None, s.seats, s.level), "save", file)
+        start = intents.start(None, s.seats, s.level, target=s.target)
+        intent = await file_intent(start, "save", file)
         if intent is None:
             self.alert(self.ctl.cat.t("record.import_failed"))
             return
