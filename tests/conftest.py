@@ -5,7 +5,8 @@
   so every test can run the same story for all four seats: the tiles of South go to seat ``k``,
   a move ``6-4@E`` becomes ``6-4@{E+k}``, and so on (``dealt``, ``play``, ``every_seat``).
 - Positions met in random play, and other deals that keep a record legal (for the players).
-- The game worker's door: ``ask`` one intent, ``start`` a game, ``play_on`` a match (every
+- The game worker's door: every reply of every test is of its type (``longana/replies.py``,
+  checked part by part: tests/shapes.py); ``ask`` one intent, ``start`` a game, ``play_on`` a match (every
   reply as computers move, people take the device and play, hands are dealt) and
   ``played_until`` a frame says stop.
 - The words of a language as the page loads them (``catalog``).
@@ -27,11 +28,28 @@ from longana.device.lesson_table import NEXT, REPLIES, LessonTable
 from longana.device.lessons import Lesson
 from longana.players.sampler import sample_deals
 from longana.protocol import Game
+from longana.replies import Reply as ReplyShape
 from longana.rules.records import hand_from_record, hand_record
 from longana.rules.tiles import ALL_TILES, tiles_of
 from longana.rules.view import SeatView
+from shapes import problems
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(autouse=True)
+def replies_of_their_type(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every reply the game worker gives, in any test, is of the type the page is checked
+    against (the worker builds some parts with code typed more loosely)."""
+    handle = Game.handle
+
+    def checked(game: Game, text: str) -> str:
+        answer = handle(game, text)
+        found = problems(json.loads(answer), ReplyShape)
+        assert not found, f"a reply not of its type (longana/replies.py): {found[:5]}"
+        return answer
+
+    monkeypatch.setattr(Game, "handle", checked)
 
 LONG = ("South", "East", "North", "West")
 
