@@ -5,10 +5,10 @@
   so every test can run the same story for all four seats: the tiles of South go to seat ``k``,
   a move ``6-4@E`` becomes ``6-4@{E+k}``, and so on (``dealt``, ``play``, ``every_seat``).
 - Positions met in random play, and other deals that keep a record legal (for the players).
-- The game worker's door: every reply of every test is of its type (``longana/replies.py``,
-  checked part by part: tests/shapes.py); ``ask`` one intent, ``start`` a game, ``play_on`` a match (every
+- The game worker's door: ``ask`` one intent, ``start`` a game, ``play_on`` a match (every
   reply as computers move, people take the device and play, hands are dealt) and
-  ``played_until`` a frame says stop.
+  ``played_until`` a frame says stop. Every reply of every test is of its type
+  (``longana/replies.py``, checked part by part: tests/shapes.py).
 - The words of a language as the page loads them (``catalog``).
 - A lesson's table at the start of one of its tasks (``lesson_at``).
 """
@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from shapes import problems
 
 from longana import SEAT_NAMES, SEATS, Hand, LonganaError, Move, Tile
 from longana.device.lesson_table import NEXT, REPLIES, LessonTable
@@ -32,7 +33,6 @@ from longana.replies import Reply as ReplyShape
 from longana.rules.records import hand_from_record, hand_record
 from longana.rules.tiles import ALL_TILES, tiles_of
 from longana.rules.view import SeatView
-from shapes import problems
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -50,6 +50,7 @@ def replies_of_their_type(monkeypatch: pytest.MonkeyPatch) -> None:
         return answer
 
     monkeypatch.setattr(Game, "handle", checked)
+
 
 LONG = ("South", "East", "North", "West")
 

@@ -37,7 +37,11 @@ def problems(value: Any, kind: Any, where: str = "reply") -> list[str]:
         args = get_args(kind)
         if not isinstance(value, list) or len(value) != len(args):
             return [f"{where}: {value!r} is not a list of {len(args)}"]
-        return [p for i, (v, k) in enumerate(zip(value, args)) for p in problems(v, k, where)]
+        found = [
+            problems(v, k, f"{where}[{i}]")
+            for i, (v, k) in enumerate(zip(value, args, strict=True))
+        ]
+        return [p for f in found for p in f]
     if origin is dict:
         if not isinstance(value, dict):
             return [f"{where}: {type(value).__name__} is not an object"]
