@@ -15,6 +15,8 @@ from .words import phrase
 
 TYPE_CHECKING = False  # mypy takes it as true: types only, never imported at runtime
 if TYPE_CHECKING:
+    from longana.replies import ResultShown
+
     from .i18n import Catalog
 
 
@@ -74,7 +76,7 @@ def settings_html(cat: "Catalog", made: Any, name: str, name_error: str = "") ->
     )
 
 
-def result_html(cat: "Catalog", result: "dict[str, Any]", href: Any) -> str:
+def result_html(cat: "Catalog", result: "ResultShown", href: str) -> str:
     """The student's result code (and file) at a hand's end or the match's end. Only the final
     code of a finished match is offered as what to hand in; before the match is over the code
     is marked partial (``[data-result-partial]``, with the hands it covers), so that an early

@@ -29,7 +29,7 @@ def run(scene: Callable[[], Awaitable[None]]) -> None:
 async def started(page: Any, seats: list[str], deal: str = "7") -> dict[str, Any]:
     """The page live on a new match (as its start would leave it)."""
     reply = await page.ask(intents.start(None, seats, "normal", deal))
-    page.live = True
+    page.started.set()
     page.apply(reply)
     return dict(reply)
 

@@ -65,7 +65,7 @@ def test_settings_refuse_a_deal_number_that_is_none(js: Any, dom_page: Any) -> N
     async def scene() -> None:
         reply = await page.ask(intents.start(None, SOLO, "normal", "7"))
         page.ctl.receive(reply)
-        page.open_settings()
+        page.rooms.open_settings()
         field = js.document.querySelector('[data-dialog="settings"] [data-setting="deal"]')
         field.value = "not a deal!"
         sent = len(worker.got)
@@ -106,7 +106,7 @@ def test_a_move_of_the_explained_hint_is_shown_on_the_table(js: Any, dom_page: A
         reply = await page.ask(intents.start(None, SOLO, "normal", "23"))
         while reply["frame"]["to_move"] != "S":
             reply = await page.ask(intents.computer(reply["frame"]["log"]))
-        page.live = True
+        page.started.set()
         page.ctl.receive(reply)
         page.render()
         await page.hint()
