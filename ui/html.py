@@ -31,9 +31,11 @@ PIPS = {
 
 def escape(value: Any) -> str:
     """Text made safe for HTML content and attribute values."""
+    text = str(value)
+    if not ("&" in text or "<" in text or ">" in text or '"' in text or "'" in text):
+        return text  # (most are: looked at first, made anew only when needed)
     return (
-        str(value)
-        .replace("&", "&amp;")
+        text.replace("&", "&amp;")
         .replace("<", "&lt;")
         .replace(">", "&gt;")
         .replace('"', "&quot;")
@@ -78,25 +80,28 @@ def h(tag: str, attrs: "dict[str, Any] | None" = None, *children: Any) -> Html:
     of children is taken in order; None and False are left out). An attribute that is True is
     written bare (``disabled``), None or False not at all. Attributes come in their names'
     order (MicroPython's dicts keep no order: the same HTML on both runtimes)."""
-    out = "<" + tag
+    out = ["<", tag]
     if attrs:
-        for name in sorted(attrs):
+        for name in sorted(attrs) if len(attrs) > 1 else attrs:
             value = attrs[name]
             if value is True:
-                out += " " + name
+                out.append(" " + name)
             elif value is not None and value is not False:
-                out += " " + name + '="' + escape(value) + '"'
-    out += ">"
-    if tag in VOID:
-        return Html(out)
-    return Html(out + inner(children) + "</" + tag + ">")
+                out.append(" " + name + '="' + escape(value) + '"')
+    out.append(">")
+    if tag not in VOID:
+        out.append(inner(children))
+        out.append("</" + tag + ">")
+    return Html("".join(out))
 
 
 def inner(children: Any) -> str:
     """Children as HTML text (see :func:`h`)."""
     out = []
     for child in children:
-        if isinstance(child, Html):
+        if isinstance(child, str):
+            out.append(escape(child))
+        elif isinstance(child, Html):
             out.append(child.html)
         elif isinstance(child, (list, tuple)):
             out.append(inner(child))
@@ -117,13 +122,19 @@ def dialog_buttons(*buttons: Any) -> Html:
 
 
 def half(value: int, horizontal: bool) -> Html:
-    dots = []
-    for p in PIPS[value]:
-        if horizontal:  # transpose so that rows of pips run along the tile
-            r, c = divmod(p - 1, 3)
-            p = c * 3 + r + 1
-        dots.append(h("i", {"class": "d d" + str(p)}))
-    return h("span", {"class": "half v" + str(value)}, dots)
+    made = HALVES.get((value, horizontal))
+    if made is None:  # (made once: a table draws some forty tiles)
+        dots = []
+        for p in PIPS[value]:
+            if horizontal:  # transpose so that rows of pips run along the tile
+                r, c = divmod(p - 1, 3)
+                p = c * 3 + r + 1
+            dots.append(h("i", {"class": "d d" + str(p)}))
+        made = HALVES[(value, horizontal)] = h("span", {"class": "half v" + str(value)}, dots)
+    return made
+
+
+HALVES: "dict[tuple[int, bool], Html]" = {}
 
 
 MID = h("span", {"class": "mid"})
@@ -149,7 +160,9 @@ def tile_face(
         x, y = low, high
     horizontal = orient == "h"
     shown = dict(attrs) if attrs else {}
-    shown["class"] = "tile " + orient + (" double" if high == low else "") + (" " + cls if cls else "")
+    shown["class"] = (
+        "tile " + orient + (" double" if high == low else "") + (" " + cls if cls else "")
+    )
     shown["aria-label"] = label
     if data:
         shown["data-tile"] = tile
@@ -161,7 +174,15 @@ def tile_face(
 
 
 def tile_back(orient: str = "v") -> str:
-    return str(h("span", {"class": "tile back " + orient, "aria-hidden": "true"}))
+    made = BACKS.get(orient)
+    if made is None:
+        made = BACKS[orient] = str(
+            h("span", {"class": "tile back " + orient, "aria-hidden": "true"})
+        )
+    return made
+
+
+BACKS: "dict[str, str]" = {}
 
 
 # Small line icons (24x24, drawn with the text colour); the words are in the catalog.
@@ -228,6 +249,10 @@ def tool_button(
 ) -> str:
     """An icon button with its words (shown when there is room) and key; ``why`` says why
     it is off (its tool tip and its description)."""
+    key = (action, label, enabled, icon_name, cls, why)
+    made = BUTTONS.get(key)
+    if made is not None:  # the bars draw the same buttons at every move
+        return made
     attrs = {
         "type": "button",
         "class": cls,
@@ -239,11 +264,16 @@ def tool_button(
         "disabled": not enabled,
     }
     words = h("span", {"class": "lbl"}, label)
-    return str(h("button", attrs, raw(icon(icon_name or action)), words, kbd(action)))
+    made = str(h("button", attrs, raw(icon(icon_name or action)), words, kbd(action)))
+    return remembered(key, made)
 
 
 def button(action: str, label: str, cls: str = "btn", enabled: bool = True) -> str:
     """A button with its words, and its key when it has one."""
+    key = (action, label, cls, enabled)
+    made = BUTTONS.get(key)
+    if made is not None:
+        return made
     attrs = {
         "type": "button",
         "class": cls,
@@ -251,7 +281,17 @@ def button(action: str, label: str, cls: str = "btn", enabled: bool = True) -> s
         "aria-keyshortcuts": KEYS.get(action),
         "disabled": not enabled,
     }
-    return str(h("button", attrs, label, kbd(action)))
+    return remembered(key, str(h("button", attrs, label, kbd(action))))
+
+
+BUTTONS: "dict[tuple[Any, ...], str]" = {}  # buttons made, by what they were made of
+
+
+def remembered(key: "tuple[Any, ...]", made: str) -> str:
+    if len(BUTTONS) >= 200:  # (a few dozen in all, in each language shown)
+        BUTTONS.clear()
+    BUTTONS[key] = made
+    return made
 
 
 def px(x: float) -> str:
