@@ -110,6 +110,11 @@ def inner(children: Any) -> str:
     return "".join(out)
 
 
+def fragment(*children: Any) -> str:
+    """Children one after another, as HTML text (escaped as :func:`h` escapes them)."""
+    return inner(children)
+
+
 def dialog_title(text: Any, cls: "str | None" = None) -> Html:
     """A dialog's heading: the name its ``<dialog>`` is labelled by (``aria-labelledby``,
     ui/dom/dialogs.py)."""
