@@ -115,10 +115,13 @@ def fragment(*children: Any) -> str:
     return inner(children)
 
 
+TITLE = "dlg-title"  # the id of a dialog's heading, which names it
+
+
 def dialog_title(text: Any, cls: "str | None" = None) -> Html:
     """A dialog's heading: the name its ``<dialog>`` is labelled by (``aria-labelledby``,
     ui/dom/dialogs.py)."""
-    return h("h2", {"id": "dlg-title", "class": cls}, text)
+    return h("h2", {"id": TITLE, "class": cls}, text)
 
 
 def dialog_buttons(*buttons: Any) -> Html:
