@@ -74,6 +74,11 @@ class DoorHooks:
         self.fatal = fatal  # no game can answer: the last table stays, with a reload
 
 
+def doing(intent: "Intent | Made") -> str:
+    """The intent's name (``do``)."""
+    return intent.do if isinstance(intent, Made) else intent["do"]
+
+
 def refusal(reply: "Reply") -> "Refusal | None":
     """The rule that refused what was asked (None: nothing refused, or refusals with where:
     the teacher's table's, :func:`refusals`)."""

@@ -27,7 +27,7 @@ import json
 
 import js
 
-from ..door import Made
+from ..door import Made, doing
 
 TYPE_CHECKING = False  # mypy takes it as true: the types, never imported at runtime
 if TYPE_CHECKING:
@@ -61,15 +61,13 @@ async def file_intent(head: "Intent | Made", field: str, file: "Any") -> "Made |
     made in JavaScript and sent as it is (:class:`ui.door.Made`); None when the file cannot be
     read. ``head`` may be made so already: files are added one after another."""
     made = await js.longanaBoot.withFile(text_of(head), field, file)
-    do = head.do if isinstance(head, Made) else head["do"]
-    return None if made is None else Made(do, made)
+    return None if made is None else Made(doing(head), made)
 
 
 def patient(intent: "Intent | Made", ms: int) -> Made:
     """``intent`` as a text the worker may take ``ms`` to answer (the teacher's table replays
     every result added)."""
-    do = intent.do if isinstance(intent, Made) else intent["do"]
-    return Made(do, js.longanaBoot.patient(text_of(intent), ms))
+    return Made(doing(intent), js.longanaBoot.patient(text_of(intent), ms))
 
 
 class Link:
@@ -94,8 +92,7 @@ class Link:
         finally:
             self.waiting -= 1
         try:
-            do = intent.do if isinstance(intent, Made) else intent["do"]
-            return await self._ask(text_of(intent), do == "start")
+            return await self._ask(text_of(intent), doing(intent) == "start")
         finally:
             self.turn.release()
 

@@ -25,7 +25,7 @@ import js
 
 from .. import intents
 from ..controller import Controller
-from ..door import DoorHooks, Made, refusal
+from ..door import DoorHooks, doing, refusal
 from ..steps import COMPUTER, HAND_END, HANDOFF, LESSON, MATCH_END, TURN, WAIT, next_step
 from ..storage import CORRUPT_SET_ASIDE
 from ..words import outcome_words, why
@@ -52,7 +52,7 @@ if TYPE_CHECKING:
     from longana.intents import Intent, Start
     from longana.replies import Reply
 
-    from ..door import Door
+    from ..door import Door, Made
     from ..i18n import Catalog
     from ..settings import Settings
     from ..steps import Step
@@ -139,8 +139,7 @@ class Page:
         if reply is not None:
             self.heard()
             if "error" in reply:
-                do = intent.do if isinstance(intent, Made) else intent["do"]
-                warn("the game refused " + do + ": " + str(reply["error"]))
+                warn("the game refused " + doing(intent) + ": " + str(reply["error"]))
         return reply
 
     def heard(self) -> None:
