@@ -20,8 +20,10 @@ An intent's keys are typed in :mod:`longana.intents`, a reply's parts in :mod:`l
   ``class-not-over`` until it is over; class refusals are ``class-`` + the ClassError's code.
 - ``review`` judges one decision a step (about one hint's time): the page asks for the next
   when it has the last, so it says how far it is and stops by not asking.
-- ``import`` refuses a damaged saved game ``import-save``, and text that is no JSON (nor JSON
-  lines) ``import-not-records``.
+- ``import`` refuses a damaged saved game ``import-save``, text that is no JSON (nor JSON
+  lines) ``import-not-records``, a line that is no JSON ``import-line`` (``line``), a hand
+  record that does not replay ``import-hand`` (``line`` or ``hand``, or neither: the file's
+  only record); every refusal's ``params`` also hold the engine's English ``detail``.
 - Lessons (:mod:`longana.device.lessons`) are played beside the game and never touch it: their
   replies carry ``lesson`` and a frame of the lesson's table, never ``save``.
 - The teacher's table (``class-table``) without ``kept`` is the page of the release before:
@@ -404,8 +406,7 @@ class Game:
         try:
             self.imported = import_text(text)
         except LonganaError as error:
-            code = "import-save" if '"schema"' in text[:100] else "import"  # a damaged save
-            return {"refused": {"code": code, "params": {"detail": str(error)}}}
+            return {"refused": _import_refusal(error, '"schema"' in text[:100])}
         reply = self.replay({"do": "replay", "imported": True, "hand": 0, "step": 0})
         if self.imported.deal is not None and _saved_game(text):
             reply["saved_game"] = True  # the page offers to play on from it (start)
@@ -565,6 +566,20 @@ def _saved_game(text: str) -> bool:
     except LonganaError:
         return False
     return True
+
+
+def _import_refusal(error: LonganaError, save: bool) -> Refusal:
+    """An import's refusal: the error's code and params, which the page words (a damaged save,
+    ``save``: ``import-save``; an error with no code of its own: ``import``), and the engine's
+    English ``detail``, which it shows only folded away."""
+    params: dict[str, Any] = {}
+    if save:
+        code = "import-save"
+    elif isinstance(error, RecordError) and error.code != "record":
+        code, params = error.code, dict(error.params)
+    else:
+        code = "import"
+    return {"code": code, "params": {**params, "detail": str(error)}}
 
 
 def _dump(reply: Reply) -> str:

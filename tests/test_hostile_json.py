@@ -106,7 +106,8 @@ def test_imports_refuse_deep_and_huge_files_and_read_large_ones() -> None:
         refused = reply_to(table, {"do": "import", "text": text})["refused"]
         assert refused["code"] == code and refused["params"]["detail"]
     lines = "\n".join(["[" * 50 + "]" * 50] * 3)  # each line shallow: JSON lines are read too
-    assert reply_to(table, {"do": "import", "text": lines})["refused"]["code"] == "import"
+    refused = reply_to(table, {"do": "import", "text": lines})["refused"]
+    assert refused["code"] == "import-hand" and refused["params"]["line"] == 1  # not a record
     match = Match("9")
     match.push(match.hand.legal_moves()[0])
     record = json.dumps(hand_record(match.hand))

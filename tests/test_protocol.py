@@ -142,7 +142,8 @@ def test_a_whole_match_through_the_protocol() -> None:
     assert replay["step"] == 3 and replay["position"]["moves"] == 3
     imported = ask(game, do="import", text=record["export"]["text"])["replay"]
     assert imported["imported"] and imported["count"] == hands
-    assert ask(game, do="import", text="{nope")["refused"]["code"] == "import"
+    refused = ask(game, do="import", text="{nope")["refused"]
+    assert refused["code"] == "import-line" and refused["params"]["line"] == 1
 
 
 def test_people_take_the_device_and_see_only_their_own_tiles() -> None:

@@ -173,6 +173,12 @@ def record_html(
         ),
         h("p", status),
         h("p", error),
+        h(
+            "details",
+            {"class": "detail", "data-import-detail": True, "hidden": True},
+            h("summary", {}, cat.t("save.detail")),
+            h("p", {}),
+        ),
     )
     locked = None
     if review_locked:

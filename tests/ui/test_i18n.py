@@ -163,7 +163,7 @@ TIES = {
     "en": ("Blocked: nobody can play. South and North tie at 7", "South, East and West"),
     "es": ("Bloqueo: nadie puede jugar. Sur y Norte empatan a 7", "Sur, Este y Oeste"),
     "ms": (
-        "Buntu: tiada sesiapa boleh bermain. Selatan dan Utara seri pada 7",
+        "Buntu: tiada sesiapa boleh bermain. Selatan dan Utara seri dengan 7 mata",
         "Selatan, Timur dan Barat",
     ),
 }

@@ -8,6 +8,7 @@ from .. import intents, record_panels
 from ..board import tile_size
 from ..controller import Interaction
 from ..door import refusal
+from ..words import IMPORT_REFUSED, import_why
 from .browser import attr, q
 from .link import MAX_FILE, file_intent
 
@@ -22,14 +23,6 @@ if TYPE_CHECKING:
 
     from ..door import Made
     from .host import Host
-
-# the worker's refusals of an imported file, in words (any other: record.import_error)
-IMPORT_REFUSED = {
-    "too-large": "record.import_too_large",
-    "too-deep": "record.import_too_deep",
-    "import-save": "record.save_damaged",
-    "import-not-records": "record.not_records",
-}
 
 
 class RecordActions:
@@ -85,10 +78,8 @@ class RecordActions:
             return
         refused = refusal(reply)
         if refused is not None:
-            key = IMPORT_REFUSED.get(refused["code"])
-            detail = refused["params"].get("detail", "")
-            words = cat.t(key) if key else cat.t("record.import_error", detail=detail)
-            said("[data-import-error]", words)
+            said("[data-import-error]", import_why(refused, cat))
+            told("[data-import-detail]", refused["params"].get("detail"))
             return
         replay = reply.get("replay")
         if replay is None or self.ctl.interaction.dialog != "record":
@@ -134,6 +125,7 @@ class RecordActions:
         cat = self.ctl.cat
         self.file = None
         said("[data-import-error]", None)
+        told("[data-import-detail]", None)
         if int(file.size) > MAX_FILE:
             said("[data-import-error]", cat.t("record.import_too_large"))
             return
@@ -185,6 +177,17 @@ def replay_area(replay: "Replay") -> "tuple[tuple[float, float], int]":
     height = 220.0 if float(js.window.innerWidth) < 600 else 260.0
     board = replay["position"]["board"]
     return (width, height), tile_size(board, Interaction(), width, height)  # South at the bottom
+
+
+def told(where: str, detail: "str | None") -> None:
+    """The engine's own words on a file it refused (English) in the folded ``<details>``
+    ``where``, or None: hidden."""
+    el = q(where)
+    if el is not None:
+        el.hidden = not detail
+        text = el.querySelector("p")
+        if text is not None:
+            text.textContent = detail or ""
 
 
 def said(where: str, words: "str | None") -> None:
