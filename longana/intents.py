@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Literal, NotRequired, TypedDict
 
+from .replies import Proof
+
 
 class Start(TypedDict):
     """Resume ``save`` (unless ``deal`` asks for another deal) or start a new match; with
@@ -134,7 +136,7 @@ ClassTable = TypedDict(
     {
         "do": Literal["class-table"],
         "class": str | None,
-        "kept": NotRequired[list[list[str]]],
+        "kept": NotRequired[list[list[str | Proof]]],  # [result code, proof] each
         "texts": list[str],
         "proofs": NotRequired[dict[str, str]],
     },
