@@ -477,6 +477,11 @@ class Page:
         await self.act(intents.new_match(s.seats, s.level, deal), close=True)
         self.screen.say("")
 
+    def open_lessons(self, lesson: "str | None", newcomer: bool) -> None:
+        """The lesson the address names, or the newcomer's offer (its room made only then)."""
+        if self.live:
+            self.rooms.lessons().opening(lesson, newcomer)
+
 
 def same_position(now: "Frame | None", then: "Frame | None") -> bool:
     """Whether the worker's first frame is the position a move was made on (the last visit's

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from js import Element, Event
 
     from longana.device.frame import Frame
+    from longana.replies import Reply
 
     from ..steps import Step
     from .class_actions import ClassActions
@@ -129,6 +130,23 @@ class Rooms:
 
             self._lessons = Lessons(self.host, self.pace)
         return self._lessons
+
+    # -- the start (ui/dom/start.py) ---------------------------------------------------------
+
+    async def class_link(self, code: str, save: "str | None") -> "Reply | None":
+        """The first reply for the address's class code (ui/dom/kept_match.py): that class
+        match, or over a match in progress that match, with the question to come."""
+        return await self.kept().first_reply(code, save)
+
+    def opened(self, reply: "Reply", code: "str | None") -> None:
+        """The first reply is on the table: a class match from the address asks the student's
+        name first; over a match in progress, the player says first."""
+        if "class" in reply:
+            self.classes().started()
+        elif code:
+            self.kept().open_question()
+
+    # -- a hand's end ---------------------------------------------------------------------------
 
     def ended(self, dialog: "Element", frame: "Frame", step: "Step") -> None:
         """A hand's (or the match's) end, its dialog open: a finished match remembered, what

@@ -60,8 +60,8 @@ async def start() -> None:
         page.notice(key, name)
     await opening(page, save, cached, deal, class_code, save_problem)
     newcomer = save is None and save_problem is None
-    if page.live and not class_code and (address.lesson is not None or newcomer):
-        page.rooms.lessons().opening(address.lesson, newcomer)
+    if not class_code and (address.lesson is not None or newcomer):
+        page.open_lessons(address.lesson, newcomer)
 
 
 async def opening(
@@ -100,10 +100,7 @@ async def opening(
     if reply.get("replaced"):
         words = cat.t("undone.deal_from_address", deal=deal)
     page.apply(reply, words)
-    if "class" in reply:  # a class match from the address: the student's name first
-        page.rooms.classes().started()
-    elif class_code:  # over a match in progress: the player says first
-        page.rooms.kept().open_question()
+    page.rooms.opened(reply, class_code)
     if cached is None:
         js.performance.mark("longana:shown")
     page.screen.open_play()
@@ -124,7 +121,7 @@ async def first_reply(
     and over a match in progress the player is asked first: ui/dom/kept_match.py), else the
     saved game, else a new match."""
     if class_code:
-        reply = await page.rooms.kept().first_reply(class_code, save)
+        reply = await page.rooms.class_link(class_code, save)
         refused = None if reply is None else refusal(reply)
         if refused is None:
             return reply
