@@ -22,7 +22,7 @@ import asyncio
 
 from .. import intents
 from ..door import refusal
-from ..html import escape
+from ..html import h
 from ..review_panel import (
     decision_html,
     hand_html,
@@ -185,8 +185,8 @@ class Review:
             offer.remove()
         box = self.box()
         if box is not None:
-            words = escape(refused_words(code, self.ctl.cat))
-            box.innerHTML = '<p class="review-none">' + words + "</p>"
+            words = refused_words(code, self.ctl.cat)
+            box.innerHTML = str(h("p", {"class": "review-none"}, words))
 
     # -- the person's acts ----------------------------------------------------------------------
 

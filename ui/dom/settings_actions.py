@@ -9,6 +9,7 @@ import js
 
 from .. import intents
 from ..address import deal_number
+from ..html import dialog_buttons, fragment, raw
 from ..i18n import LANGUAGES
 from ..notation import SEATS
 from ..panels import close_button, settings_html
@@ -45,13 +46,11 @@ class SettingsActions:
                 self.example = json.loads(str(await response.text()))
             except Exception as error:  # noqa: BLE001 - the rules read fine without it
                 warn("no rules drawing: " + str(error))
-        html = (
-            rules_html(cat.raw("rules"), self.example, lead=lessons_link(cat))
-            + about_html(cat)
-            + keys_html(cat)
-            + '<div class="dlg-buttons">'
-            + close_button(cat)
-            + "</div>"
+        html = fragment(
+            raw(rules_html(cat.raw("rules"), self.example, lead=lessons_link(cat))),
+            raw(about_html(cat)),
+            raw(keys_html(cat)),
+            dialog_buttons(raw(close_button(cat))),
         )
         self.dialogs.open("rules", html, labelled_by="rules-heading")
 
