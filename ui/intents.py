@@ -28,6 +28,7 @@ if TYPE_CHECKING:
         Start,
         TakeDevice,
     )
+    from longana.replies import Proof
 
 
 def start(
@@ -138,7 +139,7 @@ def class_table(
     code: "str | None",
     texts: "list[str]",
     proofs: "dict[str, str] | None" = None,
-    kept: "list[list[str]] | None" = None,
+    kept: "list[list[str | Proof]] | None" = None,
 ) -> "ClassTable":
     """The teacher's table of the class ``code``: ``texts`` (result codes, or a result file's
     text, which JavaScript adds) replayed; ``kept``, the table kept on the device as ``[code,
