@@ -109,3 +109,15 @@ def lesson_step(frame: "Frame", lesson: "dict[str, Any]") -> Step:
     if state == "replies" and seat is not None:
         return Step(COMPUTER, seat=seat)
     return Step(LESSON)
+
+
+def dealt_past(before: "Frame | None", reply: "Any", interaction: "Interaction") -> bool:
+    """Whether ``reply`` deals past the hand's (or the match's) end on screen: another device
+    of a table across devices dealt the next hand (issue 35), and that dialog goes."""
+    frame = reply.get("frame")
+    return (
+        interaction.dialog in (HAND_END, MATCH_END)
+        and before is not None
+        and frame is not None
+        and frame["hand_number"] != before["hand_number"]
+    )

@@ -21,7 +21,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Playwright
 
-from ..browsers import CHROMIUM, CHROMIUM_ARGS, SITE, Browsers
+from tools.chromium import CHROMIUM, CHROMIUM_ARGS
+
+from ..browsers import SITE, Browsers
 from ..netns import CHROMIUM_TABLE_ARGS, Namespace, refuse_outside, why_not
 
 CAMERA = SITE.parent / "artifacts" / "table-camera.y4m"  # the fake camera's video file

@@ -26,30 +26,32 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from ..rules.errors import IllegalMoveError, LonganaError
 from ..rules.tiles import SEATS, Move, parse_seat
-from .frame import frame_of, refusal
+from .frame import Frame, Seat, frame_of, letter, refusal
 from .handoff import explained_hint
 from .session import Session
 
-Reply = dict[str, Any]
+if TYPE_CHECKING:
+    from ..intents import Plain, Replay, Review
+    from ..replies import Explanation, Reply
 
 
 class Game(Protocol):
     """What of the host's worker (:class:`longana.protocol.Game`) a guest's answer uses."""
 
     @property
-    def game(self) -> Session: ...
+    def current_session(self) -> Session: ...
 
-    def changed(self) -> Reply: ...
+    def changed(self, extra: Reply | None = None) -> Reply: ...
 
-    def record(self, intent: Any) -> Reply: ...
+    def record(self, intent: Plain) -> Reply: ...
 
-    def replay(self, intent: Any) -> Reply: ...
+    def replay(self, intent: Replay) -> Reply: ...
 
-    def review(self, intent: Any, seats: list[int] | None = None) -> Reply: ...
+    def review(self, intent: Review, seats: list[int] | None = None) -> Reply: ...
 
 
 MAX_GUEST_INTENT = 2048  # characters of a guest's intent: its largest is a few dozen
@@ -81,8 +83,7 @@ def guest_reply(game: Game, intent: Mapping[str, Any]) -> Reply:
     act = answer.acts.get(str(name))
     if act is None:
         code = "guest-host-only" if name in HOST_ONLY else "guest-unknown"
-        refused = {"code": code, "params": {"intent": str(name)[:40]}}
-        return {"guest": {"frame": answer.frame(), "refused": refused}}
+        return answer.refused(code, intent=str(name)[:40])
     return act(asked)
 
 
@@ -96,7 +97,7 @@ def _read(game: Game, intent: Mapping[str, Any]) -> tuple[int, dict[str, Any]]:
         raise GuestError("bad-intent", 'an intent is an object with "do"')
     if len(json.dumps(asked)) > MAX_GUEST_INTENT:
         raise GuestError("too-large", f"a guest's intent is at most {MAX_GUEST_INTENT} characters")
-    if seat not in game.game.remote:
+    if seat not in game.current_session.remote:
         raise GuestError("guest-seat", "that seat is not played on another device")
     return seat, asked
 
@@ -106,6 +107,7 @@ class Answer:
 
     def __init__(self, game: Game, seat: int) -> None:
         self.game, self.seat = game, seat
+        self.session = game.current_session
         self.acts: dict[str, Callable[[Mapping[str, Any]], Reply]] = {
             "frame": lambda asked: self.said(),
             "play": self.play,
@@ -118,92 +120,94 @@ class Answer:
 
     @property
     def over(self) -> bool:
-        return self.game.game.match.is_over
+        return self.session.match.is_over
 
-    def frame(self) -> Any:
-        frame = frame_of(self.game.game, None, guest=self.seat)
+    def frame(self) -> Frame:
+        frame = frame_of(self.session, None, guest=self.seat)
         if not self.over:
             frame["deal"] = ""  # the deal gives every hand: not before the match is over
         return frame
 
-    def said(self, **extra: Any) -> Reply:
-        return {"guest": {"frame": self.frame(), **extra}}
+    def said(self, extra: Reply | None = None) -> Reply:
+        """The guest's frame, and ``extra``."""
+        answer: Reply = {"frame": self.frame()}
+        answer.update(extra or {})
+        return {"guest": answer}
 
     def changed(self) -> Reply:
         return {"guest": {"frame": self.frame()}, "host": self.game.changed()}
 
     def fresh(self, asked: Mapping[str, Any]) -> bool:
         at = asked.get("at")
-        return isinstance(at, int) and at == len(self.game.game.log)
+        return isinstance(at, int) and at == len(self.session.log)
 
     def refused(self, code: str, **params: Any) -> Reply:
-        return self.said(refused={"code": code, "params": params})
+        return self.said({"refused": {"code": code, "params": params}})
 
     def play(self, asked: Mapping[str, Any]) -> Reply:
         if not self.fresh(asked):
-            return self.said(stale=True)
-        session = self.game.game
-        hand = session.match.hand
+            return self.said({"stale": True})
+        hand = self.session.match.hand
         if hand.outcome is not None:
             return self.refused("hand-over")
         if hand.to_move != self.seat:
-            return self.refused("not-your-turn", to_move="SENW"[hand.to_move])
+            return self.refused("not-your-turn", to_move=letter(hand.to_move))
         try:
-            session.play(Move.parse(asked.get("move")))
+            self.session.play(Move.parse(asked.get("move")))
         except IllegalMoveError as error:
-            return self.said(refused=refusal(error))
+            return self.said({"refused": refusal(error)})
         return self.changed()
 
     def hint(self, asked: Mapping[str, Any]) -> Reply:
         if not self.fresh(asked):
-            return self.said(stale=True)
-        session = self.game.game
-        if session.class_code is not None:
+            return self.said({"stale": True})
+        if self.session.class_code is not None:
             return self.refused("class-locked")
         try:
-            explanation = explained_hint(session, self.seat, [self.seat])
+            explanation = explained_hint(self.session, self.seat, [self.seat])
         except IllegalMoveError as error:
-            return self.said(refused=refusal(error))
+            return self.said({"refused": refusal(error)})
         except LonganaError:  # not this seat's turn: no hint to give
             return self.said()
-        return self.said(hint=str(explanation.suggested), explanation=explanation.to_dict())
+        shown = cast("Explanation", explanation.to_dict())
+        return self.said({"hint": str(explanation.suggested), "explanation": shown})
 
     def next_hand(self, asked: Mapping[str, Any]) -> Reply:
         """The next hand, dealt from any device once the hand is over (a second press, from
         another device, finds it dealt: stale)."""
-        match = self.game.game.match
+        match = self.session.match
         late = "at" in asked and not self.fresh(asked)
         if late or match.hand.outcome is None or match.is_over:
-            return self.said(stale=True)
-        self.game.game.next_hand()
+            return self.said({"stale": True})
+        self.session.next_hand()
         return self.changed()
 
     def record(self, asked: Mapping[str, Any]) -> Reply:
         reply = self.game.record({"do": "record"})
         if not self.over:
             reply["export"] = None
-            for hand in reply["record"]:
+            for hand in reply.get("record", []):
                 hand["deal"] = None
         return {"guest": reply}
 
     def replay(self, asked: Mapping[str, Any]) -> Reply:
         hand, step = asked.get("hand", 0), asked.get("step", 0)
         reply = self.game.replay({"do": "replay", "hand": hand, "step": step, "imported": False})
-        if not self.over:
-            reply["replay"]["summary"]["deal"] = None
+        shown = reply.get("replay")
+        if shown is not None and not self.over:
+            shown["summary"]["deal"] = None
         return {"guest": reply}
 
     def review(self, asked: Mapping[str, Any]) -> Reply:
         step, hand = asked.get("step", 0), asked.get("hand")
-        return {
-            "guest": self.game.review({"do": "review", "step": step, "hand": hand}, [self.seat])
-        }
+        intent: Review = {"do": "review", "step": step, "hand": hand}
+        return {"guest": self.game.review(intent, [self.seat])}
 
 
-def guest_frames(game: Game) -> dict[str, Any]:
+def guest_frames(game: Game) -> dict[Seat, Frame]:
     """Each remote seat's frame as its guest is sent it (the host's page sends them on as the
     table changes, with no question more to the worker)."""
-    return {"SENW"[s]: Answer(game, s).frame() for s in sorted(game.game.remote)}
+    return {letter(s): Answer(game, s).frame() for s in sorted(game.current_session.remote)}
 
 
 def remote_seats(letters: Any) -> frozenset[int]:
@@ -211,6 +215,6 @@ def remote_seats(letters: Any) -> frozenset[int]:
     if not isinstance(letters, list) or len(letters) > len(SEATS):
         raise GuestError("bad-seats", "remote seats are a list of seat letters")
     try:
-        return frozenset(parse_seat(letter) for letter in letters)
+        return frozenset(parse_seat(name) for name in letters)
     except LonganaError:
         raise GuestError("bad-seats", f"not seats: {letters!r}") from None

@@ -227,9 +227,9 @@ def test_an_unknown_intent_is_refused() -> None:
 def _swapped(game: Game, seat: int, rng: random.Random) -> list[Game]:
     """Copies of ``game`` whose current hand's hidden tiles (to ``seat``) are exchanged."""
     copies = []
-    for hand in other_deals(game.game.match.hand, seat, rng, 2):
+    for hand in other_deals(game.current_session.match.hand, seat, rng, 2):
         other = Game()
-        other.session = Session.from_json(game.game.to_json())
+        other.session = Session.from_json(game.current_session.to_json())
         other.session.match.hands[-1] = hand
         copies.append(other)
     return copies

@@ -12,6 +12,7 @@ from .browser import blob_url, closest
 TYPE_CHECKING = False  # mypy takes it as true: the types, never imported at runtime
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from typing import Any
 
     from js import Element
 
@@ -21,23 +22,23 @@ SHOWN = 8  # seconds a notice stays
 
 
 class Notices:
-    def __init__(self, words: "Callable[[], Catalog]", live: "Callable[[], bool]") -> None:
+    def __init__(self, words: "Callable[[], Catalog]", live: "asyncio.Event") -> None:
         self.words = words  # the catalog of the language shown
-        self.live = live  # whether the game is on screen (a notice's time starts then)
+        self.live = live  # set once the game is on screen (a notice's time starts then)
         self.acts: dict[str, Callable[[], None]] = {}  # a lasting notice's Try again, by name
         self.save: Callable[[], str | None] = lambda: None  # the game as a file (storage)
 
-    def notice(self, key: str, name: "str | None" = None) -> "Element":
-        """A notice of the catalog's ``key``, named ``name`` (by default from the key); the
-        same news once, its time starting again. (One toast for every runtime: ui/toasts.js.)"""
+    def notice(self, key: str, name: "str | None" = None, **params: "Any") -> "Element":
+        """A notice of the catalog's ``key`` (with ``params``), named ``name`` (by default from
+        the key); the same news once, its time starting again. (One toast for every runtime:
+        ui/toasts.js.)"""
         notice_id = name or key.split(".")[-1].replace("_", "-")
-        item = js.longanaToasts.show(notice_id, self.words().t(key))
+        item = js.longanaToasts.show(notice_id, self.words().t(key, **params))
         asyncio.create_task(self.later(item))
         return item
 
     async def later(self, item: "Element") -> None:
-        while not self.live():  # read once the game is on screen, not while it loads
-            await asyncio.sleep(0.5)
+        await self.live.wait()  # read once the game is on screen, not while it loads
         await asyncio.sleep(SHOWN)
         # a lasting notice stays until its button is pressed (an attribute the item lacks is
         # no property MicroPython may read: ask for the attribute)

@@ -1,18 +1,31 @@
 """The page's start (MicroPython, main thread; ``ui/dom/main.py`` runs it): what the page starts
 from — the device's storage and settings, the language, the address's deal and class code, the
-save and the table cached with it — read here and handed to the page (:mod:`ui.dom.page`), which
-shows the last table at once (one person plays on it at once), then starts the game worker and
-plays; then the lesson the address names, or on a first visit the offer of the lessons."""
+save and the table cached with it — read here; the page (:mod:`ui.dom.page`) made over its door
+to the game (the local worker, :class:`~ui.dom.link.Link`); then the opening: the last table at
+once (one person plays on it at once), the game's first reply, what needs saying; then the
+lesson the address names, or on a first visit the offer of the lessons. A page whose address
+holds ``#join=`` is a guest of a table across devices (issue 35): its door is its line to the
+host (:func:`guest_start`)."""
 
 import js
 
+from .. import intents
 from ..address import Address
-from ..i18n import pick_language
-from ..storage import Store
+from ..door import refusal
+from ..frame_cache import playable
+from ..i18n import NAMES, pick_language
+from ..storage import CORRUPT_KEPT, CORRUPT_SET_ASIDE, Store
 from .browser import load_catalog
+from .link import Link
 from .page import Page
 
-NAMES = {"de": "Deutsch", "en": "English", "es": "Español", "ms": "Bahasa Melayu"}
+TYPE_CHECKING = False  # mypy takes it as true: the types, never imported at runtime
+if TYPE_CHECKING:
+    from longana.device.frame import Frame
+    from longana.replies import Reply
+
+    from ..i18n import Catalog
+    from ..settings import Settings
 
 
 def browser_storage() -> "object | None":
@@ -33,10 +46,8 @@ async def start() -> None:
     notices = []
     if failed:
         notices.append(("notice.catalog_failed", "catalog-failed"))
-    if str(js.location.hash).startswith("#join="):  # issue 35: a guest of a table elsewhere
-        from .table_guest import start_guest
-
-        await start_guest(Page(cat, store, settings, NAMES), str(js.location.hash))
+    if str(js.location.hash).startswith("#join="):  # a guest of a table across devices
+        await guest_start(cat, store, settings, notices)
         return
     notices.extend(address.notices)  # what the address asks for that cannot be had
     deal = address.deal
@@ -47,10 +58,113 @@ async def start() -> None:
     if cached is not None and deal is not None and cached.get("deal") != deal:
         cached = None  # the address asks for another deal
     class_code = address.class_code
-    page = Page(cat, store, settings, NAMES)
-    await page.start(save, cached, deal, class_code, notices, save_problem)
-    if page.ctl.frame is not None and page.ctl.frame.get("remote"):  # issue 35: a host that
-        await page.rooms.table().open()  # reloaded shows the codes of its guests' seats again
+    page = Page(cat, store, settings, NAMES, Link)  # the game: the local worker
+    page.screen.mount()
+    page.input.bind()
+    page.saves.watch()
+    for key, name in notices:
+        page.notice(key, name)
+    await opening(page, save, cached, deal, class_code, save_problem)
+    if page.ctl.frame is not None and page.ctl.frame.get("remote"):  # a host that reloaded
+        await page.rooms.table().open()  # shows the codes of its guests' seats again
     newcomer = save is None and save_problem is None
     if not class_code and (address.lesson is not None or newcomer):
         page.open_lessons(address.lesson, newcomer)
+
+
+async def opening(
+    page: "Page",
+    save: "str | None",
+    cached: "Frame | None",
+    deal: "str | None",
+    class_code: "str | None",
+    save_problem: "str | None",
+) -> None:
+    """The game on the table: the last visit's table at once (one person plays on it before
+    the game answers, unless a class link may first ask about it; moves made on it wait for
+    the game: ``Page.act``), then the game's first reply (the class match of the address, the
+    saved game, or a new match), with what needs saying."""
+    if cached is not None:
+        try:
+            page.ctl.take(cached)
+            page.render()
+            js.performance.mark("longana:shown")
+            js.longanaBoot.ready()
+            if playable(cached) and not class_code:
+                page.screen.open_play()
+        except Exception:  # noqa: BLE001 - a cache that does not draw is no cache
+            page.store.forget("longana:frame")
+            cached = None
+            page.ctl.frame = None
+    page.saves.text = save  # what this tab read: another tab's newer save is never lost
+    reply = await first_reply(page, save, deal, class_code)
+    if reply is None:
+        return  # no game could answer: the page says so
+    page.started.set()
+    cat = page.ctl.cat
+    words = ""
+    if reply.get("resumed"):
+        words = cat.t("undone.resumed")
+    if reply.get("replaced"):
+        words = cat.t("undone.deal_from_address", deal=deal)
+    page.apply(reply, words)
+    page.rooms.opened(reply, class_code)
+    if cached is None:
+        js.performance.mark("longana:shown")
+    page.screen.open_play()
+    js.longanaBoot.ready()
+    if save_problem in (CORRUPT_SET_ASIDE, CORRUPT_KEPT):  # a save too long to be one
+        page.notice(str(save_problem), "save-corrupt")
+    elif save_problem is not None:
+        page.saves.problem = save_problem
+        page.saves.told(save_problem)
+        page.render()
+    js.longanaBoot.offline()
+
+
+async def first_reply(
+    page: "Page", save: "str | None", deal: "str | None", class_code: "str | None"
+) -> "Reply | None":
+    """The class match given by the address (its own deals; a save of it resumes instead,
+    and over a match in progress the player is asked first: ui/dom/kept_match.py), else the
+    saved game, else a new match."""
+    if class_code:
+        reply = await page.rooms.class_link(class_code, save)
+        refused = None if reply is None else refusal(reply)
+        if refused is None:
+            return reply
+        code = refused["code"].replace("class-", "", 1)
+        page.notice("class.why." + code, "class-refused")
+    s = page.settings
+    return await page.ask(intents.start(save, s.seats, s.level, deal, target=s.target))
+
+
+async def guest_start(
+    cat: "Catalog", store: "Store", settings: "Settings", notices: "list[tuple[str, str]]"
+) -> None:
+    """A guest of a table across devices (issue 35: ``#join=`` in the address): its door is
+    its line to the host (no game worker was started: ui/boot.js); the join dialog is shown
+    at once, the table once the host has sent this seat's first frame."""
+    from .table_guest import GuestLink, TableGuest
+
+    page = Page(cat, store, settings, NAMES, GuestLink)
+    link = page.door
+    assert isinstance(link, GuestLink)
+    page.screen.mount()
+    page.input.bind()
+    for key, name in notices:
+        page.notice(key, name)
+    first = [True]
+
+    def began() -> None:
+        page.started.set()
+        page.dialogs.close()  # the join dialog: the game goes on (the page's next step)
+        page.screen.open_play()
+        if first[0]:
+            first[0] = False
+            js.longanaBoot.offline()  # the rest may be fetched now, for play on its own
+
+    guest = page.rooms.guest = TableGuest(page.host, link, began, page.screen.close_play)
+    js.document.body.dataset.table = "guest"
+    js.longanaBoot.ready()  # the loading screen goes: the join dialog is what is shown
+    await guest.start(str(js.location.hash))

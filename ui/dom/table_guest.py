@@ -2,12 +2,15 @@
 
 A page opened with ``#join=<code>`` (the link a host's QR code carries) is a guest: it starts
 no game worker (ui/boot.js) and plays through its line to the host instead.
-:class:`GuestLink` is the page's door to a game as :class:`~ui.dom.link.Link` is, the same
-``ask(intent) -> reply`` over the data channel (the host's worker answers for this seat
-only), plus the frames the host sends unasked (``push``: another seat moved). :class:`TableGuest`
-joins (its answer shown as a QR code and a code for the host to take), draws the first frame
-once the line is open, says when the host has gone and takes a new code (a scanned link
-changes the address's ``#join=``; the join field) to come back.
+:class:`GuestLink` is the page's second door to a game (ui/door.py; the first is the local
+worker's :class:`~ui.dom.link.Link`): the same ``ask(intent) -> reply`` over the data channel
+(the host's worker answers for this seat only, one question at a time), and the frames the host
+sends unasked (another seat moved) handed to the page through its hooks' ``pushed``.
+:class:`TableGuest` joins (its answer shown as a QR code and a code for the host to take), puts
+the table on once the host's first frame came, says when the host has gone and takes a new
+code (a scanned link changes the address's ``#join=``; the join field) to come back. Once
+joined, the address keeps ``#join=`` without the code: a reload is a guest still, told in words
+to scan its seat's new code (the old one was answered already).
 """
 
 import asyncio
@@ -15,102 +18,142 @@ import json
 
 import js
 
-from .. import intents
+from ..door import Made
 from ..table_panels import join_again_html, join_html, refusal
 from .browser import listen, proxy_of, q
-from .link import MADE
 
 TYPE_CHECKING = False  # mypy takes it as true: the types, never imported at runtime
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
-    from .page import Page
+    from longana.intents import Intent
+    from longana.replies import Reply
+
+    from ..door import DoorHooks
+    from ..i18n import Catalog
+    from .host import Host
 
 JOIN = "#join="
-ENDS = ("hand-end", "match-end", "join")  # dialogs a new hand (or the first frame) closes
-GONE = {"refused": {"code": "host-gone", "params": {}}}  # the answer while the host is away
-GUEST: "TableGuest | None" = None  # this page's, when it is a guest
+HOST_ONLY: "Reply" = {"refused": {"code": "guest-host-only", "params": {}}}
+
+
+class Waiting:
+    """A question sent to the host: set once its answer came (None: the line closed)."""
+
+    __slots__ = ("event", "reply")
+
+    def __init__(self) -> None:
+        self.event = asyncio.Event()
+        self.reply: Reply | None = None
 
 
 class GuestLink:
-    """The guest's door to the host's game: ``ask(intent) -> reply`` as :class:`Link`'s."""
+    """The guest's door to the host's game (:class:`ui.door.Door`)."""
 
-    def __init__(self, pushed: "Callable[[Any], None]", refused: "Callable[[str], None]") -> None:
-        self.pushed = pushed  # a frame the host sent unasked
-        self.refused = refused  # the host refused this device (seat taken, given away)
-        self.line: Any = None  # window.longanaTable
+    def __init__(self, hooks: "DoorHooks") -> None:
+        self.hooks = hooks  # the page's: a frame pushed, the host gone (a lasting notice)
+        self.line: Any = None  # window.longanaTable (TableGuest gives it)
         self.seat: str | None = None
         self.open = False
+        self.fresh = False  # joined, and the host's first frame has not come yet
         self.asked = 0
-        self.waiting: dict[int, list[Any]] = {}  # id -> [its event, the reply]
+        self.turn = asyncio.Lock()  # one question at a time: the host answers in order
+        self.queued = 0  # questions waiting for the one being answered
+        self.waiting: dict[int, Waiting] = {}
+        self.joined: Callable[[], None] = lambda: None  # the first frame of a join came
+        self.rejoin: Callable[[], None] = lambda: None  # Try again, once the host has gone
+        self.let_go: Callable[[str], None] = lambda code: None  # the host let this device go
 
     def idle(self) -> bool:
-        return not self.waiting
+        return not self.turn.locked() and not self.queued
 
-    async def ask(self, intent: "Any") -> "Any":
-        if MADE in intent or intent.get("do") == "import":  # a file is read at the host's
-            return {"refused": {"code": "guest-host-only", "params": {}}}
+    async def ask(self, intent: "Intent | Made") -> "Reply | None":
+        """The host's answer for this seat; None while the host is away (said by the lasting
+        notice). A file is read at the host's device only."""
+        if isinstance(intent, Made) or intent["do"] == "import":
+            return HOST_ONLY
+        self.queued += 1
+        try:
+            await self.turn.acquire()
+        finally:
+            self.queued -= 1
+        try:
+            return await self.sent(intent)
+        finally:
+            self.turn.release()
+
+    async def sent(self, intent: "Intent") -> "Reply | None":
         if not self.open or self.seat is None:
-            return GONE
+            return None
         self.asked += 1
-        box: list[Any] = [asyncio.Event(), GONE]
-        self.waiting[self.asked] = box
-        if not self.line.send(self.seat, json.dumps({"id": self.asked, "intent": intent})):
-            self.waiting.pop(self.asked, None)
-            return GONE
-        await box[0].wait()
-        return box[1]
+        asked, box = self.asked, Waiting()
+        self.waiting[asked] = box
+        if not self.line.send(self.seat, json.dumps({"id": asked, "intent": intent})):
+            self.waiting.pop(asked, None)
+            return None
+        await box.event.wait()
+        return box.reply
 
     def heard(self, text: str) -> None:
-        """A message from the host: an answer, a push, or a refusal."""
+        """A message from the host: an answer, a frame pushed, or this device let go."""
         try:
             message = json.loads(text)
         except (ValueError, RuntimeError, MemoryError):
             return
         if not isinstance(message, dict):
             return
-        if "reply" in message:
+        if isinstance(message.get("reply"), dict):
             asked = message.get("id")
             box = self.waiting.pop(asked, None) if isinstance(asked, int) else None
             if box is None and asked is None and self.waiting:  # the host could not read it
                 box = self.waiting.pop(min(self.waiting))
             if box is not None:
-                box[1] = message["reply"] if isinstance(message["reply"], dict) else {}
-                box[0].set()
-        elif isinstance(message.get("push"), dict):
-            self.pushed(message["push"])
+                box.reply = message["reply"]
+                box.event.set()
+        elif isinstance(message.get("push"), dict) and "frame" in message["push"]:
+            self.hooks.pushed(message["push"], None)
+            if self.fresh:
+                self.fresh = False
+                self.joined()
         elif isinstance(message.get("refused"), dict):
-            self.refused(str(message["refused"].get("code", "failed")))
+            self.let_go(str(message["refused"].get("code", "failed")))
 
-    def closed(self) -> None:
-        """The line closed: every question waiting gets the host's absence for an answer."""
-        self.open = False
+    def opened(self) -> None:
+        self.open = self.fresh = True
+
+    def closed(self, said: bool = True) -> None:
+        """The line closed: every question waiting is answered None, and (``said``) the page
+        says the host has gone until this device joins again."""
+        was = self.open
+        self.open = self.fresh = False
         waiting, self.waiting = self.waiting, {}
         for box in waiting.values():
-            box[0].set()
+            box.event.set()
+        if said and was:
+            self.hooks.lasting("devices.notice.host_gone", "host-gone", self.rejoin)
 
 
 class TableGuest:
-    def __init__(self, page: "Page") -> None:
-        self.page = page
-        self.link = GuestLink(self.pushed, self.refused)
-        self.joined = False  # the table is on screen
-        self.code = ""  # the code this page joined with
+    def __init__(
+        self,
+        host: "Host",
+        link: GuestLink,
+        began: "Callable[[], None]",
+        stopped: "Callable[[], None]",
+    ) -> None:
+        self.ctl, self.dialogs, self.say = host.ctl, host.dialogs, host.notice
+        self.link = link
+        link.joined, link.rejoin, link.let_go = self.first_frame, self.rejoin, self.let_go
+        self.began = began  # the host's frame is on the table: play may start
+        self.stopped = stopped  # nothing can be played (the host has gone)
+        self.joins = 0  # the times this page joined
 
     async def start(self, text: str) -> None:
-        """The page as a guest: the table's line, then joining with the code ``text``."""
-        page = self.page
-        page.screen.mount()
-        page.input.bind()
-        # issue 35: the guest's door to the game is its line to the host (the same ask as
-        # Link's: a second implementation of the page's door, issue 34)
-        page.link = self.link  # type: ignore[assignment]
-        js.document.body.dataset.table = "guest"
-        js.longanaBoot.ready()  # the loading screen goes: the join dialog is what is shown
+        """The page as a guest: the table's line, then joining with the code in ``text``."""
         line = await js.longanaBoot.table()
         if line is None or not line.supported():
-            self.dialog_again(page.ctl.cat.t("devices.unsupported"))
+            self.again(self.ctl.cat.t("devices.unsupported"))
             return
         line.listen(proxy_of(self.heard))
         self.link.line = line
@@ -120,26 +163,35 @@ class TableGuest:
     def address_changed(self) -> None:
         """A new ``#join=`` (the host's code scanned again): join with it."""
         text = str(js.location.hash)
-        if text.startswith(JOIN) and text != self.code:
+        if text.startswith(JOIN) and len(text) > len(JOIN):
             asyncio.create_task(self.join(text))
 
     async def join(self, text: str) -> None:
-        page, cat = self.page, self.page.ctl.cat
-        self.code = text
-        self.link.closed()
+        """Join with a table's code (``#join=`` and the code); none: this page was at a table
+        and its code was answered already (said: scan the seat's new code)."""
+        cat = self.ctl.cat
+        if not text.startswith(JOIN) or len(text) == len(JOIN):
+            self.again(cat.t("devices.join_again"))
+            return
+        self.link.closed(said=False)
         answer = json.loads(str(await self.link.line.join(text, cat.t("devices.answer_code"))))
         if "refused" in answer:
             why = refusal(cat, str(answer["refused"]))
-            self.notice("join-refused", cat.t("devices.notice.join_refused", why=why))
-            self.dialog_again(why)
+            self.say("devices.notice.join_refused", "join-refused", why=why)
+            self.again(why)
             return
         self.link.seat = str(answer["seat"])
         html = join_html(cat, self.link.seat, str(answer["code"]), str(answer["svg"]))
-        page.dialogs.open("join", html, cancellable=False)
+        self.dialogs.open("join", html, cancellable=False)
         js.performance.mark("longana:join-shown")
 
-    def dialog_again(self, why: str) -> None:
-        self.page.dialogs.open("join", join_again_html(self.page.ctl.cat, why), cancellable=False)
+    def rejoin(self) -> None:
+        """Try again of the notice that the host has gone: the field for the seat's new code."""
+        self.again(self.ctl.cat.t("devices.join_again"))
+
+    def again(self, why: str) -> None:
+        """The join dialog with ``why`` and the field for another code."""
+        self.dialogs.open("join", join_again_html(self.ctl.cat, why), cancellable=False)
 
     # -- the line ---------------------------------------------------------------------------
 
@@ -148,59 +200,44 @@ class TableGuest:
         if event == "message":
             self.link.heard(str(text))
         elif event == "open":
-            self.link.open = True
-            asyncio.create_task(self.first_frame())
+            self.link.opened()
+            # the code is answered: a reload must not offer it again (the address keeps
+            # #join= alone: the page is a guest still, and says to scan the new code)
+            js.history.replaceState(js.history.state, "", address() + JOIN)
         elif event == "closed":
             self.link.closed()
-            self.page.screen.close_play()
-            self.notice("host-gone", self.page.ctl.cat.t("devices.notice.host_gone"), True)
+            self.stopped()
         elif event == "apart":
-            cat = self.page.ctl.cat
-            self.notice("network-apart", cat.t("devices.notice.network_apart"))
+            words = self.ctl.cat.t("devices.notice.network_apart")
+            self.say("devices.notice.network_apart", "network-apart")
             status = q("[data-join-status]")
             if status is not None:
-                status.textContent = cat.t("devices.notice.network_apart")
+                status.textContent = words
 
-    async def first_frame(self) -> None:
-        """The line is open: the host's frame for this seat, drawn; play may start."""
-        page = self.page
-        reply = await page.ask(intents.frame())
-        if reply is None or "frame" not in reply:
-            return
-        js.longanaToasts.drop("host-gone")
-        page.live = True
-        page.apply(reply, close=page.ctl.interaction.dialog is not None)
-        page.screen.open_play()
-        if not self.joined:
-            self.joined = True
+    def first_frame(self) -> None:
+        """The host's first frame for this seat is on the table: play may start."""
+        self.joins += 1
+        if self.joins == 1:
             js.performance.mark("longana:joined")
-            js.longanaBoot.offline()  # the rest may be fetched now, for play on its own
+        self.began()
 
-    def pushed(self, reply: "Any") -> None:
-        """A frame the host sent unasked (another seat moved, a hand was dealt)."""
-        if "frame" not in reply or not self.page.live:
-            return
-        frame, now = self.page.ctl.frame, self.page.ctl.interaction
-        dealt = frame is not None and reply["frame"]["hand_number"] != frame["hand_number"]
-        self.page.apply(reply, close=dealt and now.dialog in ENDS)
-
-    def refused(self, code: str) -> None:
-        """The host let this device go (its seat was taken, or given to the computer)."""
-        cat = self.page.ctl.cat
-        why = refusal(cat, code)
-        self.link.closed()
+    def let_go(self, code: str) -> None:
+        """The host let this device go (its seat given to the computer, or taken): said, with
+        the field for another code."""
+        why = refusal(self.ctl.cat, code)
+        self.link.closed(said=False)
         self.link.line.drop(self.link.seat)
-        self.page.screen.close_play()
-        self.notice("join-refused", cat.t("devices.notice.join_refused", why=why), True)
-
-    def notice(self, name: str, text: str, lasting: bool = False) -> None:
-        item = js.longanaToasts.show(name, text)
-        if lasting:
-            item.dataset.lasting = "true"
-        asyncio.create_task(self.page.notices.later(item))
+        self.stopped()
+        self.say("devices.notice.join_refused", "join-refused", why=why)
+        self.again(why)
 
 
-async def join_pressed(page: "Page") -> None:
+def address() -> str:
+    """This page's address without its fragment."""
+    return str(js.location.pathname) + str(js.location.search)
+
+
+async def join_pressed(guest: "TableGuest | None", cat: "Catalog") -> None:
     """``table-join``: the code (or link) in the join field. A guest joins with it at once;
     any other page becomes a guest (the address's ``#join=``, then a new start without the
     game worker)."""
@@ -210,18 +247,11 @@ async def join_pressed(page: "Page") -> None:
     if not code:
         error = q("[data-join-error]")
         if error is not None:
-            error.textContent = page.ctl.cat.t("devices.refused.empty")
+            error.textContent = cat.t("devices.refused.empty")
             error.hidden = False
         return
-    if GUEST is not None:
-        await GUEST.join(JOIN + code)
+    if guest is not None:
+        await guest.join(JOIN + code)
         return
     js.location.hash = JOIN + code
     js.location.reload()
-
-
-async def start_guest(page: "Page", text: str) -> None:
-    """The page starts as a guest with the code in ``text`` (ui/dom/start.py)."""
-    global GUEST
-    GUEST = TableGuest(page)
-    await GUEST.start(text)
