@@ -10,6 +10,10 @@ it, and refuses to run outside one.
   the guard (:func:`e2e.netns.refuse_outside`) before any test of the module runs;
 - ``peers``: guarded browser contexts of that browser, closed (and checked: no request off
   127.0.0.1, no console error unless allowed) after each test.
+
+Every module here is in the xdist group ``table`` (its ``pytestmark``): under ``make
+test-browser`` (``-n 2 --dist loadgroup``) they run on one worker, which makes the namespace,
+its server and its Chromium once for them all.
 """
 
 from __future__ import annotations

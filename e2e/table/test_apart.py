@@ -5,9 +5,14 @@ subnet, so the connectivity checks find nothing."""
 
 from __future__ import annotations
 
+import pytest
+
 from ..browsers import Browsers
 from ..netns import SUBNET, Namespace
 from .peers import accept, answer_of, guest_page, offer, open_host, open_pairing, to_move
+
+# one namespace and one namespaced Chromium for the run: on one xdist worker (conftest.py)
+pytestmark = pytest.mark.xdist_group("table")
 
 # the code read back and packed again with its IPv4 candidates moved to `nowhere`
 ELSEWHERE = """async ([text, kind, nowhere]) => {

@@ -7,10 +7,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from ..browsers import Browsers
 from ..netns import Namespace
 from .conftest import CAMERA
 from .peers import answer_of, guest_page, offer, open_host, open_pairing
+
+# one namespace and one namespaced Chromium for the run: on one xdist worker (conftest.py)
+pytestmark = pytest.mark.xdist_group("table")
 
 WIDTH, HEIGHT = 640, 480
 

@@ -17,6 +17,9 @@ from ..game import artifact
 from ..netns import Namespace, inside
 from .peers import accept, offer, open_host, open_pairing
 
+# one namespace and one namespaced Chromium for the run: on one xdist worker (conftest.py)
+pytestmark = pytest.mark.xdist_group("table")
+
 DRAWN = "() => document.body.dataset.ready === 'true' && document.body.dataset.table"
 
 

@@ -5,8 +5,13 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from ..browsers import Browsers
 from ..netns import ADDRESSES, Namespace
+
+# one namespace and one namespaced Chromium for the run: on one xdist worker (conftest.py)
+pytestmark = pytest.mark.xdist_group("table")
 
 OPEN_JS = """async ([role, remote]) => {
   const pc = window.pc || (window.pc = new RTCPeerConnection({iceServers: []}));

@@ -8,6 +8,8 @@ printed (pairing, a move seen everywhere, a guest's start and its bytes on the w
 
 from __future__ import annotations
 
+import pytest
+
 from ..browsers import Browsers
 from ..netns import Namespace
 from .conftest import SENT
@@ -29,6 +31,9 @@ from .peers import (
     seen_everywhere,
     to_move,
 )
+
+# one namespace and one namespaced Chromium for the run: on one xdist worker (conftest.py)
+pytestmark = pytest.mark.xdist_group("table")
 
 DEAL = "35"
 

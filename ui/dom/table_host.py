@@ -143,8 +143,9 @@ class TableHost:
                 field.value = text
                 field.focus()
             return
-        shown["state"], shown["error"] = CONNECTING, ""
-        self.draw(seat)
+        if shown["state"] != JOINED:  # (the channel may have opened meanwhile)
+            shown["state"], shown["error"] = CONNECTING, ""
+            self.draw(seat)
 
     async def scan(self, el: "Element") -> None:
         """``pair-scan``: the camera reads the guest's answer (its QR code); it stops when
