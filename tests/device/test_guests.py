@@ -81,6 +81,24 @@ def test_a_seat_given_back_goes_to_the_computer() -> None:
     assert refused["code"] == "guest-seat"
 
 
+def test_a_new_match_keeps_the_guests_whose_seats_are_still_peoples() -> None:
+    game, _ = hosted("EN", seats=PEOPLE)
+    seats = ["person", "person", "computer", "person"]  # North goes to the computer
+    frame = ask(game, do="new-match", seats=seats, level="easy", deal="9")["frame"]
+    assert frame["remote"] == ["E"] and frame["deal"] == "9"
+    assert frame_for(game, "E")["viewer"] == "E"
+    assert guest(game, "N", do="frame")["guest"]["error"]["code"] == "guest-seat"
+
+
+def test_a_class_match_is_never_hosted() -> None:
+    game, _ = start("21", SOLO)
+    code = ask(game, do="class-code", deal="4", seats=list(SOLO), level="easy", target=100)
+    started = ask(game, do="class-start", code=code["class_code"], save=None, holder=None)
+    assert started["frame"]["class"] is not None
+    refused = ask(game, do="table", remote=["E"])
+    assert refused["refused"]["code"] == "class-locked" and refused["frame"]["remote"] == []
+
+
 @pytest.mark.parametrize("seat", "ENW")
 def test_the_host_waits_for_a_remote_seat(seat: str) -> None:
     """The host's own frame: its person's tiles, no handoff and no turn of the remote seat

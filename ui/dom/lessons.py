@@ -107,6 +107,9 @@ class Lessons:
         self.pause()
         reply = await self.ask(intents.lesson_start(name))
         status = None if reply is None else reply.get("lesson")
+        refused = None if reply is None else refusal(reply)
+        if refused is not None and refused["code"] == "guest-host-only":  # a guest (issue 35)
+            self.notice("why.guest-host-only", "lesson-refused")
         if reply is None or status is None:
             return  # no game could answer (the page says so); no such lesson: never sent
         now = self.ctl.interaction
