@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from ..browsers import Browsers
+from ..game import Game
 from ..netns import Namespace
 from .conftest import SENT
 from .peers import (
@@ -36,6 +37,13 @@ from .peers import (
 pytestmark = pytest.mark.xdist_group("table")
 
 DEAL = "35"
+KIND_AWAY = """() => document.querySelector('[data-seat="E"] .plate .kind')
+    ?.textContent === 'device away'"""
+
+
+def plate_kind(game: Game, seat: str) -> str:
+    """What ``seat``'s plate says of it (you, person, computer, on their device...)."""
+    return game.page.locator(f'[data-seat="{seat}"] .plate .kind').inner_text()
 
 
 def report(table: Table) -> None:
@@ -101,13 +109,21 @@ def test_a_guest_comes_back_and_the_host_resumes(table_ns: Namespace, peers: Bro
             host.wait_moves(moves(host.page))
     hand = sorted(east.state()["hands"]["E"]["tiles"])
 
-    # East reloads: its seat waits, the host shows a new code; East comes back with it
+    assert plate_kind(host, "E") == "on their device"
+
+    # East reloads: its seat waits, the host shows a new code (East's plate says its device
+    # is away); East's address no longer holds its answered code: it says to scan the new one
     east.page.reload(wait_until="commit")
     host.page.locator('#toasts [data-notice="peer-left"]').wait_for()
+    host.page.wait_for_function(KIND_AWAY)
+    assert east.page.url.endswith("#join=")
+    east.dialog("join").locator("p.note[role=alert]").wait_for()
+    assert "new code" in east.dialog("join").inner_text()
     open_pairing(host)
     pair(table, peers, "E", east)
     host.page.locator('#toasts [data-notice="peer-back"]').wait_for()
     assert sorted(east.state()["hands"]["E"]["tiles"]) == hand
+    assert plate_kind(host, "E") == "on their device"
 
     # the host reloads: it resumes from its save and shows East's code again; East is told
     host.page.reload(wait_until="commit")
@@ -167,6 +183,16 @@ def test_malformed_and_forged_messages_are_refused(table_ns: Namespace, peers: B
         "bad-message",
         "too-large",
     ]
+    flood = [f'{{"id": {200 + n}, "intent": {{"do": "frame"}}}}' for n in range(30)]
+    east.page.evaluate("(all) => all.forEach((t) => window.longanaTable.send('E', t))", flood)
+    east.page.wait_for_function(
+        "() => window.__heard.map((t) => JSON.parse(t)).filter((m) => m.id >= 200).length == 30"
+    )
+    answered = east.page.evaluate(
+        "() => window.__heard.map((t) => JSON.parse(t)).filter((m) => m.id >= 200)"
+    )
+    busy = [m for m in answered if m["reply"].get("error", {}).get("code") == "busy"]
+    assert busy and len(busy) < 30, "one question at a time: the others refused"
     assert moves(host.page) >= before  # nothing undone, no new match: the table goes on
     seat = to_move(host.page)
     if seat in ("S", "E"):
