@@ -25,8 +25,8 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
 
-from e2e.browsers import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from e2e.netns import CHROMIUM_TABLE_ARGS, namespace  # noqa: E402
+from tools.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 MARK = "--longana-bench-host"  # names the host's browser among the machine's processes
 
@@ -74,8 +74,13 @@ def host_ready(browser: Browser, url: str) -> Page:
 
 
 def settle(page: Page) -> None:
-    """The host's table at the person's turn, the browser given a moment to settle."""
-    page.wait_for_function("() => document.body.dataset.toMove === 'S'", timeout=120_000)
+    """The host's table waiting on a person (its own, or a guest's), the computer not
+    thinking, the browser given a moment to settle."""
+    page.wait_for_function(
+        "() => document.body.dataset.toMove && document.body.dataset.busy === 'false'"
+        " && document.body.dataset.ready === 'true'",
+        timeout=120_000,
+    )
     time.sleep(3)
 
 

@@ -8,6 +8,7 @@ Every page here is opened in the namespaced Chromium of ``conftest.py``: never o
 from __future__ import annotations
 
 import json
+import os
 import re
 import time
 from dataclasses import dataclass, field
@@ -55,6 +56,54 @@ TIMING = """(() => {
 })();"""
 
 
+# Where a move's time goes (LONGANA_TABLE_PROFILE=1): every text a data channel sent or
+# delivered, every intent posted to the game worker and its answer, each a [Date.now(), what,
+# characters, its first characters] in window.__events.
+PROFILE = """(() => {
+  window.__events = [];
+  const note = (what, text) => window.__events.push(
+    [Date.now(), what, String(text).length, String(text).slice(0, 48)]);
+  const send = RTCDataChannel.prototype.send;
+  RTCDataChannel.prototype.send = function (text) {
+    note("sent", text);
+    return send.call(this, text);
+  };
+  const make = RTCPeerConnection.prototype.createDataChannel;
+  RTCPeerConnection.prototype.createDataChannel = function (...args) {
+    const channel = make.apply(this, args);
+    channel.addEventListener("message", (e) => note("heard", e.data));
+    return channel;
+  };
+  let table; // the page's handling of each event of its line, in ms (synchronous part)
+  Object.defineProperty(window, "longanaTable", {
+    configurable: true,
+    get: () => table,
+    set: (line) => {
+      const listen = line.listen;
+      line.listen = (fn) => listen((event, seat, text) => {
+        const began = performance.now();
+        fn(event, seat, text);
+        window.__events.push([Date.now(), "handled " + event, performance.now() - began, ""]);
+      });
+      table = line;
+    },
+  });
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (m) {
+    if (m && m.text) note("asked", m.text);
+    return post.call(this, m);
+  };
+  const listen = Worker.prototype.addEventListener;
+  Worker.prototype.addEventListener = function (kind, fn, ...rest) {
+    if (kind === "message") {
+      const inner = fn;
+      fn = (e) => { if (e.data && e.data.text) note("answered", e.data.text); return inner(e); };
+    }
+    return listen.call(this, kind, fn, ...rest);
+  };
+})();"""
+
+
 @dataclass
 class Table:
     """The host's game and the guests' games by seat, with what was measured."""
@@ -74,6 +123,8 @@ def open_host(peers: Browsers, query: str = "?deal=35", seats: str | None = None
     """The host's page, ready (a laptop's screen), seats set first if asked ("PCCC")."""
     context, guard = peers.context(viewport=LAPTOP, service_workers="block")
     context.add_init_script(TIMING)
+    if os.environ.get("LONGANA_TABLE_PROFILE"):
+        context.add_init_script(PROFILE)
     host = Game(context.new_page(), guard, peers.base_url).open(query)
     if seats is not None:
         host.settings(seats, new_match=False)
@@ -102,6 +153,8 @@ def guest_page(peers: Browsers) -> Game:
     context, guard = peers.context(viewport=PHONE, service_workers="block")
     context.add_init_script(CAPTURE)
     context.add_init_script(TIMING)
+    if os.environ.get("LONGANA_TABLE_PROFILE"):
+        context.add_init_script(PROFILE)
     return Game(context.new_page(), guard, peers.base_url)
 
 
@@ -178,8 +231,6 @@ def seen_after_confirm(table: Table, actor: Game, count: int) -> float:
         )
         for g in [table.host, *table.guests.values()]
     ]
-    import os
-
     if os.environ.get("LONGANA_TABLE_DETAIL"):
         print(
             "   ", [round((t - confirmed) / 1000, 2) for t in shown], "actor", actor is table.host
@@ -259,3 +310,26 @@ def _without(node: Any, key: str) -> Any:
     if isinstance(node, list):
         return [_without(v, key) for v in node]
     return node
+
+
+def where_the_time_went(timeline: dict[str, Any]) -> dict[str, list[float]]:
+    """From every device's ``PROFILE`` timeline: ms of the host's worker per answer, from its
+    answer to the last frame sent on, and each device's handling of a message (its page's
+    synchronous work: the frame read and the table drawn)."""
+    host = timeline["S"]["events"]
+    found: dict[str, list[float]] = {"worker": [], "answer to last frame sent": []}
+    asked = None
+    for at, what, _size, _ in host:
+        if what == "asked":
+            asked = at
+        elif what == "answered" and asked is not None:
+            found["worker"].append(at - asked)
+            sends = [e[0] for e in host if e[1] == "sent" and at <= e[0] <= at + 250]
+            if sends:
+                found["answer to last frame sent"].append(max(sends) - at)
+            asked = None
+    for seat, shown in timeline.items():
+        found[f"{seat}: a message handled"] = [
+            e[2] for e in shown["events"] if e[1] == "handled message"
+        ]
+    return found

@@ -8,10 +8,14 @@ printed (pairing, a move seen everywhere, a guest's start and its bytes on the w
 
 from __future__ import annotations
 
+import json
+import os
+import statistics
+
 import pytest
 
 from ..browsers import Browsers
-from ..game import Game
+from ..game import Game, artifact
 from ..netns import Namespace
 from .conftest import SENT
 from .peers import (
@@ -31,6 +35,7 @@ from .peers import (
     seen_after_confirm,
     seen_everywhere,
     to_move,
+    where_the_time_went,
 )
 
 # one namespace and one namespaced Chromium for the run: on one xdist worker (conftest.py)
@@ -48,7 +53,11 @@ def plate_kind(game: Game, seat: str) -> str:
 
 def report(table: Table) -> None:
     for name, values in table.figures.items():
+        if not values:
+            continue
         shown = ", ".join(f"{v:.2f}" for v in values)
+        if len(values) > 12:
+            shown = f"median {statistics.median(values):.2f} of {len(values)}"
         print(f"\n  {name}: {shown} (max {max(values):.2f})")
 
 
@@ -85,6 +94,18 @@ def test_four_devices_play_a_hand(table_ns: Namespace, peers: Browsers) -> None:
             on_board = board_tiles(host)
             for other, guest in table.guests.items():
                 assert leaks(guest, hidden_tiles(DEAL, other, on_board)) == []
+    if os.environ.get("LONGANA_TABLE_PROFILE"):  # every device's timeline, for a look
+        devices = {"S": host, **table.guests}
+        timeline = {
+            seat: game.page.evaluate(
+                "() => ({events: window.__events, moves: window.__movesAt,"
+                " confirmed: window.__confirmedAt})"
+            )
+            for seat, game in devices.items()
+        }
+        artifact("table-profile.json").write_text(json.dumps(timeline))
+        for name, values in where_the_time_went(timeline).items():
+            table.figures[f"{name} (ms)"] = values
     for game in [host, *table.guests.values()]:
         game.dialog("hand-end").wait_for(timeout=10_000)
     east = table.guests["E"]  # any device deals the next hand: every device goes on to it
