@@ -31,6 +31,7 @@ PANELS = (
     "history",
     "class-results",
     "lessons",
+    "table",  # the host's pairing (issue 35)
 )
 
 
