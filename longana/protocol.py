@@ -177,7 +177,7 @@ class Game:
             # one table, several devices (issue 35; longana.device.guests)
             "frame": lambda intent: {"frame": frame_of(self.current_session, self.holder)},
             "table": self.table_across,
-            "guest": lambda intent: guest_reply(self, intent),
+            "guest": lambda intent: cast(Reply, guest_reply(self, intent)),
         }
 
     # -- the door ---------------------------------------------------------------------------

@@ -278,7 +278,8 @@ class TableHost:
         if shown is not None:
             self.sent[seat] = position(shown)
         changed = reply.get("host")
-        if changed is not None:  # (a hand's end on screen goes when the guest dealt the next)
+        if changed is not None:  # the others first (even while a lesson holds the host's
+            self.frame_seen(changed)  # table), then the host's (a hand's end it dealt past goes)
             self.apply(changed, close=dealt_past(self.ctl.frame, changed, self.ctl.interaction))
 
     def told(self, seat: str, answer: "Reply") -> None:
