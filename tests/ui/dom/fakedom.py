@@ -155,6 +155,9 @@ class Element:
                 self.attrs.pop(name, None)
         elif name == "innerHTML":
             self.set_children(self.doc.parse(str(value)))
+        elif name == "outerHTML":  # the element gives way to what the text makes
+            self.insertAdjacentHTML("afterend", str(value))
+            self.remove()
         elif name == "textContent":
             self.set_children([Text(str(value))])
         else:
