@@ -18,7 +18,8 @@ An intent is ``{"do": NAME, ...}``:
 ``new-match``      ``seats``, ``level``, ``deal`` (or null)
 ``seats``          ``seats``, ``level``: who sits where in the match being played
 ``take-device``    ``seat``: the person at that seat now holds the device
-``replay``         ``hand``, ``step``, ``imported``: a finished (or imported) hand at a step
+``replay``         ``hand``, ``step``, ``imported``: a finished hand (of the match, or imported)
+                   at a step
 ``review``         ``step`` (from 0), ``hand`` (optional: that hand's decisions only): one
                    decision of the people at this device judged (``longana.device.review``):
                    ``{"review": {"step", "count", "hand", "decision"}}``, ``count`` the
@@ -32,7 +33,12 @@ An intent is ``{"do": NAME, ...}``:
                    ``"saved_game": true`` when the file is a saved game that ``start``
                    resumes); a file that reads as a saved game but is damaged is refused
                    with the code ``import-save``, one that is no JSON at all (nor JSON
-                   lines) with ``import-not-records``
+                   lines) with ``import-not-records``. Only the file's finished hands are
+                   stepped through (``left_out``: how many were not, they had not ended);
+                   one with none is refused (``import-unfinished``, still ``saved_game``),
+                   and so is one holding a deal of the live match not ended here
+                   (``import-live``, ``{"class": bool}``): an import never shows what the
+                   live game would not (``longana.device.history.shown``)
 ``class-start``    ``code`` (a class code), ``save`` (text or null), ``holder``: resume the save
                    if it is that class match, else start it; the reply is ``start``'s plus
                    ``"class": {"code", "deal"}``
@@ -123,6 +129,7 @@ from .device.frame import frame_of, position_of, refusal
 from .device.handoff import explained_hint
 from .device.history import (
     HandSummary,
+    HiddenHandsError,
     Imported,
     can_export,
     export_filename,
@@ -130,6 +137,7 @@ from .device.history import (
     hand_after,
     history,
     import_text,
+    shown,
     summarize,
 )
 from .device.lesson_table import LessonTable
@@ -416,7 +424,7 @@ class Game:
         index, step = intent.get("hand", 0), intent.get("step", 0)
         if not isinstance(index, int) or not 0 <= index < len(hands):
             raise BadIntent("bad-hand", f"there is no hand {index!r}")
-        if not imported and hands[index].outcome is None:
+        if hands[index].outcome is None:  # never face up before its end, imported or not
             raise BadIntent("hand-not-over", "only a finished hand can be stepped through")
         summary = _summary(hands, index, deal)
         if not isinstance(step, int):
@@ -467,13 +475,25 @@ class Game:
         if not text.lstrip().startswith(("{", "[")):  # empty, or no JSON: a photo, a letter
             return {"refused": {"code": "import-not-records", "params": {}}}
         try:
-            self.imported = import_text(text)
+            read = import_text(text)
         except LonganaError as error:
             code = "import-save" if '"schema"' in text[:100] else "import"  # a damaged save
             return {"refused": {"code": code, "params": {"detail": str(error)}}}
+        game = self.game
+        saved = read.deal is not None and _saved_game(text)
+        try:  # the live game's rule: finished hands only, none of its own not yet ended
+            self.imported = shown(read, game.match, game.class_code is not None)
+        except HiddenHandsError as error:
+            self.imported = None
+            refused: Reply = {"refused": {"code": error.code, "params": error.params}}
+            if saved and error.code == "import-unfinished":
+                refused["saved_game"] = True  # nothing to step through, but it plays on
+            return refused
         reply = self.replay({"do": "replay", "imported": True, "hand": 0, "step": 0})
-        if self.imported.deal is not None and _saved_game(text):
+        if saved:
             reply["saved_game"] = True  # the page offers to play on from it (start)
+        if self.imported.left_out:
+            reply["left_out"] = self.imported.left_out  # hands not shown: not ended
         return reply
 
     # -- lessons ----------------------------------------------------------------------------

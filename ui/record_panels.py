@@ -239,10 +239,12 @@ def replay_html(
     area: "tuple[float, float]",
     tile_px: int,
     play_on: bool = False,
+    left_out: int = 0,
 ) -> str:
     """A hand as it stood after its first ``step`` moves, all four hands face up (a finished
-    or imported hand: nothing secret), with back and forward buttons; ``play_on``: the file
-    imported is a saved game, and a button plays on from it."""
+    hand, of the match or imported: nothing secret), with back and forward buttons;
+    ``play_on``: the file imported is a saved game, and a button plays on from it;
+    ``left_out``: hands of the file not shown (they had not ended), said."""
     summary, k = replay["summary"], replay["step"]
     n = len(summary["steps"])
     index, count = replay["hand"], replay["count"]
@@ -280,6 +282,13 @@ def replay_html(
         + escape(title)
         + "</h2>"
         + (saved_game_html(cat) if play_on else "")
+        + (
+            '<p class="note" data-left-out>'
+            + escape(cat.plural("record.left_out", left_out))
+            + "</p>"
+            if left_out
+            else ""
+        )
         + '<div class="rp-head">'
         + chooser
         + '<p class="rp-opener">'

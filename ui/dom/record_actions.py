@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from longana.device.frame import Replay
 
     from ..controller import Controller
+    from ..i18n import Catalog
     from ..settings import Settings
     from .dialogs import Dialogs
 
@@ -29,7 +30,19 @@ IMPORT_REFUSED = {
     "too-deep": "record.import_too_deep",
     "import-save": "record.save_damaged",
     "import-not-records": "record.not_records",
+    "import-unfinished": "record.import_unfinished",
 }
+
+
+def refused_words(refused: "Any", cat: "Catalog", saved_game: bool) -> str:
+    """The worker's refusal of an imported file, in words."""
+    code, params = refused["code"], refused["params"]
+    if code == "import-live":  # it would show a deal of the match being played
+        return cat.t("record.import_class" if params.get("class") else "record.import_live")
+    if code == "import-unfinished" and saved_game:  # nothing to step through: play on
+        return cat.t("record.saved_game_unfinished")
+    key = IMPORT_REFUSED.get(code)
+    return cat.t(key) if key else cat.t("record.import_error", detail=params.get("detail", ""))
 
 
 class RecordActions:
@@ -52,6 +65,7 @@ class RecordActions:
         self.alert = alert
         self.replay: Any = None  # the hand being stepped through (the worker's answer)
         self.file: Any = None  # the saved game imported (a File): played on at the person's word
+        self.left_out = 0  # hands of the file imported not shown: they had not ended
 
     async def open(self) -> None:
         """``data-action="record"``: every hand of the match, the finished ones to step
@@ -89,21 +103,23 @@ class RecordActions:
                 said("[data-import-error]", cat.t(IMPORT_REFUSED.get(code, "record.import_failed")))
                 return
             self.file = file if reply.get("saved_game") else None
+            self.left_out = int(reply.get("left_out") or 0)
         if reply is None:
             return
         if "refused" in reply:
-            refused = reply["refused"]
-            key = IMPORT_REFUSED.get(refused["code"])
-            detail = refused["params"].get("detail", "")
-            words = cat.t(key) if key else cat.t("record.import_error", detail=detail)
-            said("[data-import-error]", words)
+            said("[data-import-error]", refused_words(reply["refused"], cat, bool(self.file)))
+            shown = q("[data-import-error]")
+            if self.file is not None and shown is not None:  # no hand ended yet: it plays on
+                html = record_panels.saved_game_html(cat)
+                shown.insertAdjacentHTML("afterend", "<div data-import-saved>" + html + "</div>")
             return
         if "replay" not in reply or self.ctl.interaction.dialog != "record":
             return
         replay = reply["replay"]
         play_on = self.file is not None and replay["imported"]
         area, tile = replay_area(replay)
-        html = record_panels.replay_html(replay, cat, area, tile, play_on)
+        left_out = self.left_out if replay["imported"] else 0
+        html = record_panels.replay_html(replay, cat, area, tile, play_on, left_out)
         dialog = q('[data-dialog="record"]')
         if dialog is not None:
             dialog.innerHTML = html
@@ -142,6 +158,9 @@ class RecordActions:
         cat = self.ctl.cat
         self.file = None
         said("[data-import-error]", None)
+        offered = q("[data-import-saved]")  # the last file's offer to play on
+        if offered is not None:
+            offered.remove()
         if int(file.size) > MAX_FILE:
             said("[data-import-error]", cat.t("record.import_too_large"))
             return
