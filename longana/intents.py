@@ -112,11 +112,20 @@ ClassTable = TypedDict(
     {
         "do": Literal["class-table"],
         "class": str | None,
-        "kept": NotRequired[list[list[str]]],
+        "kept": NotRequired[list[list[str]] | list[str]],
         "texts": list[str],
         "proofs": NotRequired[dict[str, str]],
+        "page": NotRequired[int],
     },
 )
+
+
+class ClassRows(TypedDict):
+    """Rows of the teacher's table answered last, from ``from`` (a page at a time)."""
+
+    do: Literal["class-rows"]
+    start: int
+    count: int
 
 
 class Review(TypedDict):
@@ -165,6 +174,7 @@ Intent = (
     | ClassResult
     | ClassName
     | ClassTable
+    | ClassRows
     | Review
     | LessonStart
     | LessonPlay

@@ -51,7 +51,8 @@ An intent is ``{"do": NAME, ...}``:
 ``class-name``     ``name``: ``{"name": the name as results hold it}``, or refused
                    (``class-name``) when it is no name (``longana.classplay.names``)
 ``class-table``    ``class`` (the teacher's class code: the table is for that class only),
-                   ``kept`` (the table the page keeps: ``[[result code, proof], …]``) and
+                   ``kept`` (the table the page keeps: ``[[result code, proof], …]``, or each
+                   entry its JSON text, read on its own) and
                    ``texts`` (what is added now: pasted lines, one code a line, and result files'
                    texts, all in one intent): every kept entry is taken by its proof (replayed
                    when the proof is not its code's), every text added is replayed
@@ -62,7 +63,14 @@ An intent is ``{"do": NAME, ...}``:
                    "line", "text", "proof", "again"?}]}``; a bad class code: ``{"class_refused":
                    {"code", "params"}}`` (``class-version``: the kept table is of another
                    release). Without ``kept``, the page of the release before: ``texts`` with
-                   ``proofs`` (``{code: proof}``), answered ``table``, ``refused``, ``accepted``
+                   ``proofs`` (``{code: proof}``), answered ``table``, ``refused``, ``accepted``.
+                   With ``page`` (rows answered at once): ``keep`` names a kept entry that
+                   stays as sent by its place, ``aside`` gives ``kept`` (its place) instead
+                   of the entry, ``accepted`` ``name`` instead of ``proof``, and ``table`` its
+                   first ``page`` rows (``count``: all) and their CSV lines; the page never
+                   holds a table of a MB at once (``longana.classplay.table.Table.answer``)
+``class-rows``     ``start``, ``count``: ``{"rows", "csv", "from", "count"}``, rows of the table
+                   answered last and their CSV lines
 ``lesson-start``   ``id`` (one of ``longana.device.lessons.ORDER``): that lesson from its first
                    task (again, if it was being played); an unknown one is refused with the
                    code ``lesson-unknown``
@@ -148,6 +156,7 @@ from .intents import (
     ClassCode,
     ClassName,
     ClassResult,
+    ClassRows,
     ClassStart,
     ClassTable,
     Computer,
@@ -235,6 +244,7 @@ class Game:
             "class-result": self.class_result,
             "class-name": self.class_name,
             "class-table": self.class_table,
+            "class-rows": self.class_rows,
             "lesson-start": self.lesson_start,
             "lesson-play": self.lesson_play,
             "lesson-computer": self.lesson_computer,
@@ -496,6 +506,13 @@ class Game:
             reply["left_out"] = self.imported.left_out  # hands not shown: not ended
         return reply
 
+    def class_rows(self, intent: ClassRows) -> Reply:
+        start, count = intent.get("start"), intent.get("count")
+        for value in (start, count):
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise BadIntent("bad-rows", f"not a place in the table: {value!r}")
+        return self.table.rows(int(start), int(count))
+
     # -- lessons ----------------------------------------------------------------------------
 
     @property
@@ -584,7 +601,10 @@ class Game:
         except classplay.ClassError as error:
             return {"class_refused": _class_refusal(error)}
         if kept is not None:
-            return self.table.answer(code, kept, texts)
+            page = intent.get("page")
+            if page is not None and (type(page) is not int or page < 1):
+                raise BadIntent("bad-page", f"not a number of rows: {page!r}")
+            return self.table.answer(code, kept, texts, page=page)
         # the page of the release before: its kept results among the texts, by their proofs
         reply = self.table.answer(code, [], texts, proofs if isinstance(proofs, dict) else {})
         return {k: reply[k] for k in ("table", "refused", "accepted")}
@@ -592,7 +612,7 @@ class Game:
 
 MAX_CHECKED = 2000  # decisions of the review the worker remembers
 NO_GAME_NEEDED = frozenset(
-    {"start", "class-start", "class-code", "class-name", "class-table"}
+    {"start", "class-start", "class-code", "class-name", "class-table", "class-rows"}
     | {"lesson-start", "lesson-play", "lesson-computer", "lesson-next", "lesson-retry"}
 )
 

@@ -10,6 +10,7 @@ if TYPE_CHECKING:
         ClassCode,
         ClassName,
         ClassResult,
+        ClassRows,
         ClassStart,
         ClassTable,
         Computer,
@@ -130,17 +131,26 @@ def class_table(
     code: "str | None",
     texts: "list[str]",
     proofs: "dict[str, str] | None" = None,
-    kept: "list[list[str]] | None" = None,
+    kept: "list[str] | None" = None,
+    page: "int | None" = None,
 ) -> "ClassTable":
     """The teacher's table of the class ``code``: ``texts`` (result codes, or a result file's
-    text, which JavaScript adds) replayed; ``kept``, the table kept on the device as ``[code,
-    proof]`` pairs, each taken by its proof (``proofs``: the form of the release before)."""
+    text, which JavaScript adds) replayed; ``kept``, the table kept on the device, each entry
+    its ``[code, proof]`` JSON text taken by its proof (``proofs``: the form of the release
+    before); ``page``: the rows answered at once (the others by :func:`class_rows`)."""
     intent: ClassTable = {"do": "class-table", "class": code, "texts": texts}
     if kept is not None:
         intent["kept"] = kept
     else:
         intent["proofs"] = proofs or {}
+    if page is not None:
+        intent["page"] = page
     return intent
+
+
+def class_rows(start: int, count: int) -> "ClassRows":
+    """Rows of the teacher's table answered last, from ``start``."""
+    return {"do": "class-rows", "start": start, "count": count}
 
 
 def review(step: int, hand: "int | None" = None) -> "Review":

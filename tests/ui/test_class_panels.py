@@ -25,7 +25,8 @@ PROOF = {"hands": [1], "finished": False, "choices": [[0, 2]], "plays": [7]}
 
 
 def test_the_kept_table_reads_back_and_nothing_else_does() -> None:
-    kept = [["7B-PCCC-N100-2ZQ/3ABC-DEFG", PROOF]]
+    entry = ["7B-PCCC-N100-2ZQ/3ABC-DEFG", PROOF]
+    kept = [[entry[0], json.dumps(entry)]]  # each entry kept as its own text
     text = class_table.kept_text("7B-PCCC-N100-2ZQ", kept)
     assert class_table.read_kept(text) == ("7B-PCCC-N100-2ZQ", kept)
     for broken in (
@@ -40,7 +41,7 @@ def test_the_kept_table_reads_back_and_nothing_else_does() -> None:
     ):
         assert class_table.read_kept(broken) == (None, []), broken
     odd = json.dumps({"schema": 1, "class": "X", "results": [["A", PROOF], "b", ["c"], [1, {}]]})
-    assert class_table.read_kept(odd) == ("X", [["A", PROOF]])  # the good entries stay
+    assert class_table.read_kept(odd) == ("X", [["A", json.dumps(["A", PROOF])]])  # they stay
 
 
 def test_lines_are_counted_as_the_teacher_sees_them() -> None:
