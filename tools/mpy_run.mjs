@@ -38,7 +38,6 @@ for (const f of (process.env.MPY_JS || "").split(",").filter(Boolean)) {
 }
 copy(path.join(root, "locales"), "/lib/locales");
 mp.runPython("import sys; sys.path.append('/lib')");
-if (process.env.MPY_FILES) for (const f of process.env.MPY_FILES.split(",")) mp.FS.writeFile("/" + path.basename(f), fs.readFileSync(f));
 const code = fs.readFileSync(0, "utf8");
 let failed = false;
 try {
