@@ -40,8 +40,11 @@ def long_results(count: int) -> list[Result]:
     out = []
     for k in range(count):
         pick = random.Random(k)
-        game = play_class(CODE, 99, lambda g, legal, pick=pick: pick.choice(legal))
-        out.append(Result.of(game, 0, f"Student {k + 1}"))
+
+        def person(game: Any, legal: list[Any], pick: random.Random = pick) -> Any:
+            return pick.choice(legal)
+
+        out.append(Result.of(play_class(CODE, 99, person), 0, f"Student {k + 1}"))
     return out
 
 

@@ -201,17 +201,17 @@ def results_html(
     first: "int | None" = None,
 ) -> str:
     """The teacher's table of one class: codes and files in, each student's score per deal
-        against the average of everyone who played it, ranked, with the hands each result covers
-        (``td[data-hands]``); the results to look at side by side
-        (``table["flagged"]``), each row's flags; a partial result marked with the hands it covers
-        (``data-partial``) and why it ranks after the complete ones; CSV out; kept on this device
-        (``kept``) until the teacher clears it; prints cleanly (``csv_href`` "": the CSV's link waits
-    for rows still coming). ``aside``: ``(how many, download
-        address)`` of kept results that could not be read, set aside (``[data-results-aside]``,
-        ``a[data-download="table-aside"]``). ``told``: what else the teacher is told of the results
-        just added (``[data-results-told]``: a result added again was played again). ``first``:
-        the rows drawn here (the others are added by :func:`rows_html`, a part at a time: the
-        page's heap never holds the HTML of two thousand rows at once)."""
+    against the average of everyone who played it, ranked, with the hands each result covers
+    (``td[data-hands]``); the results to look at side by side (``table["flagged"]``), each
+    row's flags; a partial result marked with the hands it covers (``data-partial``) and why
+    it ranks after the complete ones; CSV out (``csv_href`` "": its link waits for rows still
+    coming); kept on this device (``kept``) until the teacher clears it; prints cleanly.
+    ``aside``: ``(how many, download addresses)`` of kept results that could not be read, set
+    aside (``[data-results-aside]``, ``a[data-download="table-aside"]``). ``told``: what else
+    the teacher is told of the results just added (``[data-results-told]``: a result added
+    again was played again). ``first``: the rows drawn here (the others are added by
+    :func:`rows_html`, a part at a time: the page's heap never holds the HTML of two thousand
+    rows at once)."""
     hands = table["hands"] if table else 0
     head = (
         "<tr>"

@@ -582,9 +582,10 @@ class Page:
         reply = await self.ask(intents.hint(at))
         if reply is None or ctl.frame is None or ctl.frame["log"] != at or not ctl.my_turn():
             return  # the position changed, or a panel opened: the hint is stale
-        if "hint" not in reply:  # refused (every hand hidden), or none
+        if "hint" not in reply:  # refused (every hand hidden), the worker failed, or none
             refused = reply.get("refused")
-            self.screen.say(why(refused, ctl.cat) if refused else ctl.cat.t("hint.none"))
+            none = "hint.failed" if "error" in reply else "hint.none"
+            self.screen.say(why(refused, ctl.cat) if refused else ctl.cat.t(none))
             return
         self.rooms.explained().hold(ctl.frame, reply.get("explanation"))
         ctl.show_hint(reply["hint"])
