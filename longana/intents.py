@@ -139,6 +139,7 @@ class Review(TypedDict):
 class LessonStart(TypedDict):
     do: Literal["lesson-start"]
     id: str
+    task: NotRequired[int]
 
 
 class LessonPlay(TypedDict):

@@ -72,8 +72,9 @@ An intent is ``{"do": NAME, ...}``:
 ``class-rows``     ``start``, ``count``: ``{"rows", "csv", "from", "count"}``, rows of the table
                    answered last and their CSV lines
 ``lesson-start``   ``id`` (one of ``longana.device.lessons.ORDER``): that lesson from its first
-                   task (again, if it was being played); an unknown one is refused with the
-                   code ``lesson-unknown``
+                   task (again, if it was being played), or from ``task`` (from 0: a lesson
+                   resumed after a reload; one that is none is ignored); an unknown one is
+                   refused with the code ``lesson-unknown``
 ``lesson-play``    ``move``, ``at``: the person's move in the lesson's task
 ``lesson-computer``  ``at``: the computer makes its next fixed reply
 ``lesson-next``    ``at``: the next task, on a table of its own
@@ -538,6 +539,9 @@ class Game:
         if name not in ORDER:  # a lesson the address named, say: the page lists them all
             return {"refused": {"code": "lesson-unknown", "params": {"lesson": str(name)}}}
         self.lesson = LessonTable(lesson(str(name)))
+        task = intent.get("task")
+        if type(task) is int:  # a lesson resumed on its task (after a reload)
+            self.lesson.skip_to(task)
         return self.lesson.reply()
 
     # -- class play -------------------------------------------------------------------------

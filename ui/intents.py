@@ -158,8 +158,12 @@ def review(step: int, hand: "int | None" = None) -> "Review":
     return {"do": "review", "step": step, "hand": hand}
 
 
-def lesson_start(lesson: str) -> "LessonStart":
-    return {"do": "lesson-start", "id": lesson}
+def lesson_start(lesson: str, task: "int | None" = None) -> "LessonStart":
+    """Lesson ``lesson`` from its first task, or from ``task`` (resumed after a reload)."""
+    intent: LessonStart = {"do": "lesson-start", "id": lesson}
+    if task is not None:
+        intent["task"] = task
+    return intent
 
 
 def lesson_play(move: str, at: int) -> "LessonPlay":

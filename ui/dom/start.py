@@ -8,6 +8,7 @@ import js
 
 from ..address import Address
 from ..i18n import pick_language
+from ..lessons import lesson_on_table
 from ..storage import Store
 from .browser import load_catalog
 from .page import Page
@@ -45,5 +46,6 @@ async def start() -> None:
     page = Page(cat, store, settings, NAMES)
     await page.start(save, cached, deal, class_code, notices, save_problem)
     newcomer = save is None and save_problem is None
-    if not class_code and (address.lesson is not None or newcomer):
-        page.open_lessons(address.lesson, newcomer)
+    lesson = address.lesson or lesson_on_table(store)  # one in progress resumes on its task
+    if not class_code and (lesson is not None or newcomer):
+        page.open_lessons(lesson, newcomer)
