@@ -160,7 +160,8 @@ def read_progress(store: "Store") -> Progress:
         kept = progress.done or progress.kept or progress.at is not None
         return progress, (progress.to_json() if kept else "")
 
-    progress, said = store.read_bounded(PROGRESS, read, PROGRESS_LIMIT)
+    got, said = store.read_bounded(PROGRESS, read, PROGRESS_LIMIT)
+    progress: Progress = got
     if said in (CORRUPT_SET_ASIDE, CORRUPT_KEPT):
         progress.said = said
         progress.set_aside = max(progress.set_aside, 1)
