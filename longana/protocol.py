@@ -128,6 +128,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import json
+import pkgutil
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
@@ -619,6 +620,17 @@ NO_GAME_NEEDED = frozenset(
     {"start", "class-start", "class-code", "class-name", "class-table", "class-rows"}
     | {"lesson-start", "lesson-play", "lesson-computer", "lesson-next", "lesson-retry"}
 )
+
+
+def engine_release() -> str:
+    """The release the engine was built in (tools/build_site.py writes it into app.zip, beside
+    the modules), or "" where it was not built (a checkout): the page compares it with its own,
+    and a page of one release never talks on with an engine of another unsaid."""
+    try:
+        data = pkgutil.get_data("longana", "release.txt")
+    except OSError:
+        return ""
+    return data.decode("ascii", "replace").strip() if data else ""
 
 
 def _seat_or_none(text: Any) -> int | None:

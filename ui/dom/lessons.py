@@ -137,6 +137,9 @@ class Lessons:
         self.pace.stop()
         self.ctl.interaction.thinking = None
         reply = await self.ask(intents.lesson_start(name, task))
+        if reply is not None and "error" in reply:  # a worker that does not know it: said
+            self.notices.notice("lesson.failed", "lesson-failed")
+            return
         if reply is None or "lesson" not in reply:
             return  # no worker could answer (the page says so); no such lesson: never sent
         now = self.ctl.interaction

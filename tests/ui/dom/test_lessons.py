@@ -345,3 +345,28 @@ def test_a_lesson_in_progress_resumes_after_a_reload_on_its_task(js: Any, dom_pa
         assert lesson_on_table(page.store) is None
 
     run(scene)
+
+
+def test_a_lesson_a_worker_of_another_release_cannot_start_is_said(js: Any, dom_page: Any) -> None:
+    """Issue 37: an old release's worker under a new page knows no lessons: choosing one is
+    said, never nothing."""
+    page = dom_page
+    worker = js.longanaBoot.worker
+    answer = worker.call
+
+    async def old(text: str) -> str:
+        if json.loads(text)["do"].startswith("lesson-"):
+            return json.dumps({"error": {"code": "unknown-intent", "detail": "no such intent"}})
+        return str(await answer(text))
+
+    worker.call = old
+
+    async def scene() -> None:
+        await started(page, SOLO)
+        await page.rooms.lessons().start("doubles")
+        said = js.document.querySelectorAll('#toasts [data-notice="lesson-failed"]')
+        assert said.length == 1
+        assert said.item(0).textContent == page.ctl.cat.t("lesson.failed")
+        assert page.ctl.interaction.lesson is None, "the game stays on the table"
+
+    run(scene)
