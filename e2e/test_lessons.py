@@ -275,3 +275,20 @@ def test_a_lesson_in_progress_resumes_after_a_reload_and_unreadable_progress_is_
     page.wait_for_function("() => !document.body.dataset.lesson", timeout=ACT_MS)
     game.reload()  # back in the game: nothing to resume
     assert page.locator("#lesson .lesson-bar").count() == 0
+
+
+def test_a_lesson_name_from_the_address_is_shown_escaped_and_wrapped(browsers: Browsers) -> None:
+    """Issue 37: a name with a NUL cut the sentence short; one of 256 characters ran the dialog
+    sideways. Both are said whole, the name's control character written as its escape, long
+    names cut with "…", and the dialog never wider than the screen (phone and desktop)."""
+    en = catalog("en")
+    for asked, shown in (("own%00branch", "own\\x00branch"), ("x" * 256, "x" * 48 + "…")):
+        game = browsers.game(f"?lesson={asked}")
+        for width, height in ((360, 640), (1366, 768)):
+            game.page.set_viewport_size({"width": width, "height": height})
+            note = game.dialog("lessons").locator("[data-lessons-unknown]")
+            note.wait_for(timeout=ACT_MS)
+            assert note.inner_text().strip() == en.t("lesson.unknown", lesson=shown)
+            wide = game.dialog("lessons").evaluate("(d) => d.scrollWidth - d.clientWidth")
+            assert wide <= 0, f"the dialog runs {wide} px sideways at {width}"
+        game.screenshot(f"lesson-unknown-{len(asked)}")

@@ -32,8 +32,9 @@ An intent is ``{"do": NAME, ...}``:
 ``import``         ``text``: hand records to step through (the replay of its first hand, with
                    ``"saved_game": true`` when the file is a saved game that ``start``
                    resumes); a file that reads as a saved game but is damaged is refused
-                   with the code ``import-save``, one that is no JSON at all (nor JSON
-                   lines) with ``import-not-records``. Only the file's finished hands are
+                   with the code ``import-save``, one that looks like nothing (spaces of any
+                   kind, line separators) with ``import-empty``, one that is no JSON at all
+                   (nor JSON lines) with ``import-not-records``. Only the file's finished hands are
                    stepped through (``left_out``: how many were not, they had not ended);
                    one with none is refused (``import-unfinished``, still ``saved_game``),
                    and so is one holding a deal of the live match not ended here
@@ -129,11 +130,12 @@ import dataclasses
 import functools
 import json
 import pkgutil
+import string
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from . import classplay
-from .classplay.table import Table
+from .classplay.table import Table, blank
 from .classplay.table import refusal as _class_refusal
 from .device.frame import frame_of, position_of, refusal
 from .device.handoff import explained_hint
@@ -484,7 +486,9 @@ class Game:
         except JsonLimitError as error:
             params = {"max": error.limit, "detail": str(error)}
             return {"refused": {"code": error.code, "params": params}}
-        if not text.lstrip().startswith(("{", "[")):  # empty, or no JSON: a photo, a letter
+        if blank(text):  # nothing but spaces, no-break spaces, line separators: empty
+            return {"refused": {"code": "import-empty", "params": {}}}
+        if not text.lstrip().startswith(("{", "[")):  # no JSON: a photo, a letter
             return {"refused": {"code": "import-not-records", "params": {}}}
         try:
             read = import_text(text)
@@ -697,8 +701,19 @@ def _level(intent: Mapping[str, Any]) -> str:
     return str(level)
 
 
+#: a deal number asked for (settings, the address: ui/address.py's rule, the same characters)
+DEAL_CHARACTERS = frozenset(string.ascii_letters + string.digits + "-_")
+MAX_DEAL = 32
+
+
 def _deal(intent: Mapping[str, Any]) -> str | None:
+    """The deal number an intent asks for (None: a random one); anything that is no deal
+    number (a lone surrogate, a control character, 100,000 characters) is ``bad-deal``."""
     deal = intent.get("deal")
-    if deal is not None and (not isinstance(deal, str) or not deal):
-        raise BadIntent("bad-deal", f"not a deal number: {deal!r}")
+    if deal is None:
+        return None
+    if not isinstance(deal, str) or not 1 <= len(deal) <= MAX_DEAL:
+        raise BadIntent("bad-deal", f"not a deal number: {repr(deal)[:40]}")
+    if not DEAL_CHARACTERS.issuperset(deal):
+        raise BadIntent("bad-deal", f"not a deal number: {ascii(deal)[:40]}")
     return deal

@@ -33,6 +33,11 @@ MAX_DECISIONS = 100000
 MAX_NUMBER = 2**32  # a proof's numbers: points, play keys, decisions
 MAX_ENTRY = 64 * 1024  # characters of one kept entry (a long match's is about 500)
 PROOF_KEYS = ("hands", "finished", "choices", "plays")  # what a proof holds: nothing else kept
+#: what looks like nothing around a pasted code: spaces of every kind, line separators, marks
+BLANK = (
+    " \t\r\x0b\x0c\x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009"
+    "\u200a\u200b\u200c\u200d\u2028\u2029\u202f\u205f\u2060\u3000\ufeff"
+)
 
 
 def _code(text: Any, most: int = MAX_CODE) -> bool:
@@ -158,7 +163,7 @@ def result_lines(text: str) -> "list[tuple[int, str]]":
     blank lines counted)."""
     out = []
     for number, line in enumerate(text.split("\n"), 1):
-        line = line.strip()
+        line = line.strip(BLANK)  # (MicroPython's strip() takes ASCII spaces only)
         if line:
             out.append((number, line))
     return out

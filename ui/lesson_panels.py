@@ -10,7 +10,7 @@ try:
 except ImportError:  # MicroPython
     pass
 
-from .html import button, escape, tool_button
+from .html import button, escape, shown_text, tool_button
 from .lessons import DONE, LESSONS, NEXT, REPLIES, TASK, Progress, next_lesson
 from .words import why, worded
 
@@ -84,7 +84,7 @@ def dialog_html(
     if unknown is not None:
         note = (
             '<p class="lessons-unknown" data-lessons-unknown role="alert">'
-            + escape(cat.t("lesson.unknown", lesson=unknown))
+            + escape(cat.t("lesson.unknown", lesson=shown_text(unknown)))
             + "</p>"
         )
     html = lessons_html(cat, progress, current)

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from typing import Any
 
 from ..rules.records import read_json
@@ -36,6 +37,10 @@ MAX_REMEMBERED = 4000  # results and proofs the worker remembers
 MAX_ENTRY = 64 * 1024  # characters of one kept entry given as text (a long match's: about 500)
 #: characters no text of result codes holds: a photo, a zip or another binary file read as text
 BINARY = frozenset(chr(c) for c in range(32) if chr(c) not in "\t\n\r") | {"\ufffd"}
+_BINARY = re.compile("[" + re.escape("".join(sorted(BINARY))) + "]")  # looked for in C
+#: what looks like nothing: a byte-order mark, zero-width spaces (besides Unicode's spaces,
+#: no-break spaces and line separators, which str.strip takes)
+INVISIBLE = dict.fromkeys(map(ord, BOM + "\u200b\u200c\u200d\u2060"))
 
 
 def refusal(error: ClassError) -> dict[str, Any]:
@@ -49,11 +54,16 @@ def result_lines(text: object) -> list[tuple[int, object]]:
     holds nothing, or that is no text (a photo, a zip), is refused once, as a whole."""
     if not isinstance(text, str) or is_file(text):
         return [(1, text)]
-    if not text.strip(BOM + " \t\r\n"):
+    if blank(text):  # only spaces, no-break spaces, line separators: said once
         raise ClassError("empty", "there is no result code in it")
-    if any(c in BINARY for c in text[:4096]):
+    if _BINARY.search(text):  # anywhere in it: 4 kB of codes and then a photo's bytes too
         raise ClassError("not-text", "this is no text of result codes (a photo, or a zip?)")
-    return [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip(BOM + " \t")]
+    return [(n, line) for n, line in enumerate(text.splitlines(), 1) if not blank(line)]
+
+
+def blank(text: str) -> bool:
+    """Whether ``text`` looks like nothing (spaces of any kind, line separators, marks)."""
+    return not text.translate(INVISIBLE).strip()
 
 
 class Table:

@@ -125,3 +125,27 @@ def test_any_kept_text_sets_aside_only_itself(four: list[Result], junk: list[str
     assert sorted(r["name"] for r in reply["table"]["rows"]) == ["Ana", "Bo"]
     assert len(reply["keep"]) + len(reply["aside"]) == len(kept), "none dropped"
     assert set(reply["keep"]) >= {0, kept.index(good[1])}, "the good ones by their places"
+
+
+# -- texts added that look like nothing, or are no text past their start -------------------------
+
+
+def refusals(texts: list[str]) -> list[tuple[int, int, str]]:
+    reply = ask(Game(), **{"class": CODE.text}, kept=[], texts=texts)
+    return [(r["input"], r["line"], r["code"]) for r in reply["refused"]]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["\u2028" * 5, "\u2029\u2028\x85", "\u00a0\n\u00a0", "\u00a0\u3000\n\u2007\n\ufeff\u200b"],
+    ids=["line-separators", "paragraph-separators", "no-break-spaces", "other-spaces"],
+)
+def test_a_file_that_looks_empty_is_said_empty_once(text: str) -> None:
+    assert refusals([text]) == [(0, 1, "class-empty")]
+
+
+def test_a_photo_after_4_kb_of_codes_is_refused_once_as_no_text(four: list[Result]) -> None:
+    codes = "\n".join([four[0].text] * (5000 // len(four[0].text) + 1))
+    assert len(codes) > 4096
+    photo = (b"\x89PNG\r\n\x1a\n\x00\x00" + bytes(range(256))).decode("utf-8", "replace")
+    assert refusals([codes + "\n" + photo]) == [(0, 1, "class-not-text")]

@@ -95,3 +95,10 @@ def test_checking_turns_the_add_button_off() -> None:
     button = re.search(r'<button[^>]*data-action="add-results"[^>]*>', busy)
     assert button is not None and "disabled" in button.group(0)
     assert "Checking 1 of 2" in busy
+
+
+def test_pasted_lines_that_look_like_nothing_are_no_lines() -> None:
+    """Issue 37: no-break spaces and line separators around or instead of a code (MicroPython's
+    strip() takes ASCII spaces only): never sent as codes to be refused one by one."""
+    text = "\u00a0\n\u2028\u2029\n\ufeffA-1\u00a0\n\u3000\u200b\n B \u2007"
+    assert class_table.result_lines(text) == [(3, "A-1"), (5, "B")]

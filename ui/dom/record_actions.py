@@ -31,6 +31,7 @@ IMPORT_REFUSED = {
     "import-save": "record.save_damaged",
     "import-not-records": "record.not_records",
     "import-unfinished": "record.import_unfinished",
+    "import-empty": "record.import_empty",
 }
 
 
