@@ -15,7 +15,8 @@ from typing import Literal, NotRequired, TypedDict
 class Start(TypedDict):
     """Resume ``save`` (unless ``deal`` asks for another deal) or start a new match; with
     ``or_new`` false, the save or nothing: a save that cannot be used is refused
-    (``save-unreadable``) and the game in the worker stays as it was."""
+    (``save-unreadable``) and the game in the worker stays as it was. A new match's rules are
+    the card's played to ``target`` (the match's length, 10 to 999; missing: 100)."""
 
     do: Literal["start"]
     save: str | None
@@ -24,6 +25,7 @@ class Start(TypedDict):
     deal: NotRequired[str | None]
     holder: NotRequired[str | None]
     or_new: NotRequired[bool]
+    target: NotRequired[int]
 
 
 class Play(TypedDict):
@@ -49,10 +51,13 @@ class Plain(TypedDict):
 
 
 class NewMatch(TypedDict):
+    """A new match of the card's rules played to ``target`` (missing: 100)."""
+
     do: Literal["new-match"]
     seats: list[str]
     level: str
     deal: str | None
+    target: NotRequired[int]
 
 
 class Seats(TypedDict):
@@ -88,6 +93,8 @@ class ClassStart(TypedDict):
 
 
 class ClassCode(TypedDict):
+    """The code of a class match: ``target`` is its length, written in the code."""
+
     do: Literal["class-code"]
     deal: str | None
     seats: list[str]

@@ -7,15 +7,18 @@ An intent is ``{"do": NAME, ...}``:
 
 =================  ==========================================================================
 ``start``          ``save`` (text or null), ``seats``, ``level``, ``deal`` (or null), ``holder``
-                   (a seat or null): resume the save (unless ``deal`` asks for another deal) or
-                   start a new match; with ``"or_new": false`` the save or nothing (a save
-                   that cannot be used is refused, ``save-unreadable``, and nothing changes)
+                   (a seat or null), ``target``: resume the save (unless ``deal`` asks for
+                   another deal) or start a new match; with ``"or_new": false`` the save or
+                   nothing (a save that cannot be used is refused, ``save-unreadable``, and
+                   nothing changes)
 ``play``           ``move`` (``"7-3@N"``, ``"9-9"``, ``"pass"``), ``at``: the person's move
 ``computer``       ``at``: the computer seat to move makes one move
 ``undo``, ``redo``, ``restart``, ``next-hand``, ``record``
 ``hint``           ``at``: the hint and its explanation for the person to move; refused
                    (``hands-hidden``) while a handoff hides every hand
-``new-match``      ``seats``, ``level``, ``deal`` (or null)
+``new-match``      ``seats``, ``level``, ``deal`` (or null), ``target`` (the match's length: the
+                   card's rules played to it, ``longana.rules.variant``; out of bounds:
+                   ``bad-target``; missing: the card's 100)
 ``seats``          ``seats``, ``level``: who sits where in the match being played
 ``take-device``    ``seat``: the person at that seat now holds the device
 ``replay``         ``hand``, ``step``, ``imported``: a finished hand (of the match, or imported)
@@ -34,12 +37,15 @@ An intent is ``{"do": NAME, ...}``:
                    resumes); a file that reads as a saved game but is damaged is refused
                    with the code ``import-save``, one that looks like nothing (spaces of any
                    kind, line separators) with ``import-empty``, one that is no JSON at all
-                   (nor JSON lines) with ``import-not-records``. Only the file's finished hands are
-                   stepped through (``left_out``: how many were not, they had not ended);
-                   one with none is refused (``import-unfinished``, still ``saved_game``),
-                   and so is one holding a deal of the live match not ended here
-                   (``import-live``, ``{"class": bool}``): an import never shows what the
-                   live game would not (``longana.device.history.shown``)
+                   (nor JSON lines) with ``import-not-records``; a line that is no JSON with
+                   ``import-line`` (``line``), a hand record that does not replay with
+                   ``import-hand`` (``line`` or ``hand``, or neither: the file's only record);
+                   every refusal's ``params`` also hold the engine's English ``detail``. Only
+                   the file's finished hands are stepped through (``left_out``: how many were
+                   not, they had not ended); one with none is refused (``import-unfinished``,
+                   still ``saved_game``), and so is one holding a deal of the live match not
+                   ended here (``import-live``, ``{"class": bool}``): an import never shows
+                   what the live game would not (``longana.device.history.shown``)
 ``class-start``    ``code`` (a class code), ``save`` (text or null), ``holder``: resume the save
                    if it is that class match, else start it; the reply is ``start``'s plus
                    ``"class": {"code", "deal"}``
@@ -184,6 +190,7 @@ from .rules.errors import IllegalMoveError, LonganaError, RecordError
 from .rules.hand import Hand
 from .rules.records import MAX_JSON_TEXT, JsonLimitError, check_json, read_json
 from .rules.tiles import SEATS, Move, parse_seat
+from .rules.variant import CARD, Rules, RulesError
 
 #: the longest intent read: a file of MAX_JSON_TEXT characters, escaped, with room to spare
 MAX_INTENT = 3 * MAX_JSON_TEXT
@@ -303,7 +310,7 @@ class Game:
     # -- intents ----------------------------------------------------------------------------
 
     def start(self, intent: Start) -> Reply:
-        seats, level, deal = _seats(intent), _level(intent), _deal(intent)
+        seats, level, deal, rules = _seats(intent), _level(intent), _deal(intent), _rules(intent)
         extra: dict[str, Any] = {}
         holder = self.holder
         loaded = self.saved(intent, extra, lambda s: deal is None or s.seed == deal)
@@ -314,7 +321,7 @@ class Game:
             self.holder = holder
             detail = extra.get("corrupt", {}).get("detail", "not a save")
             return {"refused": {"code": "save-unreadable", "params": {"detail": detail}}}
-        self.session = Session(deal, seats=seats, level=level)
+        self.session = Session(deal, seats=seats, level=level, rules=rules)
         return self.changed(**extra)
 
     def saved(
@@ -401,7 +408,9 @@ class Game:
         }
 
     def new_match(self, intent: NewMatch) -> Reply:
-        self.session = Session(_deal(intent), seats=_seats(intent), level=_level(intent))
+        self.session = Session(
+            _deal(intent), seats=_seats(intent), level=_level(intent), rules=_rules(intent)
+        )
         self.holder = None
         return self.changed()
 
@@ -493,15 +502,14 @@ class Game:
         try:
             read = import_text(text)
         except LonganaError as error:
-            code = "import-save" if '"schema"' in text[:100] else "import"  # a damaged save
-            return {"refused": {"code": code, "params": {"detail": str(error)}}}
+            return {"refused": _import_refusal(error, '"schema"' in text[:100])}
         game = self.game
         saved = read.deal is not None and _saved_game(text)
         try:  # the live game's rule: finished hands only, none of its own not yet ended
             self.imported = shown(read, game.match, game.class_code is not None)
         except HiddenHandsError as error:
             self.imported = None
-            refused: Reply = {"refused": {"code": error.code, "params": error.params}}
+            refused: Reply = {"refused": _import_refusal(error, False)}
             if saved and error.code == "import-unfinished":
                 refused["saved_game"] = True  # nothing to step through, but it plays on
             return refused
@@ -571,7 +579,7 @@ class Game:
                 intent.get("deal"),
                 intent.get("seats", ()),
                 intent.get("level", "normal"),
-                intent.get("target", 100),
+                intent.get("target", CARD.target),
             )
         except classplay.ClassError as error:
             return {"refused": _class_refusal(error)}
@@ -679,6 +687,20 @@ def _saved_game(text: str) -> bool:
     return True
 
 
+def _import_refusal(error: LonganaError, save: bool) -> dict[str, Any]:
+    """An import's refusal: the error's code and params, which the page words (a damaged save,
+    ``save``: ``import-save``; an error with no code of its own: ``import``), and the engine's
+    English ``detail``, which it shows only folded away."""
+    params: dict[str, Any] = {}
+    if save:
+        code = "import-save"
+    elif isinstance(error, RecordError) and error.code != "record":
+        code, params = error.code, dict(error.params)
+    else:
+        code = "import"
+    return {"code": code, "params": {**params, "detail": str(error)}}
+
+
 def _dump(reply: Reply) -> str:
     return json.dumps(reply, separators=(",", ":"))
 
@@ -699,6 +721,14 @@ def _level(intent: Mapping[str, Any]) -> str:
     if level not in LEVELS:
         raise BadIntent("bad-level", f"the level is one of {LEVELS}, not {level!r}")
     return str(level)
+
+
+def _rules(intent: Mapping[str, Any]) -> Rules:
+    """The rules of a new match: the card's, played to the intent's ``target`` if it has one."""
+    try:
+        return CARD.with_target(intent.get("target", CARD.target))
+    except RulesError as error:
+        raise BadIntent("bad-target", str(error)) from None
 
 
 #: a deal number asked for (settings, the address: ui/address.py's rule, the same characters)

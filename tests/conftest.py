@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings
 
 from longana import SEAT_NAMES, SEATS, Hand, LonganaError, Move, Tile
 from longana.device.lesson_table import NEXT, REPLIES, LessonTable
@@ -29,9 +30,15 @@ from longana.players.sampler import sample_deals
 from longana.protocol import Game
 from longana.rules.records import hand_from_record, hand_record
 from longana.rules.tiles import ALL_TILES, tiles_of
+from longana.rules.variant import CARD, PRESETS, Rules
 from longana.rules.view import SeatView
 
 ROOT = Path(__file__).resolve().parents[1]
+
+# No example is timed (Hypothesis would fail one that takes over 200 ms on a busy machine): a
+# test waits on the work, never on a clock.
+settings.register_profile("no-clock", deadline=None)
+settings.load_profile("no-clock")
 
 LONG = ("South", "East", "North", "West")
 
@@ -137,16 +144,24 @@ def legal(hand: Hand) -> set[str]:
 
 # -- positions for the players ---------------------------------------------------------------------
 
+#: Every preset the game offers and a value of another set (double-six, six tiles each, four left
+#: unused): a test parametrized by ``every_rules`` runs once for each, a new preset with no edit.
+DOUBLE_SIX = Rules(highest=6, hand_size=6)
+EVERY_RULES = {**PRESETS, "double-six": DOUBLE_SIX}
+every_rules = pytest.mark.parametrize("rules", EVERY_RULES.values(), ids=list(EVERY_RULES))
 
-def random_position(seed: int, later: bool, tied: bool = False) -> Hand:
+
+def random_position(seed: int, later: bool, tied: bool = False, rules: Rules = CARD) -> Hand:
     """A hand (first, later after a win, or later after a tied block) after some random
     moves, still in play."""
     rng = random.Random(seed)
-    hand = Hand.deal(rng)
+    hand = Hand.deal(rng, rules=rules)
     if later:
-        hand = Hand(hand.starting_tiles, first_hand=False, winner=rng.randrange(4))
+        hand = Hand(hand.starting_tiles, first_hand=False, winner=rng.randrange(4), rules=rules)
     if tied:
-        hand = Hand(hand.starting_tiles, first_hand=False, previous_opener=rng.randrange(4))
+        hand = Hand(
+            hand.starting_tiles, first_hand=False, previous_opener=rng.randrange(4), rules=rules
+        )
     for _ in range(rng.randrange(40)):
         before = hand.copy()
         hand.apply(rng.choice(hand.legal_moves()))
@@ -189,7 +204,7 @@ def record_with(hand: Hand, held: list[int]) -> dict[str, object]:
 
 def replays_legally(hand: Hand, held: list[int]) -> bool:
     try:
-        again = hand_from_record(record_with(hand, held))
+        again = hand_from_record(record_with(hand, held), hand.rules)
     except LonganaError:
         return False
     return again.held == held and again.board == hand.board and again.outcome is None
@@ -219,7 +234,7 @@ def other_deals(hand: Hand, seat: int, rng: random.Random, wanted: int) -> list[
         if held == hand.held:
             continue
         try:
-            again = hand_from_record(record_with(hand, held))
+            again = hand_from_record(record_with(hand, held), hand.rules)
         except LonganaError:
             continue
         if again.outcome is None:

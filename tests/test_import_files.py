@@ -59,7 +59,7 @@ def test_a_damaged_save_is_refused_as_one() -> None:
     data["log"][3] = "0-0@N" if data["log"][3] != "0-0@N" else "9-9"
     for damaged in (json.dumps(data), save[: len(save) // 2]):
         assert ask(game, do="import", text=damaged)["refused"]["code"] == "import-save"
-    assert ask(game, do="import", text="[1, 2]")["refused"]["code"] == "import"
+    assert ask(game, do="import", text="[1, 2]")["refused"]["code"] == "import-hand"
     for text in ("Dear teacher,\n", "\x89PNG\r\n"):
         assert ask(game, do="import", text=text)["refused"]["code"] == "import-not-records"
     for text in ("", "  \n", "\u2028" * 9, "\u00a0\n\u00a0\n", "\ufeff\u3000"):  # issue 37

@@ -6,6 +6,8 @@ itself, so a half-translated catalog still gives a playable page (a test keeps t
 Runs under MicroPython (the page) and CPython (the tests).
 """
 
+import json
+
 try:
     from typing import Any
 except ImportError:  # MicroPython: annotations are not evaluated
@@ -13,17 +15,31 @@ except ImportError:  # MicroPython: annotations are not evaluated
 
 from .notation import SEATS, pips
 
-LANGUAGES = ("de", "en", "es", "ms")  # the languages of the rule cards
+
+def read_languages() -> "list[dict[str, Any]]":
+    """The game's languages, ``locales/languages.jsonl`` (one JSON line each: the code, the
+    name in itself, the CLDR plural forms of whole numbers), read beside the page's modules: in
+    the repository, and on the page, where the build ships it with them (ui/page-files.json)."""
+    root = "/".join(__file__.split("/")[:-2])
+    with open((root + "/" if root else "") + "locales/languages.jsonl", encoding="utf-8") as text:
+        return [json.loads(line) for line in text.read().splitlines() if line.strip()]
+
+
+LANGUAGE_LIST = read_languages()
+LANGUAGES = tuple(str(lang["code"]) for lang in LANGUAGE_LIST)
+NAMES = {str(lang["code"]): str(lang["name"]) for lang in LANGUAGE_LIST}  # each in itself
+PLURALS = {str(lang["code"]): tuple(lang["plurals"]) for lang in LANGUAGE_LIST}
 ENGLISH = "en"
 
 
 def plural_form(lang: str, n: int) -> str:
-    """The CLDR plural category of a whole number ``n`` in ``lang``."""
-    if lang == "ms":
-        return "other"
-    if n == 1:
+    """The CLDR plural category of a whole number ``n`` in ``lang``: "one" for 1 where the
+    language has it, "many" for a nonzero multiple of a million (Spanish's, as in the other
+    Romance languages), else "other"."""
+    forms = PLURALS.get(lang, ("one", "other"))
+    if n == 1 and "one" in forms:
         return "one"
-    if lang == "es" and n != 0 and n % 1000000 == 0:
+    if "many" in forms and n != 0 and n % 1000000 == 0:
         return "many"
     return "other"
 

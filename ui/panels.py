@@ -10,7 +10,7 @@ except ImportError:  # MicroPython: no typing module; annotations are not evalua
     pass
 
 from .html import escape, icon, tile_face
-from .notation import KINDS, LEVELS, SEATS
+from .notation import KINDS, LENGTHS, LEVELS, SEATS
 from .words import outcome_words, phrase
 
 TYPE_CHECKING = False  # mypy takes it as true: the frame's types, never imported at runtime
@@ -138,7 +138,7 @@ def match_end_html(frame: "Frame", cat: "Catalog") -> str:
             "match_end.text",
             winner=name,
             score=frame["scores"][winner],
-            target=frame["target"],
+            target=frame["rules"]["target"],
         )
         + '</p><p class="verdict small">'
         + escape(outcome_words(frame["outcome"], cat))
@@ -176,9 +176,11 @@ def settings_html(
     lang: str,
     cat: "Catalog",
     names: "dict[str, str]",
+    length: str = "",
 ) -> str:
     """Who sits where, speed, the computer's strength, the language (each named in itself:
-    ``names``), and a new match from a deal number."""
+    ``names``), the match's ``length`` (:func:`length_html`), and a new match from a deal
+    number."""
     rows = []
     for s in SEATS:
         letter = s
@@ -237,6 +239,7 @@ def settings_html(
         + '<select data-setting="level" name="level">'
         + level_opts
         + "</select></label>"
+        + length
         + '<fieldset class="deal-box"><legend>'
         + phrase(cat, "settings.deal_title")
         + "</legend>"
@@ -264,6 +267,31 @@ def settings_html(
         + '<button type="button" class="btn primary" data-action="new-match">'
         + phrase(cat, "actions.new_match")
         + "</button></div>"
+    )
+
+
+def length_html(chosen: int, now: int, cat: "Catalog") -> str:
+    """The match's length for new matches and class codes (``chosen``), each named by its
+    target and what it suits, and the length of the match in progress (``now``: it keeps it)."""
+    opts = "".join(
+        '<option value="'
+        + str(target)
+        + '"'
+        + (" selected" if target == chosen else "")
+        + ">"
+        + phrase(cat, "settings.lengths." + name, target=target)
+        + "</option>"
+        for name, target in LENGTHS
+    )
+    return (
+        '<label class="field"><span>'
+        + phrase(cat, "settings.length")
+        + "</span>"
+        + '<select data-setting="target" name="target" aria-describedby="length-note">'
+        + opts
+        + '</select></label><p class="note" id="length-note">'
+        + phrase(cat, "settings.length_note", target=now)
+        + "</p>"
     )
 
 

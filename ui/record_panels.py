@@ -200,7 +200,10 @@ def record_html(
         + phrase(cat, "record.import")
         + "</label></div>"
         + '<p class="note" data-import-status aria-live="polite" hidden></p>'
-        + '<p class="field-error" data-import-error role="alert" hidden></p></div>'
+        + '<p class="field-error" data-import-error role="alert" hidden></p>'
+        + '<details class="detail" data-import-detail hidden><summary>'
+        + phrase(cat, "save.detail")
+        + "</summary><p></p></details></div>"
         + (
             '<p class="note" data-review-locked>' + phrase(cat, "review.class_not_over") + "</p>"
             if review_locked

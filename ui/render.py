@@ -219,7 +219,7 @@ def top_html(frame: "Frame", cat: "Catalog", save_problem: Any) -> str:
         + "<span>"
         + escape(t("app.hand_number", n=frame["hand_number"]))
         + '</span> <span class="target">· '
-        + escape(t("app.target", target=frame["target"]))
+        + escape(t("app.target", target=frame["rules"]["target"]))
         + '</span> <span class="deal" '
         'data-deal="'
         + escape(frame["deal"])

@@ -21,16 +21,18 @@ from .i18n import tile_names
 from .notation import SEATS
 
 FIGURE_SECTION = "priority"
+LENGTH_SECTION = "match"  # winning the match: the card's sentence, then this match's length
 #: "About this game" in the rule card's order (a list: MicroPython's dicts keep no order)
 ABOUT = ("source", "agreement", "preview", "handoff", "fair", "pause", "undo", "restart", "limits")
 MARKS = {"legal": "\u2713", "forbidden": "\u2717", "tile": ""}  # tick, cross: not words
 
 
 def rules_html(
-    rules: "dict[str, Any]", example: Any, heading_level: int = 2, lead: str = ""
+    rules: "dict[str, Any]", example: Any, heading_level: int = 2, lead: str = "", length: str = ""
 ) -> str:
     """The panel's inner HTML: a heading (and ``lead`` under it), then one ``<section>`` per
-    part of the rules (the drawing only when the example's data is at hand)."""
+    part of the rules (the drawing only when the example's data is at hand). ``length``, the
+    length of the match being played in words, follows the card's sentence on winning it."""
     h, sub = "h" + str(heading_level), "h" + str(heading_level + 1)
     parts = ["<" + h + ' id="rules-heading">' + escape(rules["title"]) + "</" + h + ">" + lead]
     for item in rules["sections"]:
@@ -49,6 +51,8 @@ def rules_html(
         parts.extend("<p>" + escape(p) + "</p>" for p in item["paragraphs"])
         if section_id == FIGURE_SECTION and example is not None:
             parts.append(figure_html(example, rules["diagram"]))
+        if section_id == LENGTH_SECTION and length:
+            parts.append("<p data-match-length>" + escape(length) + "</p>")
         parts.append("</section>")
     return "".join(parts)
 

@@ -69,13 +69,13 @@ def decisions(session: Session, hand: int | None = None) -> list[Decision]:
 
 def identity(session: Session, decision: Decision) -> tuple[object, ...]:
     """What a judgement depends on (to keep it while the match goes on, or after an undo
-    elsewhere): the deal, the target, the hand's start and scores, its moves up to the
+    elsewhere): the deal, the rules, the hand's start and scores, its moves up to the
     decision, and the move made."""
     match = session.match
     hand = match.hands[decision.hand]
     return (
         session.seed,
-        match.target,
+        match.rules,
         decision.hand,
         hand.winner_before,
         hand.opener_before,
@@ -90,7 +90,7 @@ def view_at(session: Session, decision: Decision) -> tuple[SeatView, int]:
     match = session.match
     position = hand_after(match.hands[decision.hand], decision.turn)
     scores = match.scores_before(decision.hand)
-    view = SeatView.of(position, decision.seat, scores, match.target)
+    view = SeatView.of(position, decision.seat, scores)
     return view, decision_seed(session.seed, decision.hand + 1, decision.turn)
 
 

@@ -17,7 +17,7 @@ from test_storage_faults import run_case
 from longana.device.lessons import ORDER
 from longana.protocol import Game
 from ui.address import Address
-from ui.i18n import Catalog
+from ui.i18n import LANGUAGES, Catalog
 from ui.lesson_panels import lessons_html, said_words, task_html
 from ui.lessons import (
     LESSONS,
@@ -32,8 +32,6 @@ from ui.lessons import (
     read_progress,
 )
 from ui.storage import CORRUPT_SET_ASIDE, FULL, SAVE, UNAVAILABLE, Store
-
-LANGS = ("de", "en", "es", "ms")
 
 
 def catalog(lang: str = "en") -> Catalog:
@@ -204,7 +202,7 @@ out['throwing'] = [read_progress(Store(js.longanaStorage, '/')).done,
 # -- the list and the bar --------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_list_shows_every_lesson_with_its_progress_in_words(lang: str) -> None:
     cat = catalog(lang)
     markup = lessons_html(cat, Progress(["doubles", "block"]), current="priority")
@@ -241,7 +239,7 @@ def play_to_end(game: Game, name: str) -> list[tuple[dict[str, Any], dict[str, A
             reply = ask(game, do="lesson-play", move=frame["turn"]["moves"][0], at=frame["log"])
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_state_of_every_lesson_is_said_in_words(lang: str) -> None:
     """The bar of each state the worker sends: the heading, the task line (while it waits),
     what was said (the engine's reason and "try again", the praise with the outcome's numbers)

@@ -111,7 +111,7 @@ class ClassActions:
         s = self.settings()
         deal = q('[data-dialog="settings"] [data-setting="deal"]')
         wanted = str(deal.value).strip().upper() if deal is not None else ""
-        reply = await self.ask(intents.class_code(wanted or None, s.seats, s.level))
+        reply = await self.ask(intents.class_code(wanted or None, s.seats, s.level, s.target))
         if reply is None:
             return
         if "refused" in reply:

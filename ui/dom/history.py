@@ -1,7 +1,7 @@
 """The matches played on this device (Record → History): each finished match is remembered
-once (its date, level, winner and the totals after each hand) under ``longana:history``; the
-person may delete them. Seats are numbers there (0–3 for S, E, N, W), as since its first
-release."""
+once (its date, level, winner, target and the totals after each hand) under
+``longana:history``; the person may delete them. Seats are numbers there (0–3 for S, E, N, W),
+as since its first release."""
 
 import json
 
@@ -65,6 +65,7 @@ class History:
                 "level": frame["level"],
                 "winner": SEATS.index(frame["winner"] or "S"),
                 "people": [i for i, s in enumerate(SEATS) if frame["seats"][s] == "person"],
+                "target": frame["rules"]["target"],
                 "totals": totals,
             }
         )

@@ -80,7 +80,7 @@ class KeptMatch:
     def resume(self, save: "str | None") -> "Any":
         """The intent that resumes ``save`` (nobody holds the device yet)."""
         s = self.settings()
-        return intents.start(save, s.seats, s.level)
+        return intents.start(save, s.seats, s.level, target=s.target)
 
     def class_start(self, code: str) -> "Any":
         """The intent that starts the class match ``code``, or resumes it when it is the match

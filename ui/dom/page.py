@@ -177,7 +177,7 @@ class Page:
     def restore(self) -> "Any":
         """The intent that resumes this tab's game in a (new) worker, as it is held."""
         s = self.settings
-        return intents.start(self.saves.text, s.seats, s.level, None, self.holder)
+        return intents.start(self.saves.text, s.seats, s.level, None, self.holder, target=s.target)
 
     async def restore_game(self) -> "Any":
         """The worker takes this tab's game again (after it was asked to try another)."""
@@ -599,7 +599,7 @@ class Page:
     async def new_match(self, deal: "str | None" = None) -> None:
         self.holder = None
         s = self.settings
-        await self.act(intents.new_match(s.seats, s.level, deal), close=True)
+        await self.act(intents.new_match(s.seats, s.level, deal, s.target), close=True)
         self.screen.say("")
 
     # -- the start ---------------------------------------------------------------------------------
@@ -684,7 +684,7 @@ class Page:
             code = reply["refused"]["code"].replace("class-", "", 1)
             self.notice("class.why." + code, "class-refused")
         s = self.settings
-        return await self.ask(intents.start(save, s.seats, s.level, deal))
+        return await self.ask(intents.start(save, s.seats, s.level, deal, target=s.target))
 
 
 def download(el: "Element") -> None:

@@ -7,6 +7,7 @@ import js
 from .. import intents, record_panels
 from ..board import tile_size
 from ..controller import Interaction
+from ..words import IMPORT_REFUSED, import_why
 from .browser import attr, q
 from .link import MAX_FILE, file_intent
 
@@ -24,26 +25,16 @@ if TYPE_CHECKING:
     from ..settings import Settings
     from .dialogs import Dialogs
 
-# the worker's refusals of an imported file, in words (any other: record.import_error)
-IMPORT_REFUSED = {
-    "too-large": "record.import_too_large",
-    "too-deep": "record.import_too_deep",
-    "import-save": "record.save_damaged",
-    "import-not-records": "record.not_records",
-    "import-unfinished": "record.import_unfinished",
-    "import-empty": "record.import_empty",
-}
-
 
 def refused_words(refused: "Any", cat: "Catalog", saved_game: bool) -> str:
-    """The worker's refusal of an imported file, in words."""
+    """The worker's refusal of an imported file, in words (:func:`ui.words.import_why`; one
+    that would show what the live game does not: why, and a saved game's way to play on)."""
     code, params = refused["code"], refused["params"]
     if code == "import-live":  # it would show a deal of the match being played
         return cat.t("record.import_class" if params.get("class") else "record.import_live")
     if code == "import-unfinished" and saved_game:  # nothing to step through: play on
         return cat.t("record.saved_game_unfinished")
-    key = IMPORT_REFUSED.get(code)
-    return cat.t(key) if key else cat.t("record.import_error", detail=params.get("detail", ""))
+    return import_why(refused, cat)
 
 
 class RecordActions:
@@ -109,6 +100,7 @@ class RecordActions:
             return
         if "refused" in reply:
             said("[data-import-error]", refused_words(reply["refused"], cat, bool(self.file)))
+            told("[data-import-detail]", reply["refused"]["params"].get("detail"))
             shown = q("[data-import-error]")
             if self.file is not None and shown is not None:  # no hand ended yet: it plays on
                 html = record_panels.saved_game_html(cat)
@@ -159,6 +151,7 @@ class RecordActions:
         cat = self.ctl.cat
         self.file = None
         said("[data-import-error]", None)
+        told("[data-import-detail]", None)
         offered = q("[data-import-saved]")  # the last file's offer to play on
         if offered is not None:
             offered.remove()
@@ -191,7 +184,8 @@ class RecordActions:
         if file is None:
             return
         s = self.settings()
-        intent = await file_intent(intents.start(None, s.seats, s.level), "save", file)
+        start = intents.start(None, s.seats, s.level, target=s.target)
+        intent = await file_intent(start, "save", file)
         if intent is None:
             self.alert(self.ctl.cat.t("record.import_failed"))
             return
@@ -213,6 +207,17 @@ def replay_area(replay: "Replay") -> "tuple[tuple[float, float], int]":
     height = 220.0 if float(js.window.innerWidth) < 600 else 260.0
     board = replay["position"]["board"]
     return (width, height), tile_size(board, Interaction(), width, height)  # South at the bottom
+
+
+def told(where: str, detail: "str | None") -> None:
+    """The engine's own words on a file it refused (English) in the folded ``<details>``
+    ``where``, or None: hidden."""
+    el = q(where)
+    if el is not None:
+        el.hidden = not detail
+        text = el.querySelector("p")
+        if text is not None:
+            text.textContent = detail or ""
 
 
 def said(where: str, words: "str | None") -> None:

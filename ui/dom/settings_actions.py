@@ -11,7 +11,7 @@ from .. import intents
 from ..address import deal_number
 from ..i18n import LANGUAGES
 from ..notation import SEATS
-from ..panels import close_button, settings_html
+from ..panels import close_button, length_html, settings_html
 from ..rules_panel import about_html, keys_html, lessons_link, rules_html
 from ..settings import Settings
 from .browser import load_catalog, q, warn
@@ -59,8 +59,10 @@ class SettingsActions:
                 self.example = json.loads(str(await response.text()))
             except Exception as error:  # noqa: BLE001 - the rules read fine without it
                 warn("no rules drawing: " + str(error))
+        frame = self.ctl.frame
+        length = "" if frame is None else cat.t("app.match_length", target=frame["rules"]["target"])
         html = (
-            rules_html(cat.raw("rules"), self.example, lead=lessons_link(cat))
+            rules_html(cat.raw("rules"), self.example, lead=lessons_link(cat), length=length)
             + about_html(cat)
             + keys_html(cat)
             + '<div class="dlg-buttons">'
@@ -75,8 +77,16 @@ class SettingsActions:
         frame, cat, s = self.ctl.frame, self.ctl.cat, self.settings()
         if frame is None:
             return
+        length = length_html(s.target, frame["rules"]["target"], cat)
         html = settings_html(
-            frame["seats"], s.speed, frame["level"], frame["deal"], cat.lang, cat, self.names
+            frame["seats"],
+            s.speed,
+            frame["level"],
+            frame["deal"],
+            cat.lang,
+            cat,
+            self.names,
+            length,
         )
         self.dialogs.open("settings", html + class_part)
 
@@ -92,6 +102,7 @@ class SettingsActions:
             el = q('[data-setting="' + name + '"]')
             field[name] = str(el.value) if el is not None else None
         named = q('[data-setting="name"]')
+        length = q('[data-setting="target"]')
         text = json.dumps(
             {
                 "seats": seats,
@@ -99,12 +110,14 @@ class SettingsActions:
                 "level": field["level"],
                 "lang": field["lang"] or s.lang,
                 "name": str(named.value).strip() if named is not None else s.name,
+                "target": _whole(length.value) if length is not None else s.target,
             }
         )
         self.keep_settings(Settings.read(text)[0])
 
     async def close(self) -> None:
-        """Settings' ``close``: they apply (the language, the seats and level)."""
+        """Settings' ``close``: they apply (the language, the seats and level; the length waits
+        for a new match: the match in progress keeps its own)."""
         self.read()
         await self.apply_language()
         s = self.settings()
@@ -135,3 +148,11 @@ class SettingsActions:
             self.speak(cat)
             if failed:
                 self.notice("notice.catalog_failed", "catalog-failed")
+
+
+def _whole(text: "Any") -> "Any":
+    """A select's value as the number it names (None when it names none: Settings' default)."""
+    try:
+        return int(str(text))
+    except ValueError:
+        return None

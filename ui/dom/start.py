@@ -7,13 +7,11 @@ plays; then the lesson the address names, or on a first visit the offer of the l
 import js
 
 from ..address import Address
-from ..i18n import pick_language
+from ..i18n import NAMES, pick_language
 from ..lessons import lesson_on_table
 from ..storage import Store
 from .browser import load_catalog
 from .page import Page
-
-NAMES = {"de": "Deutsch", "en": "English", "es": "Español", "ms": "Bahasa Melayu"}
 
 
 def browser_storage() -> "object | None":

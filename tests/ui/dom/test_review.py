@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Any
 
 from longana.classplay import ClassCode
@@ -17,19 +17,9 @@ from longana.players.levels import choose
 from ui import intents
 from ui.review_panel import hand_summary
 
+from .clock import run, until
+
 SOLO = ["person", "computer", "computer", "computer"]
-
-
-def run(scene: Callable[[], Awaitable[None]]) -> None:
-    asyncio.run(scene())
-
-
-async def until(test: Callable[[], bool], seconds: float = 20.0) -> None:
-    loop = asyncio.get_running_loop()
-    end = loop.time() + seconds
-    while not test():
-        assert loop.time() < end, "it did not come"
-        await asyncio.sleep(0.002)
 
 
 def played_hand(deal: str = "31", next_hand: bool = True) -> tuple[str, int]:
