@@ -1,7 +1,8 @@
 """The intents the game worker takes (:class:`longana.protocol.Game`), one typed dictionary each:
 what the page may send, key by key. :mod:`longana.protocol` reads them under these types and
 the page's builders (``ui/intents.py``) are checked against them by mypy, so a key the one
-writes and the other never reads (or reads and is never sent) shows. Plain shapes, no code.
+writes and the other never reads (or reads and is never sent) shows. Plain shapes, no code;
+the replies are typed beside them (:mod:`longana.replies`).
 
 ``seats`` are four kinds (``"person"``, ``"computer"``) in seat order S, E, N, W; a seat is its
 letter; ``at`` is the frame's ``log`` the page acted on.
@@ -10,6 +11,8 @@ letter; ``at`` is the frame's ``log`` the page acted on.
 from __future__ import annotations
 
 from typing import Literal, NotRequired, TypedDict
+
+from .replies import Proof
 
 
 class Start(TypedDict):
@@ -29,17 +32,23 @@ class Start(TypedDict):
 
 
 class Play(TypedDict):
+    """The person's move (``"7-3@N"``, ``"9-9"``, ``"pass"``)."""
+
     do: Literal["play"]
     move: str
     at: int
 
 
 class Computer(TypedDict):
+    """The computer seat to move makes one move."""
+
     do: Literal["computer"]
     at: int
 
 
 class Hint(TypedDict):
+    """The hint and its explanation for the person to move."""
+
     do: Literal["hint"]
     at: int
 
@@ -61,17 +70,23 @@ class NewMatch(TypedDict):
 
 
 class Seats(TypedDict):
+    """Who sits where in the match being played, and the computer's level."""
+
     do: Literal["seats"]
     seats: list[str]
     level: str
 
 
 class TakeDevice(TypedDict):
+    """The person at ``seat`` now holds the device."""
+
     do: Literal["take-device"]
     seat: str
 
 
 class Replay(TypedDict):
+    """A finished (or ``imported``) hand at a step."""
+
     do: Literal["replay"]
     hand: int
     step: int
@@ -86,6 +101,8 @@ class Import(TypedDict):
 
 
 class ClassStart(TypedDict):
+    """Resume ``save`` if it is the class match of ``code``, else start that match."""
+
     do: Literal["class-start"]
     code: str
     save: str | None
@@ -103,23 +120,28 @@ class ClassCode(TypedDict):
 
 
 class ClassResult(TypedDict):
+    """The result code and file of ``seat`` in the class match being played."""
+
     do: Literal["class-result"]
     seat: str
     name: str
 
 
 class ClassName(TypedDict):
+    """The name as results hold it, or refused (``class-name``) when it is no name."""
+
     do: Literal["class-name"]
     name: str
 
 
-# "class" is a word of Python: this one is written the other way
+# The teacher's table of the class: the table kept (``kept``, each entry taken by its proof)
+# and the ``texts`` added now, replayed. "class" is a word of Python: written the other way.
 ClassTable = TypedDict(
     "ClassTable",
     {
         "do": Literal["class-table"],
         "class": str | None,
-        "kept": NotRequired[list[list[str]] | list[str]],
+        "kept": NotRequired[list[list[str | Proof]] | list[str]],  # or each entry as its text
         "texts": list[str],
         "proofs": NotRequired[dict[str, str]],
         "page": NotRequired[int],
@@ -144,6 +166,8 @@ class Review(TypedDict):
 
 
 class LessonStart(TypedDict):
+    """Lesson ``id`` from its first task (an unknown one is refused ``lesson-unknown``)."""
+
     do: Literal["lesson-start"]
     id: str
     task: NotRequired[int]
@@ -163,6 +187,8 @@ class LessonAt(TypedDict):
 
 
 class LessonRetry(TypedDict):
+    """The task at hand (or the one just done) again from its start."""
+
     do: Literal["lesson-retry"]
 
 

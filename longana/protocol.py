@@ -2,10 +2,9 @@
 
 The worker (``ui/game-worker.mjs``) holds one :class:`Game` and hands it every intent the page
 sends; the page (MicroPython) and the worker (Pyodide) share no Python objects, only these texts.
+An intent's keys are typed in :mod:`longana.intents`, a reply's parts in :mod:`longana.replies`
+(the page is checked against both). What the types cannot say:
 
-An intent is ``{"do": NAME, ...}``:
-
-=================  ==========================================================================
 ``start``          ``save`` (text or null), ``seats``, ``level``, ``deal`` (or null), ``holder``
                    (a seat or null), ``target``: resume the save (unless ``deal`` asks for
                    another deal) or start a new match; with ``"or_new": false`` the save or
@@ -121,6 +120,48 @@ intent that makes no sense. :meth:`Game.handle` never raises: an intent longer t
 ``too-large`` or ``too-deep`` before it is parsed (deep nesting would overflow the browser's
 stack), and so do the texts inside one (saves, imports, result files: up to
 ``MAX_JSON_TEXT``, 8 MiB).
+=======
+- :meth:`Game.handle` never raises. An intent that makes no sense is answered ``error``; one
+  longer than ``MAX_INTENT`` characters or nested deeper than ``MAX_JSON_DEPTH`` levels gets
+  ``too-large`` or ``too-deep`` before it is parsed (deep nesting would overflow the browser's
+  stack), and so do the texts inside one (saves, imports, result files: up to
+  ``MAX_JSON_TEXT``, 8 MiB). Only ``start`` and the intents that need no game (class codes,
+  the teacher's table, lessons) come before the first ``start``.
+- ``at`` is the frame's ``log`` the page acted on: an intent made for a position that has
+  changed since is answered with the current frame and ``stale``, and changes nothing.
+- ``frame`` and ``save`` come after anything that may change the game; ``refused`` carries the
+  engine's reason (``hint`` is refused ``hands-hidden`` while a handoff hides every hand).
+- In a class match (:mod:`longana.classplay`) ``undo``, ``redo``, ``restart``, ``hint`` and
+  ``seats`` are refused ``class-locked`` (the frame's ``can`` is all false), and the review
+  ``class-not-over`` until it is over; class refusals are ``class-`` + the ClassError's code.
+- ``start`` and ``new-match`` take the match's length as ``target`` (the card's rules played
+  to it, :mod:`longana.rules.variant`): missing, the card's 100; out of bounds, ``bad-target``.
+- ``review`` judges one decision a step (about one hint's time): the page asks for the next
+  when it has the last, so it says how far it is and stops by not asking.
+- ``import`` refuses a damaged saved game ``import-save``, text that is no JSON (nor JSON
+  lines) ``import-not-records``, a line that is no JSON ``import-line`` (``line``), a hand
+  record that does not replay ``import-hand`` (``line`` or ``hand``, or neither: the file's
+  only record), one that looks like nothing (spaces of any kind, line separators)
+  ``import-empty``; every refusal's ``params`` also hold the engine's English ``detail``.
+  An import never shows what the live game would not (``longana.device.history.shown``): only
+  the file's finished hands are stepped through (``left_out``: how many were not), one with
+  none is refused ``import-unfinished`` (still ``saved_game`` when it plays on), one holding a
+  deal of the live match not ended here ``import-live`` (``{"class": bool}``); ``replay``
+  refuses any hand not ended, imported or not.
+- ``new-match`` and ``start`` refuse a deal that is no deal number (the page's rule: letters,
+  digits, ``-``, ``_``, up to 32) ``bad-deal``.
+- Lessons (:mod:`longana.device.lessons`) are played beside the game and never touch it: their
+  replies carry ``lesson`` and a frame of the lesson's table, never ``save``. ``lesson-start``
+  with ``task`` (from 0) resumes a lesson on that task (after a reload); one that is none is
+  ignored.
+- The teacher's table (``class-table``) without ``kept`` is the page of the release before:
+  its kept results come among ``texts`` with ``proofs``, answered ``table``, ``refused``,
+  ``accepted`` only. A kept entry may be its JSON text, read on its own within bounds (one
+  nested too deep is set aside alone). With ``page`` (this release's page, which never holds a
+  table of a MB at once), ``keep`` names a kept entry that stays as sent by its place, ``aside``
+  gives ``kept`` (its place) instead of the entry, ``accepted`` ``name`` instead of ``proof``,
+  and ``table`` its first ``page`` rows (``count``: all) and their CSV lines; ``class-rows``
+  (``start``, ``count``) hands over the others (``{"rows", "csv", "from", "count"}``).
 
 >>> game = Game()
 >>> reply = json.loads(game.handle('{"do": "start", "save": null, "deal": "7"}'))
@@ -138,12 +179,12 @@ import json
 import pkgutil
 import string
 from collections.abc import Callable, Mapping
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from . import classplay
 from .classplay.table import Table, blank
-from .classplay.table import refusal as _class_refusal
-from .device.frame import frame_of, position_of, refusal
+from .classplay.table import refusal as class_refusal
+from .device.frame import HandRecordShown, Refusal, frame_of, position_of, refusal
 from .device.handoff import explained_hint
 from .device.history import (
     HandSummary,
@@ -186,6 +227,7 @@ from .intents import (
     TakeDevice,
 )
 from .players.levels import LEVELS, choose
+from .replies import Decision, Explanation, Reply
 from .rules.errors import IllegalMoveError, LonganaError, RecordError
 from .rules.hand import Hand
 from .rules.records import MAX_JSON_TEXT, JsonLimitError, check_json, read_json
@@ -204,7 +246,6 @@ class BadIntent(LonganaError):
         self.code = code
 
 
-Reply = dict[str, Any]
 IntentT = TypeVar("IntentT", bound=Mapping[str, Any])
 
 
@@ -233,7 +274,9 @@ class Game:
         self.table = Table()  # what the teacher's tables replayed, remembered
         self.lesson: LessonTable | None = None  # the lesson being played, beside the game
         #: decisions of the review already judged: by the game and the decision
-        self.reviewed: dict[tuple[Any, ...], dict[str, Any]] = {}
+        self.reviewed: dict[tuple[Any, ...], Decision] = {}
+        # each handler takes its intent's type (longana/intents.py): the JSON read is trusted
+        # that far, and every handler checks the values it uses
         self.intents: dict[str, Callable[[Any], Reply]] = {
             "start": self.start,
             "play": self.play,
@@ -294,38 +337,43 @@ class Game:
     # -- helpers ------------------------------------------------------------------------------
 
     @property
-    def game(self) -> Session:
+    def current_session(self) -> Session:
+        """The session being played (``handle`` checks that one has started)."""
         assert self.session is not None
         return self.session
 
-    def changed(self, **extra: Any) -> Reply:
-        game = self.game
-        return {"frame": frame_of(game, self.holder), "save": game.to_json(), **extra}
+    def changed(self, extra: Reply | None = None) -> Reply:
+        """The frame and the save of the session as it is now, and ``extra``."""
+        session = self.current_session
+        reply: Reply = {"frame": frame_of(session, self.holder), "save": session.to_json()}
+        reply.update(extra or {})
+        return reply
 
     def fresh(self, intent: Mapping[str, Any]) -> bool:
         """Whether the intent was made for the position the game is at now."""
         at = intent.get("at")
-        return at is None or at == len(self.game.log)
+        return at is None or at == len(self.current_session.log)
 
     # -- intents ----------------------------------------------------------------------------
 
     def start(self, intent: Start) -> Reply:
         seats, level, deal, rules = _seats(intent), _level(intent), _deal(intent), _rules(intent)
-        extra: dict[str, Any] = {}
+        extra: Reply = {}
         holder = self.holder
         loaded = self.saved(intent, extra, lambda s: deal is None or s.seed == deal)
         if loaded is not None:
             self.session = loaded
-            return self.changed(resumed=bool(loaded.log))
+            return self.changed({"resumed": bool(loaded.log)})
         if intent.get("or_new") is False:  # the save or nothing: the game stays as it was
             self.holder = holder
-            detail = extra.get("corrupt", {}).get("detail", "not a save")
+            corrupt = extra.get("corrupt")
+            detail = corrupt["detail"] if corrupt else "not a save"
             return {"refused": {"code": "save-unreadable", "params": {"detail": detail}}}
         self.session = Session(deal, seats=seats, level=level, rules=rules)
-        return self.changed(**extra)
+        return self.changed(extra)
 
     def saved(
-        self, intent: Start | ClassStart, extra: dict[str, Any], fits: Callable[[Session], bool]
+        self, intent: Start | ClassStart, extra: Reply, fits: Callable[[Session], bool]
     ) -> Session | None:
         """The saved game the page sent, if it reads and ``fits``; else ``None``, with
         ``corrupt`` or ``replaced`` said in ``extra``. Takes the device's holder too: after a
@@ -347,9 +395,9 @@ class Game:
         return None
 
     def play(self, intent: Play) -> Reply:
-        game = self.game
+        game = self.current_session
         if not self.fresh(intent):
-            return self.changed(stale=True)
+            return self.changed({"stale": True})
         hand = game.match.hand
         if hand.outcome is not None or not game.is_person(hand.to_move):
             raise BadIntent("not-a-person", "it is not a person's turn")
@@ -361,50 +409,50 @@ class Game:
         return self.changed()
 
     def computer(self, intent: Computer) -> Reply:
-        game = self.game
+        game = self.current_session
         hand = game.match.hand
         if not self.fresh(intent) or hand.outcome is not None or game.is_person(hand.to_move):
-            return self.changed(stale=True)
+            return self.changed({"stale": True})
         seat = hand.to_move
         game.play(choose(game.view(seat), game.level, game.decision_seed()))
         return self.changed()
 
     @unless_class
     def undo(self, intent: Plain) -> Reply:
-        if self.game.can_undo:
-            self.game.undo()
+        if self.current_session.can_undo:
+            self.current_session.undo()
         return self.changed()
 
     @unless_class
     def redo(self, intent: Plain) -> Reply:
-        if self.game.can_redo:
-            self.game.redo()
+        if self.current_session.can_redo:
+            self.current_session.redo()
         return self.changed()
 
     @unless_class
     def restart(self, intent: Plain) -> Reply:
-        if self.game.can_restart:
-            self.game.restart()
+        if self.current_session.can_restart:
+            self.current_session.restart()
         return self.changed()
 
     def next_hand(self, intent: Plain) -> Reply:
-        match = self.game.match
+        match = self.current_session.match
         if match.hand.outcome is not None and not match.is_over:
-            self.game.next_hand()
+            self.current_session.next_hand()
         return self.changed()
 
     @unless_class
     def hint(self, intent: Hint) -> Reply:
         if not self.fresh(intent):
-            return self.changed(stale=True)
+            return self.changed({"stale": True})
         try:  # hard's hint, every move's estimate and reasons
-            explanation = explained_hint(self.game, self.holder)
+            explanation = explained_hint(self.current_session, self.holder)
         except IllegalMoveError as error:  # the hands are hidden: a hint would show one
-            return {"frame": frame_of(self.game, self.holder), "refused": refusal(error)}
+            return {"frame": frame_of(self.current_session, self.holder), "refused": refusal(error)}
         return {
-            "frame": frame_of(self.game, self.holder),
+            "frame": frame_of(self.current_session, self.holder),
             "hint": str(explanation.suggested),
-            "explanation": explanation.to_dict(),
+            "explanation": cast(Explanation, explanation.to_dict()),
         }
 
     def new_match(self, intent: NewMatch) -> Reply:
@@ -416,8 +464,8 @@ class Game:
 
     @unless_class
     def seats(self, intent: Seats) -> Reply:
-        self.game.set_seats(_seats(intent))
-        self.game.level = _level(intent)
+        self.current_session.set_seats(_seats(intent))
+        self.current_session.level = _level(intent)
         return self.changed()
 
     def take_device(self, intent: TakeDevice) -> Reply:
@@ -425,16 +473,16 @@ class Game:
             seat = parse_seat(intent.get("seat"))
         except LonganaError:
             raise BadIntent("bad-seat", f"no such seat: {intent.get('seat')!r}") from None
-        if self.game.is_person(seat):
+        if self.current_session.is_person(seat):
             self.holder = seat
         return self.changed()
 
     def record(self, intent: Plain) -> Reply:
-        match = self.game.match
-        export = None
+        match = self.current_session.match
+        reply: Reply = {"record": [_record(s) for s in history(match)], "export": None}
         if can_export(match):
-            export = {"text": export_text(match), "name": export_filename(match)}
-        return {"record": [s.to_dict() for s in history(match)], "export": export}
+            reply["export"] = {"text": export_text(match), "name": export_filename(match)}
+        return reply
 
     def replay(self, intent: Replay) -> Reply:
         imported = bool(intent.get("imported"))
@@ -443,7 +491,7 @@ class Game:
                 raise BadIntent("nothing-imported", "no hand records have been imported")
             hands, deal = self.imported.hands, self.imported.deal
         else:
-            hands, deal = tuple(self.game.match.hands), self.game.match.seed
+            hands, deal = tuple(self.current_session.match.hands), self.current_session.match.seed
         index, step = intent.get("hand", 0), intent.get("step", 0)
         if not isinstance(index, int) or not 0 <= index < len(hands):
             raise BadIntent("bad-hand", f"there is no hand {index!r}")
@@ -460,13 +508,13 @@ class Game:
                 "step": step,
                 "count": len(hands),
                 "imported": imported,
-                "summary": summary.to_dict(),
+                "summary": _record(summary),
                 "position": position,
             }
         }
 
     def review(self, intent: Review) -> Reply:
-        game = self.game
+        game = self.current_session
         if game.class_code is not None and not game.match.is_over:
             return {"refused": {"code": "class-not-over", "params": {}}}
         hand, step = intent.get("hand"), intent.get("step", 0)
@@ -475,12 +523,12 @@ class Game:
         found = decisions(game, hand)
         if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step <= len(found):
             raise BadIntent("bad-step", f"not a step of the review: {step!r}")
-        decision = None
+        decision: Decision | None = None
         if step < len(found):
             key = identity(game, found[step])
             decision = self.reviewed.get(key)
             if decision is None:
-                decision = judge(game, found[step])
+                decision = cast(Decision, judge(game, found[step]))
                 if len(self.reviewed) >= MAX_CHECKED:
                     self.reviewed.clear()
                 self.reviewed[key] = decision
@@ -503,7 +551,7 @@ class Game:
             read = import_text(text)
         except LonganaError as error:
             return {"refused": _import_refusal(error, '"schema"' in text[:100])}
-        game = self.game
+        game = self.current_session
         saved = read.deal is not None and _saved_game(text)
         try:  # the live game's rule: finished hands only, none of its own not yet ended
             self.imported = shown(read, game.match, game.class_code is not None)
@@ -525,7 +573,7 @@ class Game:
         for value in (start, count):
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise BadIntent("bad-rows", f"not a place in the table: {value!r}")
-        return self.table.rows(int(start), int(count))
+        return cast(Reply, self.table.rows(int(start), int(count)))
 
     # -- lessons ----------------------------------------------------------------------------
 
@@ -535,17 +583,19 @@ class Game:
             raise BadIntent("no-lesson", "no lesson has started: send lesson-start first")
         return self.lesson
 
+    # the lesson's table makes its replies (longana/device/lesson_table.py): a frame and
+    # ``lesson`` (LessonStatus), with ``refused``, ``stale`` as a game's
     def lesson_play(self, intent: LessonPlay) -> Reply:
-        return self.lessons.play(intent.get("move"), intent.get("at"))
+        return cast(Reply, self.lessons.play(intent.get("move"), intent.get("at")))
 
     def lesson_computer(self, intent: LessonAt) -> Reply:
-        return self.lessons.computer(intent.get("at"))
+        return cast(Reply, self.lessons.computer(intent.get("at")))
 
     def lesson_next(self, intent: LessonAt) -> Reply:
-        return self.lessons.next(intent.get("at"))
+        return cast(Reply, self.lessons.next(intent.get("at")))
 
     def lesson_retry(self, intent: LessonRetry) -> Reply:
-        return self.lessons.retry()
+        return cast(Reply, self.lessons.retry())
 
     def lesson_start(self, intent: LessonStart) -> Reply:
         name = intent.get("id")
@@ -555,7 +605,7 @@ class Game:
         task = intent.get("task")
         if type(task) is int:  # a lesson resumed on its task (after a reload)
             self.lesson.skip_to(task)
-        return self.lesson.reply()
+        return cast(Reply, self.lesson.reply())
 
     # -- class play -------------------------------------------------------------------------
 
@@ -564,14 +614,14 @@ class Game:
             code = classplay.ClassCode.parse(intent.get("code"))
         except classplay.ClassError as error:
             return {"refused": _class_refusal(error)}
-        extra: dict[str, Any] = {"class": {"code": code.text, "deal": code.deal}}
+        extra: Reply = {"class": {"code": code.text, "deal": code.deal}}
         loaded = self.saved(intent, extra, code.is_of)
         if loaded is not None:
             self.session = loaded
-            return self.changed(resumed=bool(loaded.log), **extra)
-        if self.session is None or not code.is_of(self.session):
+            extra["resumed"] = bool(loaded.log)
+        elif self.session is None or not code.is_of(self.session):
             self.session = code.session()
-        return self.changed(**extra)
+        return self.changed(extra)
 
     def class_code(self, intent: ClassCode) -> Reply:
         try:
@@ -589,7 +639,7 @@ class Game:
         seat = _seat_or_none(intent.get("seat"))
         try:
             result = classplay.Result.of(
-                self.game, -1 if seat is None else seat, intent.get("name", "")
+                self.current_session, -1 if seat is None else seat, intent.get("name", "")
             )
         except classplay.ClassError as error:
             return {"refused": _class_refusal(error)}
@@ -617,14 +667,16 @@ class Game:
             code = classplay.ClassCode.parse(intent.get("class"))
         except classplay.ClassError as error:
             return {"class_refused": _class_refusal(error)}
+        # the table makes the reply (longana/classplay/table.py): table, keep, aside, refused
+        # (each with where), accepted
         if kept is not None:
             page = intent.get("page")
             if page is not None and (type(page) is not int or page < 1):
                 raise BadIntent("bad-page", f"not a number of rows: {page!r}")
-            return self.table.answer(code, kept, texts, page=page)
+            return cast(Reply, self.table.answer(code, kept, texts, page=page))
         # the page of the release before: its kept results among the texts, by their proofs
         reply = self.table.answer(code, [], texts, proofs if isinstance(proofs, dict) else {})
-        return {k: reply[k] for k in ("table", "refused", "accepted")}
+        return cast(Reply, {k: reply[k] for k in ("table", "refused", "accepted")})
 
 
 MAX_CHECKED = 2000  # decisions of the review the worker remembers
@@ -643,6 +695,15 @@ def engine_release() -> str:
     except OSError:
         return ""
     return data.decode("ascii", "replace").strip() if data else ""
+
+
+def _class_refusal(error: classplay.ClassError) -> Refusal:
+    return cast(Refusal, class_refusal(error))
+
+
+def _record(summary: HandSummary) -> HandRecordShown:
+    """A hand's record as the page gets it (its shape: longana/device/frame.py)."""
+    return cast(HandRecordShown, summary.to_dict())
 
 
 def _seat_or_none(text: Any) -> int | None:
@@ -687,7 +748,7 @@ def _saved_game(text: str) -> bool:
     return True
 
 
-def _import_refusal(error: LonganaError, save: bool) -> dict[str, Any]:
+def _import_refusal(error: LonganaError, save: bool) -> Refusal:
     """An import's refusal: the error's code and params, which the page words (a damaged save,
     ``save``: ``import-save``; an error with no code of its own: ``import``), and the engine's
     English ``detail``, which it shows only folded away."""

@@ -7,7 +7,8 @@
 - Positions met in random play, and other deals that keep a record legal (for the players).
 - The game worker's door: ``ask`` one intent, ``start`` a game, ``play_on`` a match (every
   reply as computers move, people take the device and play, hands are dealt) and
-  ``played_until`` a frame says stop.
+  ``played_until`` a frame says stop. Every reply of every test is of its type
+  (``longana/replies.py``, checked part by part: tests/shapes.py).
 - The words of a language as the page loads them (``catalog``).
 - A lesson's table at the start of one of its tasks (``lesson_at``).
 """
@@ -22,12 +23,14 @@ from typing import Any
 
 import pytest
 from hypothesis import settings
+from shapes import problems
 
 from longana import SEAT_NAMES, SEATS, Hand, LonganaError, Move, Tile
 from longana.device.lesson_table import NEXT, REPLIES, LessonTable
 from longana.device.lessons import Lesson
 from longana.players.sampler import sample_deals
 from longana.protocol import Game
+from longana.replies import Reply as ReplyShape
 from longana.rules.records import hand_from_record, hand_record
 from longana.rules.tiles import ALL_TILES, tiles_of
 from longana.rules.variant import CARD, PRESETS, Rules
@@ -39,6 +42,22 @@ ROOT = Path(__file__).resolve().parents[1]
 # test waits on the work, never on a clock.
 settings.register_profile("no-clock", deadline=None)
 settings.load_profile("no-clock")
+
+
+@pytest.fixture(autouse=True)
+def replies_of_their_type(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every reply the game worker gives, in any test, is of the type the page is checked
+    against (the worker builds some parts with code typed more loosely)."""
+    handle = Game.handle
+
+    def checked(game: Game, text: str) -> str:
+        answer = handle(game, text)
+        found = problems(json.loads(answer), ReplyShape)
+        assert not found, f"a reply not of its type (longana/replies.py): {found[:5]}"
+        return answer
+
+    monkeypatch.setattr(Game, "handle", checked)
+
 
 LONG = ("South", "East", "North", "West")
 

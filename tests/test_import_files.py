@@ -72,7 +72,7 @@ def test_each_step_of_an_imported_hand_has_the_totals_of_the_hands_before_it() -
         frame = reply["frame"]
         if frame["outcome"] is not None and frame["hand_number"] == 3:
             break
-    summaries = [s.to_dict() for s in history(game.game.match)]
+    summaries = [s.to_dict() for s in history(game.current_session.match)]
     ask(game, do="import", text=ask(game, do="record")["export"]["text"])
     for index in range(3):
         shown = ask(game, do="replay", hand=index, step=2, imported=True)["replay"]["summary"]

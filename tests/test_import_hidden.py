@@ -42,7 +42,7 @@ def seats_of(k: int, two: bool) -> list[str]:
 
 def dealt_tiles(game: Game) -> dict[str, set[str]]:
     """The live hand in play's starting tiles by seat (what nobody sees before its end)."""
-    hand = game.game.match.hand
+    hand = game.current_session.match.hand
     return {SEAT_NAMES[s]: {str(t) for t in tiles} for s, tiles in enumerate(hand.starting_tiles)}
 
 
@@ -60,9 +60,9 @@ def shown_tiles(reply: Reply) -> list[set[str]]:
 def nothing_hidden(game: Game, reply: Reply) -> None:
     """No tile of the live hand in play (unfinished) comes out of ``reply`` but the holder's
     own, and every hand it steps through (every index of the import) has ended."""
-    live = game.game.match.hand
+    live = game.current_session.match.hand
     if live.outcome is None:
-        seen = frame_of(game.game, game.holder)["hands"]  # what the live table shows
+        seen = frame_of(game.current_session, game.holder)["hands"]  # what the live table shows
         secret = {s: t for s, t in dealt_tiles(game).items() if seen[s]["tiles"] is None}
         for tiles in shown_tiles(reply):
             for seat, theirs in secret.items():
@@ -171,8 +171,8 @@ def test_a_record_cut_short_is_never_shown_face_up() -> None:
     game, first = start("7")
     other, begun = start("9", [C, C, C, C])
     played_until(other, begun, lambda f: f["log"] == 6)
-    cut = hand_record(other.game.match.hand)
-    assert other.game.match.hand.outcome is None
+    cut = hand_record(other.current_session.match.hand)
+    assert other.current_session.match.hand.outcome is None
     for text in (json.dumps(cut), json.dumps([cut]), json.dumps(cut) + "\n"):
         reply = ask(game, do="import", text=text)
         assert "replay" not in reply
@@ -185,7 +185,7 @@ def test_a_file_of_finished_and_unfinished_hands_shows_the_finished_ones() -> No
     done = records_of("12", 1)
     other, begun = start("9", [C, C, C, C])
     played_until(other, begun, lambda f: f["log"] == 6)
-    cut = json.dumps(hand_record(other.game.match.hand))
+    cut = json.dumps(hand_record(other.current_session.match.hand))
     reply = ask(game, do="import", text=cut + "\n" + done)
     nothing_hidden(game, reply)
     assert reply["replay"]["count"] == 1 and reply["left_out"] == 1
@@ -199,10 +199,10 @@ LIVE = [start("7", seats_of(k, two)) for k in range(4) for two in (False, True)]
 def texts_about(game: Game) -> st.SearchStrategy[str]:
     """Files made from the live game: its save, hand-written saves of its deal, records of
     its deal finished elsewhere, all cut and changed at random; and any text at all."""
-    save = game.game.to_json()
-    seats = list(game.game.seats)
-    records = records_of(game.game.seed, 2)
-    bases = [save, hand_written_save(game.game.seed, seats), records]
+    save = game.current_session.to_json()
+    seats = list(game.current_session.seats)
+    records = records_of(game.current_session.seed, 2)
+    bases = [save, hand_written_save(game.current_session.seed, seats), records]
     based = st.sampled_from(bases)
     cut = st.tuples(based, st.integers(0, 4000)).map(lambda t: t[0][: t[1]])
     edited = st.tuples(based, st.integers(0, 4000), st.text(max_size=8)).map(
@@ -220,14 +220,14 @@ def test_any_text_imported_leaves_the_game_as_it_was_and_shows_nothing_hidden(
 ) -> None:
     game, first = LIVE[index]
     text = data.draw(texts_about(game))
-    before = game.game.to_json()
+    before = game.current_session.to_json()
     reply = ask(game, do="import", text=text)
     assert "error" not in reply or reply["error"]["code"] in ("too-large", "too-deep"), reply
     nothing_hidden(game, reply)
-    assert game.game.to_json() == before, "an import changed the game on the table"
+    assert game.current_session.to_json() == before, "an import changed the game on the table"
     frame = first["frame"]
     go_on = ask(game, do="record")
-    assert "record" in go_on and frame["deal"] == game.game.seed
+    assert "record" in go_on and frame["deal"] == game.current_session.seed
 
 
 def test_the_tiles_helper_sees_every_dealt_tile() -> None:

@@ -152,8 +152,7 @@ def test_the_page_gets_its_config_inline_and_its_modules_in_one_file(site: Path)
     assert preloaded == chunks
     files = dict(json.loads((site / "ui" / "page-files.json").read_text(encoding="utf-8")))
     modules = {p.relative_to(ROOT).as_posix() for p in (ROOT / "ui").rglob("*.py")}
-    # and the list of languages, which ui/i18n.py reads beside them
-    assert set(files) == modules - {"ui/dom/main.py"} | {"locales/languages.jsonl"}
+    assert set(files) == modules - {"ui/dom/main.py"}
     assert all(files[name] == (ROOT / name).read_text(encoding="utf-8") for name in files)
     assert sorted(p.relative_to(site).as_posix() for p in site.rglob("*.py")) == ["ui/dom/main.py"]
 

@@ -42,6 +42,7 @@ import json
 import math
 import modulefinder
 import re
+import runpy
 import shutil
 import struct
 import subprocess
@@ -308,19 +309,17 @@ def page_modules(root: Path) -> list[str]:
 PAGE_ENTRY = "dom/main.py"  # under ui/: the script index.html names
 PAGE_START = "dom/start.py"  # under ui/: it and what it imports draw the first table
 PAGE_FILES = "ui/page-files.json"
-LANGUAGE_FILE = "locales/languages.jsonl"  # the one list of the game's languages, a line each
+LANGUAGE_FILE = "ui/languages.py"  # the one list of the game's languages, a line each
 
 
 def page_files(root: Path) -> str:
     """Every page module but the entry, as JSON ``[[path, text], ...]``, in :func:`page_order`
     (the entry imports those of the first drawing in this order, in slices between the
-    browser's turns, up to ``PAGE_START``; the panels' modules after it when first needed),
-    then the list of languages that ``ui/i18n.py`` reads beside them (``LANGUAGE_FILE``)."""
+    browser's turns, up to ``PAGE_START``; the panels' modules after it when first needed)."""
     files = [
         [f"ui/{name}", (root / "ui" / name).read_text(encoding="utf-8")]
         for name in page_order(root)
     ]
-    files.append([LANGUAGE_FILE, (root / LANGUAGE_FILE).read_text(encoding="utf-8")])
     return json.dumps(files, ensure_ascii=False, separators=(",", ":"))
 
 
@@ -434,9 +433,8 @@ NOSCRIPT = (
 
 
 def languages(root: Path) -> list[dict[str, object]]:
-    """``locales/languages.jsonl``: the game's languages, one JSON line each."""
-    lines = (root / LANGUAGE_FILE).read_text(encoding="utf-8").splitlines()
-    return [json.loads(line) for line in lines if line.strip()]
+    """``ui/languages.py``: the game's languages, one line each (plain data, read as such)."""
+    return list(runpy.run_path(str(root / LANGUAGE_FILE))["LANGUAGE_LIST"])
 
 
 def catalog(root: Path, code: str) -> dict[str, Any]:
@@ -604,7 +602,7 @@ def build(root: Path, out: Path) -> list[str]:
     shutil.copyfile(root / "ui" / PAGE_ENTRY, out / "ui" / PAGE_ENTRY)
     (out / PAGE_FILES).write_text(page_files(root), encoding="utf-8")
     # the catalogs, not their notes nor the list of languages (it comes with the page's modules)
-    copy_tree(root / "locales", out / "locales", skip=(".md",), omit=("languages.jsonl",))
+    copy_tree(root / "locales", out / "locales", skip=(".md",))
     engine, stdlib_names = engine_modules(root)
     app = package_zip(root, engine + engine_data(root))
     (out / "rules-example.json").write_text(rules_example(), encoding="utf-8")

@@ -132,11 +132,11 @@ def test_the_worker_answers_one_decision_a_step() -> None:
     assert last["frame"]["outcome"] is not None
     first = ask(game, do="review", step=0)["review"]
     count = first["count"]
-    assert count == len(decisions(game.game)) > 0
+    assert count == len(decisions(game.current_session)) > 0
     steps = [first["decision"]] + [
         ask(game, do="review", step=k)["review"]["decision"] for k in range(1, count)
     ]
-    check(game.game, decisions(game.game), steps)
+    check(game.current_session, decisions(game.current_session), steps)
     assert ask(game, do="review", step=count)["review"]["decision"] is None
     assert ask(game, do="review", step=0, hand=0)["review"]["count"] == count
     assert ask(game, do="review", step=0, hand=1)["review"]["count"] == 0
@@ -159,5 +159,5 @@ def test_a_class_match_is_reviewed_once_it_is_over() -> None:
             assert ask(game, do="review", step=0)["refused"]["code"] == "class-not-over"
     assert last["frame"]["match_over"] and not person_to_move(last["frame"])
     review = ask(game, do="review", step=0)["review"]
-    assert review["count"] == len(decisions(game.game)) > 0
-    check(game.game, decisions(game.game)[:1], [review["decision"]])
+    assert review["count"] == len(decisions(game.current_session)) > 0
+    check(game.current_session, decisions(game.current_session)[:1], [review["decision"]])

@@ -359,7 +359,7 @@ def test_the_hint_reply_carries_the_explanation() -> None:
             continue
         answer = ask(do="hint", at=frame["log"])
         explanation = answer["explanation"]
-        assert answer["hint"] == explanation["moves"][0]["move"] == str(hint(game.game))
+        assert answer["hint"] == explanation["moves"][0]["move"] == str(hint(game.current_session))
         assert sorted(m["move"] for m in explanation["moves"]) == sorted(frame["turn"]["moves"])
         assert explanation["seat"] == "S" and explanation["kind"] in ("win", "points")
         frame = ask(do="play", move=answer["hint"], at=frame["log"])["frame"]

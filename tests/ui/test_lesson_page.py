@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 import pytest
+from tags import tags
 from test_storage import FakeStorage, QuotaExceededError
 from test_storage_faults import run_case
 
@@ -206,7 +207,7 @@ out['throwing'] = [read_progress(Store(js.longanaStorage, '/')).done,
 def test_the_list_shows_every_lesson_with_its_progress_in_words(lang: str) -> None:
     cat = catalog(lang)
     markup = lessons_html(cat, Progress(["doubles", "block"]), current="priority")
-    found = re.findall(r'data-lesson="([^"]+)" data-done="(true|false)"', markup)
+    found = [(a["data-lesson"], a["data-done"]) for _, a in tags(markup) if "data-lesson" in a]
     assert found == [(n, str(n in ("doubles", "block")).lower()) for n in LESSONS]
     words = text_of(markup)
     assert cat.t("lesson.priority.title") in words and cat.t("lesson.title") in words

@@ -7,23 +7,23 @@ import js
 from .. import intents, record_panels
 from ..board import tile_size
 from ..controller import Interaction
+from ..door import refusal
 from ..words import IMPORT_REFUSED, import_why
 from .browser import attr, q
 from .link import MAX_FILE, file_intent
 
 TYPE_CHECKING = False  # mypy takes it as true: the types, never imported at runtime
 if TYPE_CHECKING:
-    from collections.abc import Awaitable, Callable
     from typing import Any
 
     from js import Element
 
     from longana.device.frame import Replay
+    from longana.intents import Intent
 
-    from ..controller import Controller
+    from ..door import Made
     from ..i18n import Catalog
-    from ..settings import Settings
-    from .dialogs import Dialogs
+    from .host import Host
 
 
 def refused_words(refused: "Any", cat: "Catalog", saved_game: bool) -> str:
@@ -38,24 +38,15 @@ def refused_words(refused: "Any", cat: "Catalog", saved_game: bool) -> str:
 
 
 class RecordActions:
-    def __init__(
-        self,
-        ctl: "Controller",
-        dialogs: "Dialogs",
-        ask: "Callable[[Any], Awaitable[Any]]",
-        settings: "Callable[[], Settings]",
-        restore: "Callable[[], Awaitable[Any]]",
-        replace: "Callable[[Any, str | None], None]",
-        alert: "Callable[[str], None]",
-    ) -> None:
-        self.ctl = ctl
-        self.dialogs = dialogs
-        self.ask = ask
-        self.settings = settings  # the device's (seats and level, should a save not read)
-        self.restore = restore  # the worker takes the game on the table again (its reply)
-        self.replace = replace  # a game the worker resumed takes the table
-        self.alert = alert
-        self.replay: Any = None  # the hand being stepped through (the worker's answer)
+    def __init__(self, host: "Host") -> None:
+        self.ctl = host.ctl
+        self.dialogs = host.dialogs
+        self.ask = host.ask
+        self.settings = host.settings  # the device's (seats and level, should a save not read)
+        self.restore = host.restore  # the door takes the game on the table again (its reply)
+        self.replace = host.replace  # a game the door resumed takes the table
+        self.alert = host.alert
+        self.replay: Replay | None = None  # the hand being stepped through (the game's answer)
         self.file: Any = None  # the saved game imported (a File): played on at the person's word
         self.left_out = 0  # hands of the file imported not shown: they had not ended
 
@@ -83,32 +74,34 @@ class RecordActions:
         if last is not None:
             last.scrollIntoView(js.JSON.parse('{"block": "nearest"}'))
 
-    async def show_replay(self, intent: "Any", file: "Any" = None) -> None:
+    async def show_replay(self, intent: "Intent | Made", file: "Any" = None) -> None:
         """A finished or imported hand at a step, in the record's dialog (``file``: the file
         whose import ``intent`` is)."""
         cat = self.ctl.cat
         reply = await self.ask(intent)
         if file is not None:
             said("[data-import-status]", None)
-            if reply is None or "error" in reply:  # the worker failed on it (or its door)
-                code = reply["error"]["code"] if reply is not None else ""
+            error = None if reply is None else reply.get("error")
+            if reply is None or error is not None:  # the worker failed on it (or its door)
+                code = error["code"] if error is not None else ""
                 said("[data-import-error]", cat.t(IMPORT_REFUSED.get(code, "record.import_failed")))
                 return
             self.file = file if reply.get("saved_game") else None
             self.left_out = int(reply.get("left_out") or 0)
         if reply is None:
             return
-        if "refused" in reply:
-            said("[data-import-error]", refused_words(reply["refused"], cat, bool(self.file)))
-            told("[data-import-detail]", reply["refused"]["params"].get("detail"))
+        refused = refusal(reply)
+        if refused is not None:
+            said("[data-import-error]", refused_words(refused, cat, bool(self.file)))
+            told("[data-import-detail]", refused["params"].get("detail"))
             shown = q("[data-import-error]")
             if self.file is not None and shown is not None:  # no hand ended yet: it plays on
                 html = record_panels.saved_game_html(cat)
                 shown.insertAdjacentHTML("afterend", "<div data-import-saved>" + html + "</div>")
             return
-        if "replay" not in reply or self.ctl.interaction.dialog != "record":
+        replay = reply.get("replay")
+        if replay is None or self.ctl.interaction.dialog != "record":
             return
-        replay = reply["replay"]
         play_on = self.file is not None and replay["imported"]
         area, tile = replay_area(replay)
         left_out = self.left_out if replay["imported"] else 0

@@ -26,7 +26,8 @@ the others'."""
 import asyncio
 
 from .. import intents
-from ..html import escape
+from ..door import refusal
+from ..html import h
 from ..review_panel import (
     decision_html,
     hand_html,
@@ -45,15 +46,13 @@ from .record_actions import replay_area
 
 TYPE_CHECKING = False  # mypy takes it as true: the types, never imported at runtime
 if TYPE_CHECKING:
-    from collections.abc import Awaitable, Callable
     from typing import Any
 
     from js import Element, Event
 
     from longana.device.frame import Frame
 
-    from ..controller import Controller
-    from .dialogs import Dialogs
+    from .host import Host
 
 DIALOG = '[data-dialog="review"]'
 WAIT = 0.05  # seconds between looks at whether the game has left the worker free
@@ -76,17 +75,11 @@ def last_hand(box: "Element") -> "Element | None":
 
 
 class Review:
-    def __init__(
-        self,
-        ctl: "Controller",
-        dialogs: "Dialogs",
-        ask: "Callable[[Any], Awaitable[Any]]",
-        free: "Callable[[], bool]",
-    ) -> None:
-        self.ctl = ctl
-        self.dialogs = dialogs
-        self.ask = ask  # the page's one call to the worker
-        self.free = free  # whether the game leaves the worker to the review now
+    def __init__(self, host: "Host") -> None:
+        self.ctl = host.ctl
+        self.dialogs = host.dialogs
+        self.ask = host.ask  # the page's one call to the game
+        self.free = host.free  # whether the game leaves the door to the review now
         self.hand: int | None = None  # what is reviewed: one hand (from 0), or the match
         self.deal: str | None = None  # of the match reviewed
         self.found: list[Any] = []  # the decisions judged, in order
@@ -141,11 +134,13 @@ class Review:
                     return
                 lost = k  # the new worker has the game as it was: this step again
                 continue
-            if "refused" in reply:
-                self.refused(str(reply["refused"]["code"]))
+            refused = refusal(reply)
+            if refused is not None:
+                self.refused(refused["code"])
                 return
             if "review" not in reply:
-                code = str((reply.get("error") or {}).get("code"))
+                error = reply.get("error")
+                code = error["code"] if error is not None else ""
                 if code not in ("bad-step", "bad-hand") or k == 0:
                     self.fail(k)  # the worker could not weigh it: said, with Try again
                     return
@@ -197,7 +192,7 @@ class Review:
         words = self.progress_words()
         offer = q("[data-review-offer]")
         if offer is not None:
-            offer.innerHTML = "<p data-review-failed>" + escape(words) + "</p>"
+            offer.innerHTML = str(h("p", {"data-review-failed": True}, words))
         self.draw()
         self.say(words)
 
@@ -216,8 +211,8 @@ class Review:
             offer.remove()
         box = self.box()
         if box is not None:
-            words = escape(refused_words(code, self.ctl.cat))
-            box.innerHTML = '<p class="review-none">' + words + "</p>"
+            words = refused_words(code, self.ctl.cat)
+            box.innerHTML = str(h("p", {"class": "review-none"}, words))
 
     # -- the person's acts ----------------------------------------------------------------------
 

@@ -9,6 +9,7 @@ import js
 
 from .. import intents
 from ..address import deal_number
+from ..html import dialog_buttons, fragment, raw
 from ..i18n import LANGUAGES
 from ..notation import SEATS
 from ..panels import close_button, length_html, settings_html
@@ -18,35 +19,21 @@ from .browser import load_catalog, q, warn
 
 TYPE_CHECKING = False  # mypy takes it as true: the types, never imported at runtime
 if TYPE_CHECKING:
-    from collections.abc import Awaitable, Callable
     from typing import Any
 
-    from ..controller import Controller
-    from ..i18n import Catalog
-    from .dialogs import Dialogs
+    from .host import Host
 
 
 class SettingsActions:
-    def __init__(
-        self,
-        ctl: "Controller",
-        dialogs: "Dialogs",
-        settings: "Callable[[], Settings]",
-        keep_settings: "Callable[[Settings], None]",
-        act: "Callable[..., Awaitable[Any]]",
-        new_match: "Callable[[str | None], Awaitable[None]]",
-        speak: "Callable[[Catalog], None]",
-        notice: "Callable[[str, str], None]",
-        names: "dict[str, str]",
-    ) -> None:
-        self.ctl = ctl
-        self.dialogs = dialogs
-        self.settings = settings
-        self.keep_settings = keep_settings
-        self.act = act  # a change of the game, asked and applied
-        self.new_match = new_match  # a new match of the settings kept (and a deal, or None)
-        self.speak = speak  # the page in another language
-        self.notice = notice
+    def __init__(self, host: "Host", names: "dict[str, str]") -> None:
+        self.ctl = host.ctl
+        self.dialogs = host.dialogs
+        self.settings = host.settings
+        self.keep_settings = host.keep_settings
+        self.act = host.act  # a change of the game, asked and applied
+        self.new_match = host.new_match  # a new match of the settings kept (and a deal)
+        self.speak = host.speak  # the page in another language
+        self.notice = host.notice
         self.names = names  # language code -> its name in itself
         self.example: Any = None  # the rules drawing's data (rules-example.json)
 
@@ -61,13 +48,11 @@ class SettingsActions:
                 warn("no rules drawing: " + str(error))
         frame = self.ctl.frame
         length = "" if frame is None else cat.t("app.match_length", target=frame["rules"]["target"])
-        html = (
-            rules_html(cat.raw("rules"), self.example, lead=lessons_link(cat), length=length)
-            + about_html(cat)
-            + keys_html(cat)
-            + '<div class="dlg-buttons">'
-            + close_button(cat)
-            + "</div>"
+        html = fragment(
+            raw(rules_html(cat.raw("rules"), self.example, lead=lessons_link(cat), length=length)),
+            raw(about_html(cat)),
+            raw(keys_html(cat)),
+            dialog_buttons(raw(close_button(cat))),
         )
         self.dialogs.open("rules", html, labelled_by="rules-heading")
 

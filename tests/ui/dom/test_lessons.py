@@ -325,11 +325,12 @@ def test_a_lesson_in_progress_resumes_after_a_reload_on_its_task(js: Any, dom_pa
         assert json.loads(storage.getItem(PROGRESS))["at"] == {"id": "own-branch", "task": 1}
         # a reload: a new page over the same storage, its worker a new one
         from longana.protocol import Game
+        from ui.dom.link import Link
         from ui.dom.page import Page
         from ui.lessons import lesson_on_table
 
         worker.table = Game()
-        again = Page(page.ctl.cat, page.store, page.settings, {"en": "English"})
+        again = Page(page.ctl.cat, page.store, page.settings, {"en": "English"}, Link)
         again.screen.mount()
         again.input.bind()
         await started(again, SOLO)

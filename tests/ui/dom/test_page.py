@@ -24,7 +24,7 @@ PEOPLE = ["person", "computer", "person", "computer"]
 async def started(page: Any, seats: list[str], deal: str = "7") -> dict[str, Any]:
     """The page live on a new match (as its start would leave it)."""
     reply = await page.ask(intents.start(None, seats, "normal", deal))
-    page.live = True
+    page.started.set()
     page.apply(reply)
     return dict(reply)
 

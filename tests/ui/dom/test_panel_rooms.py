@@ -68,7 +68,7 @@ def test_settings_refuse_a_deal_number_that_is_none(js: Any, dom_page: Any) -> N
     async def scene() -> None:
         reply = await page.ask(intents.start(None, SOLO, "normal", "7"))
         page.ctl.receive(reply)
-        page.open_settings()
+        page.rooms.open_settings()
         field = js.document.querySelector('[data-dialog="settings"] [data-setting="deal"]')
         field.value = "not a deal!"
         sent = len(worker.got)
@@ -124,7 +124,7 @@ def test_a_match_the_history_cannot_keep_is_said(js: Any, dom_page: Any) -> None
         while not frame["match_over"]:
             step = intents.next_hand() if frame["outcome"] else intents.computer(frame["log"])
             frame = json.loads(table.handle(json.dumps(step)))["frame"]
-        page.live = True
+        page.started.set()
         await page.rooms.history().remember(frame)
         said = js.document.querySelectorAll('#toasts [data-notice="history-not-kept"]')
         assert said.length == 1
@@ -140,7 +140,7 @@ def test_a_move_of_the_explained_hint_is_shown_on_the_table(js: Any, dom_page: A
         reply = await page.ask(intents.start(None, SOLO, "normal", "23"))
         while reply["frame"]["to_move"] != "S":
             reply = await page.ask(intents.computer(reply["frame"]["log"]))
-        page.live = True
+        page.started.set()
         page.ctl.receive(reply)
         page.render()
         await page.hint()
@@ -167,9 +167,9 @@ def test_settings_offer_the_matchs_length_for_new_matches_and_class_codes(
     page = dom_page
 
     async def scene() -> None:
-        page.live = True
+        page.started.set()
         page.ctl.receive(await page.ask(intents.start(None, SOLO, "normal", "7")))
-        page.open_settings()
+        page.rooms.open_settings()
         select = js.document.querySelector('[data-dialog="settings"] select[data-setting="target"]')
         options = select.querySelectorAll("option")
         assert [o.getAttribute("value") for o in options] == [str(t) for t in TARGETS]
@@ -180,7 +180,7 @@ def test_settings_offer_the_matchs_length_for_new_matches_and_class_codes(
         await page.rooms.tools().close()
         assert page.settings.target == LONGEST
         assert page.ctl.frame["rules"]["target"] == 100, "the match in progress keeps its own"
-        page.open_settings()
+        page.rooms.open_settings()
         chosen = js.document.querySelector('[data-setting="target"] option[selected]')
         assert chosen.getAttribute("value") == str(LONGEST)
         note = js.document.querySelector("#length-note").textContent
@@ -191,7 +191,7 @@ def test_settings_offer_the_matchs_length_for_new_matches_and_class_codes(
         await page.rooms.classes().make()
         code = js.document.querySelector("[data-class-code]").textContent
         assert f"-N{LONGEST}-" in code
-        page.open_settings()
+        page.rooms.open_settings()
         js.document.querySelector('[data-setting="target"]').value = str(LONGEST)
         await page.rooms.tools().start_new()
         assert page.ctl.frame["rules"]["target"] == LONGEST

@@ -40,7 +40,7 @@ def played_hand(deal: str = "31", next_hand: bool = True) -> tuple[str, int]:
 
 async def resumed(page: Any, save: str) -> dict[str, Any]:
     reply = await page.ask(intents.start(save, SOLO, "normal"))
-    page.live = True
+    page.started.set()
     page.apply(reply)
     return dict(reply)
 
@@ -242,7 +242,7 @@ def test_a_class_match_is_reviewed_only_once_it_is_over(js: Any, dom_page: Any) 
 
     async def scene() -> None:
         reply = await page.ask(intents.class_start(code.text, None))
-        page.live = True
+        page.started.set()
         page.ctl.receive(reply)
         await page.rooms.record().open()
         record = js.document.querySelector('[data-dialog="record"]')
