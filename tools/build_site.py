@@ -43,6 +43,7 @@ import json
 import math
 import modulefinder
 import re
+import runpy
 import shutil
 import struct
 import subprocess
@@ -64,6 +65,7 @@ PYODIDE_FILES = (
 )
 PYODIDE_COPIED = PYODIDE_FILES[:3]  # the standard library and the lock file are cut down
 GAME_WORKER = "ui/game-worker.mjs"
+BOOT_WORKER = "ui/boot/worker.js"  # the page's line to it: it knows the page's release
 TABLE_LINE = "ui/peer/table.mjs"  # the release goes in too: pairing codes of another are refused
 # what the game worker downloads itself (its loading screen counts these bytes)
 WORKER_DOWNLOADS = (
@@ -310,19 +312,17 @@ def page_modules(root: Path) -> list[str]:
 PAGE_ENTRY = "dom/main.py"  # under ui/: the script index.html names
 PAGE_START = "dom/start.py"  # under ui/: it and what it imports draw the first table
 PAGE_FILES = "ui/page-files.json"
-LANGUAGE_FILE = "locales/languages.jsonl"  # the one list of the game's languages, a line each
+LANGUAGE_FILE = "ui/languages.py"  # the one list of the game's languages, a line each
 
 
 def page_files(root: Path) -> str:
     """Every page module but the entry, as JSON ``[[path, text], ...]``, in :func:`page_order`
     (the entry imports those of the first drawing in this order, in slices between the
-    browser's turns, up to ``PAGE_START``; the panels' modules after it when first needed),
-    then the list of languages that ``ui/i18n.py`` reads beside them (``LANGUAGE_FILE``)."""
+    browser's turns, up to ``PAGE_START``; the panels' modules after it when first needed)."""
     files = [
         [f"ui/{name}", (root / "ui" / name).read_text(encoding="utf-8")]
         for name in page_order(root)
     ]
-    files.append([LANGUAGE_FILE, (root / LANGUAGE_FILE).read_text(encoding="utf-8")])
     return json.dumps(files, ensure_ascii=False, separators=(",", ":"))
 
 
@@ -436,9 +436,8 @@ NOSCRIPT = (
 
 
 def languages(root: Path) -> list[dict[str, object]]:
-    """``locales/languages.jsonl``: the game's languages, one JSON line each."""
-    lines = (root / LANGUAGE_FILE).read_text(encoding="utf-8").splitlines()
-    return [json.loads(line) for line in lines if line.strip()]
+    """``ui/languages.py``: the game's languages, one line each (plain data, read as such)."""
+    return list(runpy.run_path(str(root / LANGUAGE_FILE))["LANGUAGE_LIST"])
 
 
 def catalog(root: Path, code: str) -> dict[str, Any]:
@@ -607,7 +606,7 @@ def build(root: Path, out: Path) -> list[str]:
     shutil.copyfile(root / "ui" / PAGE_ENTRY, out / "ui" / PAGE_ENTRY)
     (out / PAGE_FILES).write_text(page_files(root), encoding="utf-8")
     # the catalogs, not their notes nor the list of languages (it comes with the page's modules)
-    copy_tree(root / "locales", out / "locales", skip=(".md",), omit=("languages.jsonl",))
+    copy_tree(root / "locales", out / "locales", skip=(".md",))
     engine, stdlib_names = engine_modules(root)
     app = package_zip(root, engine + engine_data(root))
     (out / "rules-example.json").write_text(rules_example(), encoding="utf-8")
@@ -659,6 +658,14 @@ def build(root: Path, out: Path) -> list[str]:
     for name in files:
         digest.update(name.encode() + b"\0" + (out / name).read_bytes())
     version = digest.hexdigest()[:16]
+    # the page and the worker's files carry it, so that a page of one release over worker files
+    # of another (an update half-arrived in a cache) notices (ui/boot/worker.js): the engine
+    # beside its modules (longana.protocol.engine_release), the two scripts as constants
+    with zipfile.ZipFile(out / "app.zip", "a") as zipped:
+        stamp = zipfile.ZipInfo("longana/release.txt", (2020, 1, 1, 0, 0, 0))
+        zipped.writestr(stamp, version + "\n")
+    boot = out / BOOT_WORKER
+    boot.write_text(fill(boot, '"__RELEASE__"', json.dumps(version)), encoding="utf-8")
     worker = out / GAME_WORKER
     sizes = {name: (out / name).stat().st_size for name in WORKER_DOWNLOADS}
     worker.write_text(
@@ -667,11 +674,8 @@ def build(root: Path, out: Path) -> list[str]:
         .replace("__SIZES__", json.dumps(sizes)),
         encoding="utf-8",
     )
-    line = out / TABLE_LINE
-    line.write_text(
-        line.read_text(encoding="utf-8").replace('"__RELEASE__"', json.dumps(version)),
-        encoding="utf-8",
-    )
+    line = out / TABLE_LINE  # a pairing code of another release is refused
+    line.write_text(fill(line, '"__RELEASE__"', json.dumps(version)), encoding="utf-8")
     precache = ["./"] + [f"./{name}" for name in files if precached(name)]
     (out / "sw.js").write_text(service_worker(root, version, precache), encoding="utf-8")
     (out / "version.json").write_text(json.dumps({"version": version}) + "\n", encoding="utf-8")

@@ -3,7 +3,7 @@
 // says so in the browser's language, names what is missing, and stops the page there (nothing
 // after this script runs, so no half-started game and no blank page); otherwise it does
 // nothing. WORDS holds each catalog's raw("floor") section (locales/<lang>.json, every language
-// of locales/languages.jsonl), written here by tools/build_site.py because this runs before
+// of ui/languages.py), written here by tools/build_site.py because this runs before
 // anything can be fetched.
 (function () {
   "use strict";

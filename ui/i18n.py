@@ -6,26 +6,14 @@ itself, so a half-translated catalog still gives a playable page (a test keeps t
 Runs under MicroPython (the page) and CPython (the tests).
 """
 
-import json
-
 try:
     from typing import Any
 except ImportError:  # MicroPython: annotations are not evaluated
     pass
 
+from .languages import LANGUAGE_LIST
 from .notation import SEATS, pips
 
-
-def read_languages() -> "list[dict[str, Any]]":
-    """The game's languages, ``locales/languages.jsonl`` (one JSON line each: the code, the
-    name in itself, the CLDR plural forms of whole numbers), read beside the page's modules: in
-    the repository, and on the page, where the build ships it with them (ui/page-files.json)."""
-    root = "/".join(__file__.split("/")[:-2])
-    with open((root + "/" if root else "") + "locales/languages.jsonl", encoding="utf-8") as text:
-        return [json.loads(line) for line in text.read().splitlines() if line.strip()]
-
-
-LANGUAGE_LIST = read_languages()
 LANGUAGES = tuple(str(lang["code"]) for lang in LANGUAGE_LIST)
 NAMES = {str(lang["code"]): str(lang["name"]) for lang in LANGUAGE_LIST}  # each in itself
 PLURALS = {str(lang["code"]): tuple(lang["plurals"]) for lang in LANGUAGE_LIST}

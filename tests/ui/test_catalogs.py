@@ -26,7 +26,7 @@ from ui.i18n import LANGUAGES, NAMES, PLURALS  # noqa: E402
 REFERENCE = "en"
 
 #: CLDR plural categories each language uses for whole numbers (cardinals), as its line of
-#: locales/languages.jsonl declares them: Spanish "many" is for large round numbers (1000000),
+#: ui/languages.py declares them: Spanish "many" is for large round numbers (1000000),
 #: Malay has a single form.
 PLURAL_FORMS = {code: frozenset(forms) for code, forms in PLURALS.items()}
 CLDR_CATEGORIES = frozenset({"zero", "one", "two", "few", "many", "other"})
@@ -200,7 +200,7 @@ def test_valid_json_naming_its_language(path: Path) -> None:
     assert data.get("lang") == path.stem
     name = data.get("language_name")
     assert isinstance(name, str) and name.strip()
-    assert name == NAMES[path.stem], "the catalog and locales/languages.jsonl name it alike"
+    assert name == NAMES[path.stem], "the catalog and ui/languages.py name it alike"
 
 
 @pytest.mark.parametrize("path", TRANSLATIONS, ids=[p.stem for p in TRANSLATIONS])
@@ -212,7 +212,7 @@ def test_same_keys_lists_and_placeholders_as_english(path: Path, english: Any) -
 @pytest.mark.parametrize("path", PATHS, ids=IDS)
 def test_plural_forms_of_the_language(path: Path, english: Any) -> None:
     lang = path.stem
-    assert lang in PLURAL_FORMS, f"declare {lang!r}'s CLDR plural forms in locales/languages.jsonl"
+    assert lang in PLURAL_FORMS, f"declare {lang!r}'s CLDR plural forms in ui/languages.py"
     data = load(path)
     found = plural_objects(data)
     assert found, "no plural objects found"

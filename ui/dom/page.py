@@ -23,7 +23,7 @@ import asyncio
 
 import js
 
-from .. import intents
+from .. import intents, steps
 from ..controller import Controller
 from ..door import DoorHooks, doing, refusal
 from ..steps import COMPUTER, HAND_END, HANDOFF, LESSON, MATCH_END, TURN, WAIT, next_step
@@ -153,10 +153,8 @@ class Page:
     def pushed(self, reply: "Reply", words: "str | None") -> None:
         """A reply nobody asked for (the door's): applied as any; a hand's end it deals past
         (another device dealt the next hand) goes."""
-        from ..steps import dealt_past
-
         self.heard()
-        self.apply(reply, words, dealt_past(self.ctl.frame, reply, self.ctl.interaction))
+        self.apply(reply, words, steps.dealt_past(self.ctl.frame, reply, self.ctl.interaction))
 
     def lasting(self, key: str, name: str, retry: "Callable[[], None]") -> None:
         """The door cannot reach its game: said until its Try again (``retry``); before the
@@ -463,9 +461,10 @@ class Page:
         if reply is None or ctl.frame is None or ctl.frame["log"] != at or not ctl.my_turn():
             return  # the position changed, or a panel opened: the hint is stale
         hint = reply.get("hint")
-        if hint is None:  # refused (every hand hidden), or none
+        if hint is None:  # refused (every hand hidden), the worker failed, or none
             refused = refusal(reply)
-            self.screen.say(why(refused, ctl.cat) if refused else ctl.cat.t("hint.none"))
+            none = "hint.failed" if "error" in reply else "hint.none"
+            self.screen.say(why(refused, ctl.cat) if refused else ctl.cat.t(none))
             return
         self.rooms.explained().hold(ctl.frame, reply.get("explanation"))
         ctl.show_hint(hint)

@@ -14,6 +14,7 @@ from ..address import Address
 from ..door import refusal
 from ..frame_cache import playable
 from ..i18n import NAMES, pick_language
+from ..lessons import lesson_on_table
 from ..storage import CORRUPT_KEPT, CORRUPT_SET_ASIDE, Store
 from .browser import load_catalog
 from .link import Link
@@ -68,8 +69,9 @@ async def start() -> None:
     if page.ctl.frame is not None and page.ctl.frame.get("remote"):  # a host that reloaded
         await page.rooms.table().open()  # shows the codes of its guests' seats again
     newcomer = save is None and save_problem is None
-    if not class_code and (address.lesson is not None or newcomer):
-        page.open_lessons(address.lesson, newcomer)
+    lesson = address.lesson or lesson_on_table(store)  # one in progress resumes on its task
+    if not class_code and (lesson is not None or newcomer):
+        page.open_lessons(lesson, newcomer)
 
 
 async def opening(
