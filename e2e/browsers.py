@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -169,3 +170,14 @@ def preseed(
         " for (const [k, v] of Object.entries(items))"
         "   if (localStorage.getItem(k) === null) localStorage.setItem(k, v); })();"
     )
+
+
+def release_of(site: Path) -> str:
+    """The release the build wrote into a site's game worker (its page carries the same)."""
+    found = re.search(
+        r'^const RELEASE = "([^"]*)";$',
+        (site / "ui" / "game-worker.mjs").read_text(encoding="utf-8"),
+        re.M,
+    )
+    assert found, "no RELEASE in the built game worker"
+    return found.group(1)

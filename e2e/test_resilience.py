@@ -4,6 +4,7 @@ game goes on."""
 
 from __future__ import annotations
 
+import json
 import urllib.error
 import urllib.request
 from typing import Any
@@ -13,7 +14,7 @@ from playwright.sync_api import Route
 
 from tools.serve import serve
 
-from .browsers import SITE, Browsers, preseed
+from .browsers import SITE, Browsers, preseed, release_of
 from .game import WORKER_MS, Game
 from .positions import seed_where
 from .shown import check_against_save, english
@@ -64,16 +65,22 @@ def test_offline_play_once_the_service_worker_has_the_files(browsers: Browsers) 
     assert state["ready"] == "true" and sorted(state["hands"]) == ["E", "N", "S", "W"]
 
 
-# Stand-ins for ui/game-worker.mjs: each starts, then crashes (an uncaught error) or never
-# answers on the first intent it gets.
-CRASHING = """
-self.postMessage({ ready: true });
+# Stand-ins for ui/game-worker.mjs: each starts (saying the site's release, as the real one
+# does), then crashes (an uncaught error) or never answers on the first intent it gets.
+RELEASE = json.dumps(release_of(SITE))
+READY = f"self.postMessage({{ ready: true, release: {RELEASE}, engine: {RELEASE} }});"
+CRASHING = (
+    READY
+    + """
 self.onmessage = () => { throw new Error("e2e: the game worker crashed on purpose"); };
 """
-HANGING = """
-self.postMessage({ ready: true });
+)
+HANGING = (
+    READY
+    + """
 self.onmessage = () => { for (;;) { /* e2e: the game worker never answers */ } };
 """
+)
 
 
 @pytest.mark.parametrize("failure", ["crash", "hang"])

@@ -27,13 +27,14 @@ from longana import SEAT_NAMES
 from longana.device.session import Session
 from tools.serve import serve
 
+from .browsers import release_of
+
 ROOT = Path(__file__).resolve().parent.parent
 SITE = Path(os.environ.get("LONGANA_SITE", ROOT / "_site"))
 START_MS = 120_000  # a cold start on two busy cores
 SNAPSHOT_MS = 60_000  # the page idle, the snapshot made and stored
 TURN_MS = 60_000
 CACHE = "longana.snapshot@/"
-RELEASE = re.compile(r'^const RELEASE = "([^"]*)";$', re.M)
 
 MARKS_JS = """() => Object.fromEntries(performance.getEntriesByType('mark')
   .filter(m => m.name.startsWith('longana:'))
@@ -49,12 +50,6 @@ READY_JS = """() => { if (document.body && document.body.dataset.ready === 'true
   for (const d of document.querySelectorAll('[data-dialog="error"]'))
     if (d.getClientRects().length) return 'error: ' + d.innerText;
   return null; }"""
-
-
-def release_of(site: Path) -> str:
-    found = RELEASE.search((site / "ui" / "game-worker.mjs").read_text(encoding="utf-8"))
-    assert found, "no RELEASE in the built game worker"
-    return found.group(1)
 
 
 @contextmanager
