@@ -134,7 +134,7 @@ from .device.history import (
 )
 from .device.lesson_table import LessonTable
 from .device.lessons import ORDER, lesson
-from .device.review import decisions, identity, judge
+from .device.review import decisions, identity, judge, summary
 from .device.session import COMPUTER, KINDS, PERSON, Session
 from .intents import (
     ClassCode,
@@ -453,7 +453,17 @@ class Game:
                 if len(self.reviewed) >= MAX_CHECKED:
                     self.reviewed.clear()
                 self.reviewed[key] = decision
-        return {"review": {"step": step, "count": len(found), "hand": hand, "decision": decision}}
+        kept = [(k, self.reviewed.get(identity(game, d))) for k, d in enumerate(found)]
+        judged = [(k, d) for k, d in kept if d is not None]
+        return {
+            "review": {
+                "step": step,
+                "count": len(found),
+                "hand": hand,
+                "decision": decision,
+                "summary": summary(game.match, judged),
+            }
+        }
 
     def import_records(self, intent: Import) -> Reply:
         text = intent.get("text")

@@ -198,6 +198,9 @@ VARIANTS: dict[str, Callable[[], Player]] = {
     # (hard reads the others' plays so since issue 23; "hard-plain" is hard before that)
     "hard-plain": _tuned(pressing=False),
     "hard-strength": _tuned(strength=STRENGTH),
+    # issue 36: the hint's weighing (no rule of thumb; the moves not told apart on more deals)
+    "hard-hint": _tuned(prior=0.0, refine=2.0),
+    "hard-refine": _tuned(refine=2.0),
 }
 
 
@@ -220,3 +223,75 @@ def suggested_agree(decisions: list[Decision]) -> dict[str, float]:
         "cpu_ms_median": round(statistics.median(ordered), 2),
         "cpu_ms_p99": round(ordered[min(len(ordered) - 1, math.ceil(0.99 * len(ordered)) - 1)], 2),
     }
+
+
+# -- the coach's yardstick: a deeper weighing to check the hint and the review against --------
+
+DEEPER = 10  # the deeper weighing plays every move out on this many times the hint's deals
+
+
+@dataclass(frozen=True)
+class Deeper:
+    """Every legal move of a position played out on ``deals`` deals of a walk of its own
+    (not the hint's), each move's values in the hint's kind: what the hint's suggestion, its
+    "as good" marks and the review's grades are checked against."""
+
+    kind: str
+    deals: int
+    values: dict[str, list[float]]  # move → its value on each deal, the same deals for all
+
+    def mean(self, move: str) -> float:
+        values = self.values[move]
+        return sum(values) / len(values)
+
+    @property
+    def best(self) -> str:
+        return max(self.values, key=self.mean)
+
+    def gap(self, move: str, than: str | None = None) -> tuple[float, float]:
+        """How much worse ``move`` is than ``than`` (the best), and the paired standard
+        error of that."""
+        from ..players.hard import paired_error
+
+        top = self.best if than is None else than
+        return self.mean(top) - self.mean(move), paired_error(self.values[top], self.values[move])
+
+    def within(self, move: str, than: str | None = None, noise: float = 2.0) -> bool:
+        """Whether ``move`` is not worse than ``than`` (the best) beyond the noise."""
+        gap, error = self.gap(move, than)
+        return gap <= noise * error or gap <= 1e-9
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "kind": self.kind,
+            "deals": self.deals,
+            "mean": {m: round(self.mean(m), 3) for m in self.values},
+            "values": {m: [round(v, 3) for v in vs] for m, vs in self.values.items()},
+        }
+
+    @classmethod
+    def of(cls, data: dict[str, object]) -> Deeper:
+        values = data["values"]
+        assert isinstance(values, dict) and isinstance(data["kind"], str)
+        assert isinstance(data["deals"], int)
+        return cls(data["kind"], data["deals"], values)
+
+
+def deeper(view: SeatView, seed: int, factor: int = DEEPER) -> Deeper:
+    """The deeper weighing of ``view``'s decision: every legal move on ``factor`` times the
+    hint's first deals, drawn by a walk with a seed of its own, valued in the hint's kind."""
+    import random
+
+    from ..players.explain import _Units
+    from ..players.facts import STAKE
+    from ..players.hard import Weighing, deals_for
+
+    legal = view.legal_moves()
+    count = factor * deals_for(HARD, min(len(legal), HARD.top))
+    config = HardConfig(**{**HARD.__dict__, "min_deals": count, "max_deals": count, "top": 99})
+    rng = random.Random(f"longana:deeper:{seed}:{view.seat}:{len(view.history)}")
+    weighing = Weighing(view, legal, rng, config, keep=True)
+    kind = "win" if max(view.scores) >= view.target - STAKE else "points"
+    units = _Units(view, kind, weighing)
+    values = {str(m): units.of(k) for k, m in enumerate(weighing.moves)}
+    return Deeper(kind, count, values)

@@ -206,6 +206,7 @@ class Weighing:
         self.view = view
         self.config = config
         self.value = value_of(config)
+        self.worths: dict[tuple[int | None, int], float] = {}
         self.outcomes: dict[Move, list[Outcome]] | None = {} if keep else None
         prior = normal_ratings(view, legal)
         if len(legal) > config.top:  # keep the budget: weigh only normal's favourites
@@ -221,6 +222,7 @@ class Weighing:
         self.values: list[list[float]] = [[] for _ in legal]
         self.extend(range(len(legal)), count)
         self.best = self.choose(range(len(legal)))
+        self.alive = [self.best]  # the moves not told apart from the best (see refine)
         if config.refine:
             self.refine(int(config.refine * config.playouts))
 
@@ -238,7 +240,7 @@ class Weighing:
         while len(self.deals) < total:
             self.deals.append(next(self.draw))
         keep = self.outcomes
-        view, value = self.view, self.value
+        view, value, worths = self.view, self.value, self.worths
         low = min(len(self.values[k]) for k in ks)
         for d in range(low, total):
             start = position(view, self.deals[d])
@@ -249,7 +251,10 @@ class Weighing:
                 move = self.moves[k]
                 hand.apply(move)
                 outcome = play_out(hand)
-                self.values[k].append(value(outcome, view))
+                key = (outcome.winner, outcome.points)  # all a result's worth depends on
+                if key not in worths:
+                    worths[key] = value(outcome, view)
+                self.values[k].append(worths[key])
                 if keep is not None:
                     keep.setdefault(move, []).append(outcome)
 
@@ -293,6 +298,7 @@ class Weighing:
             self.extend(alive, have + more)
             alive = self.contenders(alive)
         self.best = self.choose(alive)
+        self.alive = alive
 
 
 def _walk(view: SeatView, rng: random.Random, config: HardConfig) -> Iterator[list[int]]:

@@ -270,7 +270,7 @@ def test_explanations_repeat_and_go_through_json() -> None:
     assert json.loads(json.dumps(first)) == first
     assert first["moves"][0]["move"] == str(choose(view, "hard", seed))
     assert set(first) == {"seat", "kind", "chance", "start", "deals", "moves"}
-    assert set(first["moves"][0]) == {"move", "estimate", "equal", "reasons"}
+    assert set(first["moves"][0]) == {"move", "estimate", "error", "deals", "equal", "reasons"}
 
 
 def test_nothing_to_explain_when_not_to_move_or_over() -> None:

@@ -12,6 +12,7 @@ from test_explain import reasons_of
 from truth import false_claims, follows, missed_risks
 
 from longana.players.facts import chain, reasons_for
+from longana.players.telling import SIZES
 from longana.players.normal import smart
 from longana.rules.hand import Hand
 from longana.rules.records import hand_from_record, hand_record
@@ -52,7 +53,8 @@ def test_a_sure_way_out_is_named_and_really_goes_out(k: int) -> None:
     play(hand, ["5-5"], k)
     first_legal_until(hand, k)
     reasons = reasons_of(hand, k)
-    assert reasons["5-3@S"]["way-out"] == {"turns": 6}
+    # every other seat holds eight tiles: nobody can go out in six turns, so it is sure
+    assert reasons["5-3@S"]["way-out"] == {"turns": 6, "sure": True, "chance": 100}
     assert "keeps-own" not in reasons["5-3@S"]
     assert list(reasons["5-3@S"])[0] == "way-out"  # decisive: first
     assert all("way-out" not in r for m, r in reasons.items() if m != "5-3@S")
@@ -173,9 +175,14 @@ def _letters(reasons: dict[Move, Any], k: int) -> dict[str, list[dict[str, Any]]
 
 
 def _stable(reasons: dict[str, list[dict[str, Any]]]) -> dict[str, list[Any]]:
-    """Everything but the chances (drawn deals differ with the seat numbers)."""
+    """Everything but the chances and the reasons only a chance decides (drawn deals differ
+    with the seat numbers)."""
     return {
-        m: [(r["code"], {k: v for k, v in r["params"].items() if k != "chance"}) for r in said]
+        m: [
+            (r["code"], {k: v for k, v in r["params"].items() if k not in SIZES})
+            for r in said
+            if r["code"] != "likely-block" and r["params"].get("turns") != 2
+        ]
         for m, said in reasons.items()
     }
 
