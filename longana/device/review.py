@@ -59,9 +59,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..players.explain import Explanation, Weighed, explain
-from ..players.facts import Reason
 from ..players.hard import NOISE, added, equity, paired_error
-from ..players.telling import said, telling
+from ..players.telling import telling
 from ..rules.hand import Hand
 from ..rules.match import Match
 from ..rules.tiles import SEAT_NAMES, SEATS, Move
@@ -174,7 +173,7 @@ def judged(match: Match, decision: Decision, seed: int) -> dict[str, Any]:
     gap, error = cost_of(best, played)
     grade = grade_of(kind, gap, error) if played.move != best.move else "best"
     costly = GRADES.index(grade) > 1
-    told = telling(played.reasons, best.reasons, costly, _common(explanation))
+    told = telling(played.reasons, best.reasons, costly, [m.reasons for m in explanation.moves])
     reasons = [{**r.to_dict(), "of": of} for r, of in told]
     before = best.chance
     return {
@@ -243,11 +242,6 @@ def practice(hand: Hand, view: SeatView, explanation: Explanation) -> dict[str, 
         "grades": grades,
         "better": [m for m, g in grades.items() if g in ("best", "good")],
     }
-
-
-def _common(explanation: Explanation) -> list[Reason]:
-    common = explanation.common
-    return [r for r in explanation.moves[0].reasons if said(r) in common]
 
 
 def _number(value: float) -> float | int:

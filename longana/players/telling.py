@@ -7,7 +7,8 @@ reason it is given, in this order, and decides nothing).
 - :func:`telling`: the reasons that tell a decision of the review: for a costly move, the facts
   that set the move played and the best apart (a fact for the best move or against the move
   played first, then by :data:`~longana.players.facts.RANK`), up to :data:`TOLD`; for a move as
-  good as the best, the first fact of the move played that not every move states.
+  good as the best, the first fact of the move played that not every move states (sizes such
+  as chances aside: a risk whatever is played tells nothing of the choice).
 
 >>> a, b = Reason("match-point", {"seat": "N", "needs": 9}), Reason("sheds", {"pips": 7})
 >>> [r.code for r in common_reasons([(a, b), (a, Reason("sheds", {"pips": 3}))])]
@@ -56,13 +57,14 @@ def telling(
     played: Sequence[Reason],
     best: Sequence[Reason],
     costly: bool,
-    common: Sequence[Reason] = (),
+    moves: Sequence[Sequence[Reason]] = (),
 ) -> list[tuple[Reason, str]]:
     """The reasons that tell the decision, each with the move it belongs to (``"move"``,
-    the move played, or ``"best"``): see the module's list."""
-    shared = {said(r) for r in common}
+    the move played, or ``"best"``; ``moves``: every legal move's reasons): see the
+    module's list."""
     if not costly:
-        own = [r for r in played if said(r) not in shared]
+        facts = [{fact(r) for r in m} for m in moves]
+        own = [r for r in played if not all(fact(r) in f for f in facts)]
         return [(own[0], "move")] if own else []
     theirs, ours = {fact(r) for r in best}, {fact(r) for r in played}
     apart = [(r, "move") for r in played if fact(r) not in theirs]
