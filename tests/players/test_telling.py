@@ -42,7 +42,7 @@ def test_a_costly_move_tells_the_facts_that_set_it_apart_for_the_best_or_against
     assert len(told) == TOLD
     # facts for the best move or against the move played, the most decisive first
     assert told == [(RISK, "move"), (STUCK, "move")]
-    assert telling((NEAR, SHEDS), best, True, [played, best]) == [(KEEPS, "best")]
+    assert telling((NEAR, SHEDS), best, True, [played, best])[0] == (KEEPS, "best")
     assert all(r != NEAR for r, _ in told)  # both state it: it sets nothing apart
     small = Reason("ends-match", {"chance": 4, "yours": 1})
     assert telling((small,), (), True, [(small,), ()]) == []  # a rare ending decides nothing
