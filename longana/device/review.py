@@ -158,14 +158,20 @@ def judge(session: Session, decision: Decision) -> dict[str, Any]:
 
 
 def judged(match: Match, decision: Decision, seed: int) -> dict[str, Any]:
-    """One decision judged: ``{"hand", "number", "turn", "seat", "move", "best", "kind",
-    "cost", "error", "grade", "costly", "reasons", "reason", "reason_of", "chance",
-    "explanation", "practice"}`` (the module says what each is; ``reason`` and
-    ``reason_of`` are the first of ``reasons``, or null, as the review of the release before
-    gave them)."""
+    """One decision of ``match`` judged (:func:`judgement`)."""
     position = hand_after(match.hands[decision.hand], decision.turn)
     scores = match.scores_before(decision.hand)
-    view = SeatView.of(position, decision.seat, scores, match.target)
+    return judgement(
+        position, SeatView.of(position, decision.seat, scores, match.target), decision, seed
+    )
+
+
+def judgement(position: Hand, view: SeatView, decision: Decision, seed: int) -> dict[str, Any]:
+    """The decision at ``position`` (the hand then; only ``view``, the seat's, is weighed)
+    judged: ``{"hand", "number", "turn", "seat", "move", "best", "kind", "cost", "error",
+    "grade", "costly", "reasons", "reason", "reason_of", "chance", "explanation",
+    "practice"}`` (the module says what each is; ``reason`` and ``reason_of`` are the first
+    of ``reasons``, or null, as the review of the release before gave them)."""
     explanation = explain(view, seed, depth=DEPTH, played=decision.move)
     best = explanation.moves[0]
     played = explanation.weighed(decision.move)
