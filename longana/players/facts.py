@@ -358,9 +358,10 @@ class Facts:
         for held in self.deals[:PROBE_DEALS]:
             hand = position(self.view, held)
             hand.apply(move)
-            if hand.outcome is not None:
-                continue
             found.deals += 1
+            if hand.outcome is not None:  # the move itself blocks the hand in this deal
+                found.ended += 1
+                continue
             if run is not None:
                 found.races += _runs_out(hand, seat, run)
                 continue
