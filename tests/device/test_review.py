@@ -226,3 +226,29 @@ def test_a_class_match_is_reviewed_once_it_is_over() -> None:
     review = ask(game, do="review", step=0)["review"]
     assert review["count"] == len(decisions(game.game)) > 0
     check(game.game, decisions(game.game)[:1], [review["decision"]])
+
+
+def test_a_match_to_any_target_is_weighed_hinted_and_reviewed() -> None:
+    """Issue 37: a save with a target above ~33,500 made every hint and review step fail (the
+    equity's weights all underflowed to 0). Any target the engine accepts is weighed now, the
+    chances still adding up to the whole match."""
+    from longana.players.hard import equity
+
+    for target in (100, 33_600, 40_000, 10**9):
+        scores = (5, 0, 60, 40)
+        chances = [equity(scores, target, s) for s in SEATS]
+        assert abs(sum(chances) - 1) < 1e-9 and all(0 <= c <= 1 for c in chances)
+        assert chances[2] > chances[3] > chances[0] > chances[1]
+    for target in (33_600, 10**9):
+        game = Session("37", seats=(PERSON, COMPUTER, COMPUTER, COMPUTER), target=target)
+        game.play(game.match.hand.legal_moves()[0])
+        while game.match.hand.outcome is None:
+            hand = game.match.hand
+            if game.is_person(hand.to_move) and len(hand.legal_moves()) > 1:
+                explanation = explain(game.view(hand.to_move), game.decision_seed())
+                assert explanation.kind == "points" and 0 <= explanation.chance <= 100
+            game.play(choose(game.view(hand.to_move), "normal", game.decision_seed()))
+        found = decisions(game)
+        assert found
+        judged = judge(game, found[-1])
+        assert judged["grade"] in GRADES and 0 <= judged["chance"]["before"] <= 100
