@@ -82,7 +82,7 @@ def explain_answer(seed: int) -> Answer:
             raise RecordError(f'"target" is a whole number of points, 1 or more, not {target!r}')
         scores = _scores(record.get("scores", {}), target)
         view = SeatView.of(hand, hand.to_move, scores, target)
-        return explain(view, seed).to_dict()
+        return dict(explain(view, seed).to_dict())
 
     return answer
 
@@ -100,16 +100,12 @@ def review_answer(seed: int | None) -> Answer:
         people = _people(record.get("people"))
         match = match_from_dict(record)
         deal = match.seed if seed is None else f"{match.seed}:{seed}"
-        out = []
-        for decision in seat_decisions(match, people):
-            judged = review.judged(
-                match, decision, decision_seed(deal, decision.hand + 1, decision.turn)
-            )
-            out.append(judged)
-        return {
-            "decisions": [{k: d[k] for k in REVIEWED} | {"hand": d["number"]} for d in out],
-            "summary": review.summary(match, list(enumerate(out))),
-        }
+        out = [
+            review.judged(match, decision, decision_seed(deal, decision.hand + 1, decision.turn))
+            for decision in seat_decisions(match, people)
+        ]
+        said = [{k: v for k, v in d.items() if k in REVIEWED} | {"hand": d["number"]} for d in out]
+        return {"decisions": said, "summary": review.summary(match, list(enumerate(out)))}
 
     return answer
 

@@ -20,13 +20,16 @@ An intent is ``{"do": NAME, ...}``:
 ``take-device``    ``seat``: the person at that seat now holds the device
 ``replay``         ``hand``, ``step``, ``imported``: a finished (or imported) hand at a step
 ``review``         ``step`` (from 0), ``hand`` (optional: that hand's decisions only): one
-                   decision of the people at this device judged (``longana.device.review``):
-                   ``{"review": {"step", "count", "hand", "decision"}}``, ``count`` the
-                   decisions in the finished hands (or that hand), ``decision`` null when
-                   there are none, else ``{"hand", "number", "turn", "seat", "move", "best",
-                   "kind", "cost", "costly", "reason", "reason_of", "explanation"}``. One step
-                   takes about one hint's time; the page asks for the next when it has the
-                   last (so it says how far it is, and stops by not asking). A class match is
+                   decision of the people at this device judged and graded
+                   (``longana.device.review``): ``{"review": {"step", "count", "hand",
+                   "decision", "summary"}}`` (``ReviewStep``), ``count`` the decisions in the
+                   finished hands (or that hand), ``decision`` null past the last, else a
+                   ``Judged`` (move, best, cost ± error, grade, the reasons that tell, the
+                   chances before and after, the deeper weighing's list, a costly one's
+                   position to practise on), ``summary`` per person of every decision judged
+                   so far (accuracy, grades, costliest, luck and the match's course). One step
+                   takes a few hints' time; the page asks for the next when it has the last
+                   (so it says how far it is, and stops by not asking). A class match is
                    reviewed once it is over (before, refused: ``class-not-over``)
 ``import``         ``text``: hand records to step through (the replay of its first hand, with
                    ``"saved_game": true`` when the file is a saved game that ``start``
@@ -134,7 +137,7 @@ from .device.history import (
 )
 from .device.lesson_table import LessonTable
 from .device.lessons import ORDER, lesson
-from .device.review import decisions, identity, judge, summary
+from .device.review import Judged, decisions, identity, judge, summary
 from .device.session import COMPUTER, KINDS, PERSON, Session
 from .intents import (
     ClassCode,
@@ -205,7 +208,7 @@ class Game:
         self.table = Table()  # what the teacher's tables replayed, remembered
         self.lesson: LessonTable | None = None  # the lesson being played, beside the game
         #: decisions of the review already judged: by the game and the decision
-        self.reviewed: dict[tuple[Any, ...], dict[str, Any]] = {}
+        self.reviewed: dict[tuple[Any, ...], Judged] = {}
         self.intents: dict[str, Callable[[Any], Reply]] = {
             "start": self.start,
             "play": self.play,

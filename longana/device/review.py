@@ -56,9 +56,9 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, TypedDict
 
-from ..players.explain import Explanation, Weighed, explain
+from ..players.explain import Explanation, ExplanationShown, Weighed, explain
 from ..players.hard import NOISE, added, equity, paired_error
 from ..players.telling import telling
 from ..rules.hand import Hand
@@ -68,6 +68,99 @@ from ..rules.view import SeatView
 from .frame import Position, Turn, board_to_dict, hand_shown, last_move, letter, per_seat, turn_map
 from .history import hand_after
 from .session import NEXT, Session, decision_seed
+
+# -- the shapes on the wire (the worker's ``review`` reply; ``python -m longana review``) ------
+
+
+class ReasonTold(TypedDict):
+    """A reason that tells the decision, and the move it belongs to."""
+
+    code: str
+    params: dict[str, Any]
+    of: Literal["move", "best"]
+
+
+class Chances(TypedDict):
+    """The seat's chance of the match (percent): with the best move, with the move played
+    (the same for a best or good one)."""
+
+    before: float
+    after: float
+
+
+class Practice(TypedDict):
+    """A costly decision's position to find a better move in: as the seat saw it (its own
+    tiles face up, the others' counted), its legal map, each legal move's grade, and the moves
+    that count as better (best or good)."""
+
+    seat: str
+    position: Position
+    turn: Turn
+    grades: dict[str, str]
+    better: list[str]
+
+
+class Judged(TypedDict):
+    """One decision judged (:func:`judgement`)."""
+
+    hand: int  # from 0
+    number: int  # hand + 1, as the page names it
+    turn: int  # the moves of the hand made before it (0: the opening)
+    seat: str
+    move: str  # played
+    best: str  # by the deeper weighing
+    kind: str  # "win" (percent of the match) or "points" (of the hand): cost's unit
+    cost: float  # 0 for best and good
+    error: float  # one standard error of the difference, same unit
+    grade: str  # one of GRADES
+    costly: bool  # inaccuracy, mistake or blunder
+    reasons: list[ReasonTold]  # what tells, the engine's order (the page words each)
+    reason: ReasonTold | None  # the first of them (the release before gave one)
+    reason_of: str
+    chance: Chances
+    explanation: ExplanationShown  # every move, on the deeper weighing, the best first
+    practice: Practice | None  # for a costly decision
+
+
+class CoursePoint(TypedDict):
+    turn: int
+    before: float
+    after: float
+
+
+class HandCourse(TypedDict):
+    """The seat's chance over one finished hand: at its start and end (from the scores), at
+    each of its decisions judged so far, what they cost and the hand's luck."""
+
+    hand: int  # from 1
+    start: float
+    end: float
+    points: list[CoursePoint]
+    cost: float
+    luck: float
+
+
+class PersonSummary(TypedDict):
+    decisions: int
+    accuracy: int  # 0-100
+    grades: dict[str, int]  # every grade, in GRADES' order
+    costliest: list[int]  # the steps of the costly decisions, costliest first
+    luck: float  # percent of the match, over the finished hands
+    cost: float
+    hands: list[HandCourse]
+
+
+class ReviewStep(TypedDict):
+    """The worker's ``{"review": …}``: step ``step`` of ``count`` (of hand ``hand``, from 0,
+    or of the match), its decision (null past the last), and the summary of every decision
+    judged so far, per seat letter."""
+
+    step: int
+    count: int
+    hand: int | None
+    decision: Judged | None
+    summary: dict[str, PersonSummary]
+
 
 DEPTH = 5  # the moves near the top and the move played: on this many times the hint's deals
 GRADES = ("best", "good", "inaccuracy", "mistake", "blunder")
@@ -150,14 +243,14 @@ def view_at(session: Session, decision: Decision) -> tuple[SeatView, int]:
     return view, decision_seed(session.seed, decision.hand + 1, decision.turn)
 
 
-def judge(session: Session, decision: Decision) -> dict[str, Any]:
+def judge(session: Session, decision: Decision) -> Judged:
     """One decision of the session judged, with the seed of the hint it had then."""
     return judged(
         session.match, decision, decision_seed(session.seed, decision.hand + 1, decision.turn)
     )
 
 
-def judged(match: Match, decision: Decision, seed: int) -> dict[str, Any]:
+def judged(match: Match, decision: Decision, seed: int) -> Judged:
     """One decision of ``match`` judged (:func:`judgement`)."""
     position = hand_after(match.hands[decision.hand], decision.turn)
     scores = match.scores_before(decision.hand)
@@ -166,7 +259,7 @@ def judged(match: Match, decision: Decision, seed: int) -> dict[str, Any]:
     )
 
 
-def judgement(position: Hand, view: SeatView, decision: Decision, seed: int) -> dict[str, Any]:
+def judgement(position: Hand, view: SeatView, decision: Decision, seed: int) -> Judged:
     """The decision at ``position`` (the hand then; only ``view``, the seat's, is weighed)
     judged: ``{"hand", "number", "turn", "seat", "move", "best", "kind", "cost", "error",
     "grade", "costly", "reasons", "reason", "reason_of", "chance", "explanation",
@@ -180,7 +273,10 @@ def judgement(position: Hand, view: SeatView, decision: Decision, seed: int) -> 
     grade = grade_of(kind, gap, error) if played.move != best.move else "best"
     costly = GRADES.index(grade) > 1
     told = telling(played.reasons, best.reasons, costly, [m.reasons for m in explanation.moves])
-    reasons = [{**r.to_dict(), "of": of} for r, of in told]
+    reasons: list[ReasonTold] = [
+        {"code": r.code, "params": dict(r.params), "of": "move" if of == "move" else "best"}
+        for r, of in told
+    ]
     before = best.chance
     return {
         "hand": decision.hand,
@@ -222,7 +318,7 @@ def grade_of(kind: str, cost: float, error: float) -> str:
     return GRADES[1 + worse]
 
 
-def practice(hand: Hand, view: SeatView, explanation: Explanation) -> dict[str, Any]:
+def practice(hand: Hand, view: SeatView, explanation: Explanation) -> Practice:
     """A costly decision's position (``hand``, at that point) as the seat saw it (``view``) —
     its own tiles face up, the others' counted, the board, the scores before the hand — its
     legal map, and the moves that count as better (those graded best or good)."""
@@ -259,12 +355,12 @@ def _number(value: float) -> float | int:
 # -- what has been judged, added up per person -------------------------------------------------
 
 
-def summary(match: Match, judged_steps: Sequence[tuple[int, dict[str, Any]]]) -> dict[str, Any]:
+def summary(match: Match, judged_steps: Sequence[tuple[int, Judged]]) -> dict[str, PersonSummary]:
     """Per person (seat letter) of ``judged_steps`` (each ``(step, decision)``): how many
     decisions, the accuracy, each grade's count, the costly steps costliest first, the luck
     and the cost of the whole, and the match's course hand by hand (:func:`course`)."""
     seats = sorted({d["seat"] for _, d in judged_steps}, key=SEAT_NAMES.index)
-    out = {}
+    out: dict[str, PersonSummary] = {}
     for letter_ in seats:
         mine = [(k, d) for k, d in judged_steps if d["seat"] == letter_]
         grades = dict.fromkeys(GRADES, 0)
@@ -286,28 +382,28 @@ def summary(match: Match, judged_steps: Sequence[tuple[int, dict[str, Any]]]) ->
     return out
 
 
-def _cost_key(steps: Sequence[tuple[int, dict[str, Any]]], k: int) -> tuple[float, int]:
+def _cost_key(steps: Sequence[tuple[int, Judged]], k: int) -> tuple[float, int]:
     decision = next(d for s, d in steps if s == k)
     return -(decision["chance"]["before"] - decision["chance"]["after"]), k
 
 
-def accuracy(decision: dict[str, Any]) -> float:
+def accuracy(decision: Judged) -> float:
     """A decision's accuracy, 0–100: 100 × e^(−cost / the kind's mistake threshold)."""
     return 100 * math.exp(-decision["cost"] / THRESHOLDS[decision["kind"]][1])
 
 
-def course(match: Match, seat: int, judged_: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+def course(match: Match, seat: int, judged_: Sequence[Judged]) -> list[HandCourse]:
     """``seat``'s chance of the match (percent) over its finished hands: each hand's
     ``start`` and ``end`` (from the scores), its decisions judged so far (``points``: turn,
     chance before and after), what they cost (``cost``, in chance of the match) and the
     ``luck`` of the hand (the change of the chance less what the decisions cost)."""
-    out = []
+    out: list[HandCourse] = []
     for index, hand in enumerate(match.hands):
         if hand.outcome is None:
             break
         start = _chance(match.scores_before(index), match.target, seat)
         end = _chance(match.scores_before(index + 1), match.target, seat)
-        points = [
+        points: list[CoursePoint] = [
             {"turn": d["turn"], "before": d["chance"]["before"], "after": d["chance"]["after"]}
             for d in judged_
             if d["hand"] == index

@@ -44,7 +44,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from ..rules.errors import LonganaError
 from ..rules.hand import Outcome
@@ -65,6 +65,36 @@ HINT = replace(HARD, prior=0.0, refine=2.0)
 AS_GOOD = {"win": 1.0, "points": 2.0}
 
 
+class ReasonShown(TypedDict):
+    """A reason on the wire: its code and parameters; ``common`` when every move states it
+    (the page says it once, above the list)."""
+
+    code: str
+    params: dict[str, Any]
+    common: NotRequired[bool]
+
+
+class MoveShown(TypedDict):
+    move: str  # notation: "7-3@N", "9-9", "pass"
+    estimate: float  # in the explanation's kind
+    error: float  # one standard error of the estimate, same unit
+    deals: int  # the deals the move was played out on
+    equal: bool  # as good as the suggestion (within AS_GOOD, noise included)
+    reasons: list[ReasonShown]
+
+
+class ExplanationShown(TypedDict):
+    """:meth:`Explanation.to_dict`: the worker's ``explanation`` and the ``explain`` command's
+    answer."""
+
+    seat: str
+    kind: str  # "win" or "points"
+    chance: float  # the seat's chance of the match (percent) with the suggestion
+    start: float  # ... when the hand began
+    deals: int  # the first deals, on which every move was played out
+    moves: list[MoveShown]
+
+
 @dataclass(frozen=True)
 class Weighed:
     """One legal move with its estimate (in the explanation's kind) and its standard error,
@@ -80,17 +110,20 @@ class Weighed:
     chance: float = 0.0
     values: tuple[float, ...] = ()  # each deal's value in the explanation's kind
 
-    def to_dict(self, common: frozenset[str] = frozenset()) -> dict[str, Any]:
+    def to_dict(self, common: frozenset[str] = frozenset()) -> MoveShown:
+        reasons: list[ReasonShown] = []
+        for r in self.reasons:
+            shown: ReasonShown = {"code": r.code, "params": dict(r.params)}
+            if said(r) in common:
+                shown["common"] = True
+            reasons.append(shown)
         return {
             "move": str(self.move),
             "estimate": self.estimate,
             "error": self.error,
             "deals": self.deals,
             "equal": self.equal,
-            "reasons": [
-                {**r.to_dict(), "common": True} if said(r) in common else r.to_dict()
-                for r in self.reasons
-            ],
+            "reasons": reasons,
         }
 
 
@@ -118,7 +151,7 @@ class Explanation:
     def weighed(self, move: Move) -> Weighed:
         return next(m for m in self.moves if m.move == move)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> ExplanationShown:
         common = self.common
         return {
             "seat": SEAT_NAMES[self.seat],
