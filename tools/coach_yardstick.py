@@ -34,7 +34,6 @@ sys.path.insert(0, str(ROOT))
 
 from longana.lab.tournament import choose  # noqa: E402
 from longana.lab.yardstick import deep_weighing, deeper  # noqa: E402
-from longana.players import facts as facts_module  # noqa: E402
 from longana.players.facts import Facts, reasons_for  # noqa: E402
 from longana.players.hard import Weighing  # noqa: E402
 from longana.rules.board import Board  # noqa: E402
@@ -257,19 +256,13 @@ def entry(
 
 
 def sizes(view: SeatView, weighing: Weighing) -> dict[str, list[dict[str, Any]]]:
-    """Each move's facts with sizes (:data:`SIZED`) as the coach works them out, but on the
-    deeper weighing's deals and play-outs, every deal probed: what the coach's sizes (on
-    fewer deals) are checked against."""
-    saved = facts_module.PROBE_DEALS
-    facts_module.PROBE_DEALS = len(weighing.deals)
-    try:
-        found = Facts(view, weighing.deals, weighing.outcomes)
-        return {
-            str(m): [r.to_dict() for r in found.reasons(m) if r.code in SIZED and r.params]
-            for m in view.legal_moves()
-        }
-    finally:
-        facts_module.PROBE_DEALS = saved
+    """Each move's facts with sizes (:data:`SIZED`) as the coach works them out, but from the
+    deeper weighing's play-outs: what the coach's sizes (from fewer) are checked against."""
+    found = Facts(view, weighing.deals, weighing.outcomes, weighing.marks)
+    return {
+        str(m): [r.to_dict() for r in found.reasons(m) if r.code in SIZED and r.params]
+        for m in view.legal_moves()
+    }
 
 
 def main() -> int:

@@ -31,7 +31,7 @@ import multiprocessing
 import statistics
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..players.hard import (
@@ -290,12 +290,14 @@ class Deeper:
 
 def deep_weighing(view: SeatView, seed: int, factor: int = DEEPER) -> Weighing:
     """Every legal move of ``view``'s decision on ``factor`` times the hint's first deals,
-    drawn by a walk with a seed of its own (the play-outs kept)."""
+    drawn as the hint draws them (walks of 8) with a seed of its own (the play-outs kept)."""
     import random
+
+    from ..players.explain import HINT
 
     legal = view.legal_moves()
     count = factor * deals_for(HARD, min(len(legal), HARD.top))
-    config = HardConfig(**{**HARD.__dict__, "min_deals": count, "max_deals": count, "top": 99})
+    config = replace(HINT, min_deals=count, max_deals=count, top=99, refine=0.0)
     rng = random.Random(f"longana:deeper:{seed}:{view.seat}:{len(view.history)}")
     return Weighing(view, legal, rng, config, keep=True)
 

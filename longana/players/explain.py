@@ -41,7 +41,6 @@ and the unused tiles and checks that it does not change.
 
 from __future__ import annotations
 
-import math
 import random
 from dataclasses import dataclass, replace
 from typing import Any, NotRequired, TypedDict
@@ -51,16 +50,17 @@ from ..rules.hand import Outcome
 from ..rules.tiles import SEAT_NAMES, Move
 from ..rules.view import SeatView
 from .facts import STAKE, Facts, Reason, ranked, reasons_for
-from .hard import HARD, NOISE, HardConfig, Weighing, added, equity, paired_error
+from .hard import HARD, NOISE, HardConfig, Weighing, added, equity, paired_error, standard_error
 from .telling import common_reasons, said
 
 __all__ = ["Explanation", "Reason", "STAKE", "Weighed", "explain", "reasons_for"]
 
 KINDS = ("win", "points")
 RIVAL = 1 / 3  # a point a rival wins, against the seat, in "points" (equity's slope early on)
-#: the hint's weighing: hard's deals, no rule of thumb, and the moves the play-outs cannot
-#: yet tell apart played out on more deals (up to twice hard's budget more)
-HINT = replace(HARD, prior=0.0, refine=2.0)
+#: the hint's weighing: hard's budget, deals drawn by walks of 8 (closer to independent than
+#: hard's one walk), no rule of thumb, and the moves the play-outs cannot yet tell apart
+#: played out on more deals (up to twice hard's budget more)
+HINT = replace(HARD, prior=0.0, refine=2.0, walk=8)
 #: "as good": the difference from the suggestion is, with its noise, within this much
 AS_GOOD = {"win": 1.0, "points": 2.0}
 
@@ -198,7 +198,7 @@ def explain(
         if not as_good(units.of(best), units.of(k), AS_GOOD[kind]):
             break
         equal.add(k)
-    facts = Facts(view, weighing.deals, weighing.outcomes)
+    facts = Facts(view, weighing.deals, weighing.outcomes, weighing.marks)
     out = []
     for k in [best] + others:
         move = weighing.moves[k]
@@ -213,7 +213,7 @@ def explain(
             _shown(mean, values),
             same,
             tuple(ranked(reasons)),
-            round(_error(values), 1),
+            round(standard_error(values), 1),
             len(values),
             _shown(units.chance(k), units.chances(k)),
             tuple(values),
@@ -330,18 +330,9 @@ def _same(best: list[float], other: list[float]) -> bool:
     return abs(mean) <= NOISE * paired_error(best, other)
 
 
-def _error(values: list[float]) -> float:
-    """The standard error of the mean of ``values``."""
-    n = len(values)
-    if n < 2:
-        return 0.0
-    mean = added(values) / n
-    return math.sqrt(added([(v - mean) ** 2 for v in values]) / (n - 1) / n)
-
-
 def _shown(mean: float, values: list[float]) -> float:
     """``mean`` as the list shows it: whole, or in tenths when the noise allows."""
-    if _error(values) < 0.25:
+    if standard_error(values) < 0.25:
         return round(mean, 1)
     return round(mean)
 

@@ -49,21 +49,21 @@ the hand only the ending, the tile's pips, its double and where it must go are s
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..rules.board import OTHERS, Board
 from ..rules.errors import PriorityError
-from ..rules.hand import Hand, Outcome
+from ..rules.hand import Outcome
 from ..rules.tiles import MATCH_MASK, SEAT_NAMES, Move, Tile, pips_of, tiles_of
 from ..rules.view import SeatView
-from .hard import play_on, play_out
+from .hard import play_out
 from .normal import lacking, leader
 from .sampler import Knowledge, position, sample_deals
 
 STAKE = 50  # points: a seat this near the target can win the match in one hand
-PROBE_DEALS = 64  # deals played on to the seat's next turns for the chances of the first turns
+PLAY_DEALS = 64  # deals played out for the sizes when no weighing gives its play-outs
 RARE = 5  # percent: a two-tile seat going out this rarely is not named
 LIKELY = 25  # percent of the play-outs ending blocked from which a block is foreseen
 #: every code, the most decisive first (each move's reasons come in this order)
@@ -137,24 +137,6 @@ def _extreme(room: int, count: int, heavy: bool) -> int:
     return sum(pips[:count])
 
 
-@dataclass
-class Probe:
-    """What the deals show of a move's first turns (each a count of deals): who went out
-    before the seat's next turn (``out``) or before the one after (``out2``), how many ended
-    before its next turn (``ended``) and in how many it had no play then (``passes``)."""
-
-    deals: int = 0
-    ended: int = 0
-    passes: int = 0
-    out: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
-    out2: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
-    races: int = 0  # deals in which the seat, laying its run, went out first
-
-    def share(self, count: int) -> int:
-        """``count`` deals in percent of those probed (rounded)."""
-        return round(100 * count / self.deals) if self.deals else 0
-
-
 class Facts:
     """Everything each move's reasons are read from: the seat's view, what it knows of the
     other hands (their passes, how the opener was found), bounds on their pips, the seats
@@ -166,6 +148,7 @@ class Facts:
         view: SeatView,
         deals: Sequence[Sequence[int]],
         outcomes: dict[Move, list[Outcome]] | None = None,
+        marks: dict[Move, list[tuple[int, int]]] | None = None,
     ) -> None:
         self.view = view
         self.seat = seat = view.seat
@@ -175,7 +158,7 @@ class Facts:
         self.pressed = leader(view)
         self.deals = list(deals)
         self.outcomes = dict(outcomes or {})
-        self.probed: dict[Move, Probe] = {}
+        self.marks = dict(marks or {})
         self.room = [know.unseen & ~know.barred[s] for s in range(4)]
         counts = view.counts
         self.fewest = [_extreme(self.room[s], counts[s], False) for s in range(4)]
@@ -236,9 +219,9 @@ class Facts:
         if rest & reach and all(self.lacks[s] & showing == showing for s in OTHERS[seat]):
             out.append(Reason("control", {"numbers": sorted(set(ends))}))
         if not after.plays_for(seat, rest):
-            probe = self.probe(move)
-            chance, ends_first = probe.share(probe.passes), probe.share(probe.ended)
-            out.append(Reason("stuck", {"chance": chance, "ends": ends_first}))
+            ended = self.share(move, lambda o, turns, passes: turns < 4)
+            passed = self.share(move, lambda o, turns, passes: turns >= 4 and passes >> 4 & 1)
+            out.append(Reason("stuck", {"chance": passed, "ends": ended}))
         if board.order[seat]:
             out.append(Reason("closes-own"))
         return ranked(out)
@@ -281,8 +264,7 @@ class Facts:
             s = (self.seat + k) % 4
             count = self.view.counts[s]
             if count == 2:
-                probe = self.probe(move)
-                chance = probe.share(probe.out[s] + probe.out2[s])
+                chance = self.out_within(move, s, 8)
                 if chance >= RARE:
                     params = {"seat": SEAT_NAMES[s], "turns": 2, "chance": chance}
                     out.append(Reason("go-out-risk", params))
@@ -296,8 +278,7 @@ class Facts:
                     tiles.append(play.tile)
             if not by_number:
                 continue
-            probe = self.probe(move)
-            chance = probe.share(probe.out[s])
+            chance = self.out_within(move, s, 4)
             for number in sorted(by_number):
                 tiles = sorted(by_number[number], key=lambda t: (-t.high, -t.low))
                 params = {
@@ -309,22 +290,30 @@ class Facts:
                 out.append(Reason("go-out-risk", params))
         return out
 
+    def out_within(self, move: Move, seat: int, turns: int) -> int:
+        """How often (percent of the play-outs) ``seat`` goes out before the seat to move has
+        had ``turns`` more turns' worth of the table (4: one round, its next turn; 8: two)."""
+        return self.share(
+            move, lambda o, n, passes: o.reason == "domino" and o.winner == seat and n < turns
+        )
+
     def way_out(self, move: Move, run: list[Tile]) -> Reason:
         """The seat's run to the end of the hand: sure when every other seat holds more
-        tiles than the run has, else a race and how often it is won."""
+        tiles than the run has, else a race, and how often the play-outs win it."""
         seat, counts = self.seat, self.view.counts
         turns = len(run)
         sure = all(counts[s] > turns for s in OTHERS[seat])
         chance = 100
         if not sure:
-            probe = self.probe(move, run)
-            chance = probe.share(probe.races)
+            chance = self.share(
+                move, lambda o, n, passes: o.winner == seat and o.reason == "domino"
+            )
         return Reason("way-out", {"turns": turns, "sure": sure, "chance": chance})
 
     def blocking(self, move: Move) -> list[Reason]:
         """``likely-block`` when the move's play-outs end blocked in :data:`LIKELY` % or
         more, with the seat that most often wins the block (``None``: most often tied)."""
-        outcomes = self.played_out(move)
+        outcomes = self.played_out(move)[0]
         blocked = [o.winner for o in outcomes if o.reason == "block"]
         if not outcomes or 100 * len(blocked) < LIKELY * len(outcomes):
             return []
@@ -337,48 +326,26 @@ class Facts:
         params = {"chance": chance, "winner": None if winner is None else SEAT_NAMES[winner]}
         return [Reason("likely-block", params)]
 
-    def played_out(self, move: Move) -> list[Outcome]:
-        """The move's play-outs: the weighing's, or played here on the first deals."""
-        if move not in self.outcomes:
-            found = []
-            for held in self.deals[:PROBE_DEALS]:
+    def share(self, move: Move, counted: Callable[[Outcome, int, int], object]) -> int:
+        """In how many of the move's play-outs (percent, rounded) ``counted`` holds, given
+        each one's outcome, the turns it took and its first passes (see ``hard.play_out``)."""
+        outcomes, marks = self.played_out(move)
+        hits = sum(1 for o, (n, p) in zip(outcomes, marks, strict=True) if counted(o, n, p))
+        return round(100 * hits / len(outcomes)) if outcomes else 0
+
+    def played_out(self, move: Move) -> tuple[list[Outcome], list[tuple[int, int]]]:
+        """The move's play-outs and their marks: the weighing's, or played here on the
+        first :data:`PLAY_DEALS` deals."""
+        if move not in self.outcomes or move not in self.marks:
+            found, marks = [], []
+            for held in self.deals[:PLAY_DEALS]:
                 hand = position(self.view, held)
                 hand.apply(move)
-                found.append(play_out(hand))
-            self.outcomes[move] = found
-        return self.outcomes[move]
-
-    def probe(self, move: Move, run: list[Tile] | None = None) -> Probe:
-        """The move's first turns on the first :data:`PROBE_DEALS` deals, everyone playing as
-        the play-outs do (with ``run``: the seat laying it, in order, on its own branch)."""
-        if move in self.probed and run is None:
-            return self.probed[move]
-        found = Probe()
-        seat = self.seat
-        for held in self.deals[:PROBE_DEALS]:
-            hand = position(self.view, held)
-            hand.apply(move)
-            found.deals += 1
-            if hand.outcome is not None:  # the move itself blocks the hand in this deal
-                found.ended += 1
-                continue
-            if run is not None:
-                found.races += _runs_out(hand, seat, run)
-                continue
-            outcome = play_on(hand, (seat + 1) % 4, seat)
-            if outcome is not None:
-                found.ended += 1
-                if outcome.reason == "domino" and outcome.winner is not None:
-                    found.out[outcome.winner] += 1
-                continue
-            if not hand.board.plays_for(seat, hand.held[seat]):
-                found.passes += 1
-            outcome = play_on(hand, seat, seat)
-            if outcome is not None and outcome.reason == "domino" and outcome.winner is not None:
-                found.out2[outcome.winner] += 1
-        if run is None:
-            self.probed[move] = found
-        return found
+                mark = [0, 0]
+                found.append(play_out(hand, mark))
+                marks.append((mark[0], mark[1]))
+            self.outcomes[move], self.marks[move] = found, marks
+        return self.outcomes[move], self.marks[move]
 
     def blocked(self, rest: int) -> Reason:
         """The block the move causes: the seat's pips, its chance of the lowest count (which
@@ -403,19 +370,6 @@ class Facts:
         can hold, and ``mine`` after a block, reach the target)."""
         least = mine + sum(self.fewest[s] for s in OTHERS[self.seat])
         return self.view.scores[self.seat] + least >= self.view.target
-
-
-def _runs_out(hand: Hand, seat: int, run: list[Tile]) -> bool:
-    """Whether ``seat``, laying ``run`` on its own branch turn after turn, empties its hand
-    before anyone else ends the hand (the others playing as the play-outs do)."""
-    board, held = hand.board, hand.held
-    for tile in run:
-        if play_on(hand, (seat + 1) % 4, seat) is not None:
-            return False
-        board.ends[seat] = tile.other(board.ends[seat])
-        board.order[seat] = 0
-        held[seat] ^= tile.bit
-    return True
 
 
 FACT_DEALS = 32  # deals drawn when no deals are given (reasons_for)

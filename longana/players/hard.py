@@ -34,36 +34,35 @@ OTHER_WEIGHT = 0.5  # another seat's points hurt us, but less than ours help
 PRIOR = 1.5  # weight of normal's rating, added to the play-outs' average
 
 
-def play_out(hand: Hand) -> Outcome:
+def play_out(hand: Hand, marks: list[int] | None = None) -> Outcome:
     """The end of ``hand`` with every seat playing ``smart``. The hand is used up: its tiles
     and board move on, but not its history (only the outcome counts, and this is the hot loop
-    of ``hard``: the same steps as :meth:`Hand.apply`, without the record)."""
+    of ``hard``: the same steps as :meth:`Hand.apply`, without the record). With ``marks``,
+    the list is set to ``[turns, passes]``: how many turns were taken to the end (the one
+    that ended it included, passes too; 0 when the hand was over already) and, for the turns
+    1 to 8, a bit ``1 << turn`` for each that was a pass."""
     if hand.outcome is not None:
+        if marks is not None:
+            marks[:] = [0, 0]
         return hand.outcome
-    outcome = play_on(hand, hand.to_move)
-    assert outcome is not None
-    return outcome
-
-
-def play_on(hand: Hand, seat: int, stop: int = -1) -> Outcome | None:
-    """Play ``hand`` on from ``seat``'s turn, every seat playing ``smart``, until it ends (its
-    outcome) or the turn comes round to ``stop`` (``None``; the board and tiles are left as
-    they are then, and ``stop`` is to move). Like :func:`play_out`, it keeps no record."""
     board = hand.board
     ends, order = board.ends, board.order
     held = hand.held
+    seat = hand.to_move
     plays_for = board.plays_for
     reach = MATCH_MASK[ends[0]] | MATCH_MASK[ends[1]] | MATCH_MASK[ends[2]] | MATCH_MASK[ends[3]]
+    turn = passes = 0
     while True:
+        turn += 1
         mine = held[seat]
         moves = plays_for(seat, mine) if mine & reach else None  # no match: a pass
         if not moves:  # a pass opens the seat's branch
             if not order[seat]:
                 order[seat] = board.next_order
                 board.next_order += 1
+            if turn <= 8:
+                passes |= 1 << turn
             seat = (seat + 1) & 3
-            if seat == stop:
-                return None
             continue
         if len(moves) == 1:
             move = moves[0]
@@ -79,15 +78,17 @@ def play_on(hand: Hand, seat: int, stop: int = -1) -> Outcome | None:
         ends[branch] = tile.low if tile.high == end else tile.high
         order[seat] = 0
         if not mine:
+            if marks is not None:
+                marks[:] = [turn, passes]
             return outcome_of("domino", held, seat)
         reach = (
             MATCH_MASK[ends[0]] | MATCH_MASK[ends[1]] | MATCH_MASK[ends[2]] | MATCH_MASK[ends[3]]
         )
         if not (held[0] | held[1] | held[2] | held[3]) & reach:
+            if marks is not None:
+                marks[:] = [turn, passes]
             return outcome_of("block", held, seat)
         seat = (seat + 1) & 3
-        if seat == stop:
-            return None
 
 
 def worth(outcome: Outcome, view: SeatView) -> float:
@@ -165,9 +166,16 @@ class HardConfig:
     pressing: bool = False  # the others' plays read with normal's blocking and pressing terms
     strength: float = 1.0  # the equity counts our seat this many times as strong as another
     refine: float = 0.0  # extra budget (x playouts) for the moves not yet told apart
+    walk: int = 0  # deals drawn by one walk before a new one starts (0: one walk for all)
 
 
 NOISE = 2.0  # standard errors of a paired difference within which two moves are not told apart
+#: the deals come from walks, each deal near the one before: two weighings' means differ by
+#: more than the standard error the deals give as if drawn apart — with walks of 8 deals (the
+#: hint's, the review's, the deeper weighing's) about 1.15-1.3 times (30 positions, 5
+#: weighings of 200 deals: median 1.14, root mean square 1.31; one walk of 200: 1.49, 1.77;
+#: docs/players.md), so errors are that much wider
+WALK = 1.25
 
 
 def make_hard(config: HardConfig) -> Callable[[SeatView, list[Move], random.Random], Move]:
@@ -186,8 +194,9 @@ class Weighing:
     favourites when there are more), their ``prior`` (normal's rating), each move's value on
     each deal it was played out on (``values[k]``: the first ``len(values[k])`` of ``deals``,
     every move on the first ``first``), and ``best``, the index of the move ``hard`` plays.
-    With ``keep``, each play-out's result too (``outcomes``: the explanation's points and
-    chances; they change nothing of the choice).
+    With ``keep``, each play-out's result too (``outcomes``, and ``marks``: the turns it took
+    and its first passes; the explanation's points, chances and sizes — they change nothing
+    of the choice).
 
     The choice is the best :meth:`score`: a move's average value plus ``prior`` times its
     rating, the rating counting as much as the first deals' worth (it weighs less once a move
@@ -208,6 +217,8 @@ class Weighing:
         self.value = value_of(config)
         self.worths: dict[tuple[int | None, int], float] = {}
         self.outcomes: dict[Move, list[Outcome]] | None = {} if keep else None
+        #: with ``keep``, each play-out's turns and passes (:func:`play_out`'s ``marks``)
+        self.marks: dict[Move, list[tuple[int, int]]] = {}
         prior = normal_ratings(view, legal)
         if len(legal) > config.top:  # keep the budget: weigh only normal's favourites
             ranked = sorted(range(len(legal)), key=lambda k: -prior[k])[: config.top]
@@ -239,7 +250,7 @@ class Weighing:
         from the same walk when needed), each on the deals it has not been played out on."""
         while len(self.deals) < total:
             self.deals.append(next(self.draw))
-        keep = self.outcomes
+        keep, marks = self.outcomes, self.marks
         view, value, worths = self.view, self.value, self.worths
         low = min(len(self.values[k]) for k in ks)
         for d in range(low, total):
@@ -250,13 +261,15 @@ class Weighing:
                 hand = start.copy()
                 move = self.moves[k]
                 hand.apply(move)
-                outcome = play_out(hand)
+                mark = [0, 0] if keep is not None else None
+                outcome = play_out(hand, mark)
                 key = (outcome.winner, outcome.points)  # all a result's worth depends on
                 if key not in worths:
                     worths[key] = value(outcome, view)
                 self.values[k].append(worths[key])
-                if keep is not None:
+                if keep is not None and mark is not None:
                     keep.setdefault(move, []).append(outcome)
+                    marks.setdefault(move, []).append((mark[0], mark[1]))
 
     def score(self, k: int) -> float:
         """What the choice weighs move ``k`` by: its average plus its rating's share."""
@@ -302,24 +315,34 @@ class Weighing:
 
 
 def _walk(view: SeatView, rng: random.Random, config: HardConfig) -> Iterator[list[int]]:
-    """The deals ``config`` draws for ``view``: a walk as long as the weighing asks."""
-    endless = 1 << 40
-    if config.weighted and config.pressing:
-        return weighted_deals(view, rng, endless, config.mix, PlayModel(view, pressing=True))
-    if config.weighted:
-        return weighted_deals(view, rng, endless, config.mix)
-    return sample_deals(view, rng, endless)
+    """The deals ``config`` draws for ``view``, as many as the weighing asks: one walk, or
+    (``config.walk``) walk after walk of that many deals, each from a deal of its own (a walk
+    stays a while where it is: the deals of several tell more than as many of one)."""
+    count = config.walk or 1 << 40
+    model = PlayModel(view, pressing=True) if config.weighted and config.pressing else None
+    while True:
+        if config.weighted:
+            yield from weighted_deals(view, rng, count, config.mix, model)
+        else:
+            yield from sample_deals(view, rng, count)
 
 
 def paired_error(a: list[float], b: list[float]) -> float:
     """The standard error of the mean difference of ``a`` and ``b`` on the deals both were
-    played out on (their common first ones); 0 with fewer than two."""
+    played out on (their common first ones), widened for the walk (:data:`WALK`); 0 with
+    fewer than two."""
     n = min(len(a), len(b))
+    return standard_error([x - y for x, y in zip(a[:n], b[:n], strict=True)])
+
+
+def standard_error(values: list[float]) -> float:
+    """The standard error of the mean of ``values`` (values on a walk's deals, so widened by
+    :data:`WALK`); 0 with fewer than two."""
+    n = len(values)
     if n < 2:
         return 0.0
-    diffs = [x - y for x, y in zip(a[:n], b[:n], strict=True)]
-    mean = added(diffs) / n
-    return math.sqrt(added([(d - mean) ** 2 for d in diffs]) / (n - 1) / n)
+    mean = added(values) / n
+    return WALK * math.sqrt(added([(v - mean) ** 2 for v in values]) / (n - 1) / n)
 
 
 def added(values: list[float]) -> float:
