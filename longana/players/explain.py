@@ -22,7 +22,7 @@ out on more deals), so the move it suggests first is the move ``hard`` plays. Ea
   move was played out on (the moves near the top on more).
 - **equal** ("as good"): true when the paired play-outs show the move within
   :data:`AS_GOOD` of the suggestion (1 % of the match, or 2 points) even allowing
-  :data:`NOISE` standard errors of their mean difference on the same deals — not merely a
+  :data:`SURE` (3) standard errors of their mean difference on the same deals — not merely a
   difference they cannot tell from zero, which ten times the deals would often show. The
   other moves are listed by estimate; only the first of them that are equal are marked, so
   equal moves stand together right after the suggestion and a move below an unequal one is
@@ -61,8 +61,9 @@ RIVAL = 1 / 3  # a point a rival wins, against the seat, in "points" (equity's s
 #: hard's one walk), no rule of thumb, and the moves the play-outs cannot yet tell apart
 #: played out on more deals (up to twice hard's budget more)
 HINT = replace(HARD, prior=0.0, refine=2.0, walk=8)
-#: "as good": the difference from the suggestion is, with its noise, within this much
+#: "as good": the difference from the suggestion is, with SURE standard errors, within this
 AS_GOOD = {"win": 1.0, "points": 2.0}
+SURE = 3.0
 
 
 class ReasonShown(TypedDict):
@@ -309,13 +310,14 @@ class _Worth:
 
 def as_good(best: list[float], other: list[float], margin: float) -> bool:
     """Whether the paired play-outs show the two moves within ``margin`` of each other: the
-    mean difference on the deals both were played out on, give or take :data:`NOISE`
+    mean difference on the deals both were played out on, give or take :data:`SURE`
     standard errors, stays within it (a difference the play-outs cannot tell from zero is
-    not enough: more deals could still show it)."""
+    not enough: more deals could still show it; and "as good" is a claim, so it asks for
+    more than the noise within which two moves are not told apart)."""
     n = min(len(best), len(other))
     diffs = [b - o for b, o in zip(best[:n], other[:n], strict=True)]
     gap = abs(added(diffs) / n)
-    return gap + NOISE * paired_error(best, other) <= margin
+    return gap + SURE * paired_error(best, other) <= margin
 
 
 def _same(best: list[float], other: list[float]) -> bool:

@@ -281,9 +281,9 @@ def test_as_good_means_within_the_margin_even_with_the_noise() -> None:
     as good too."""
     same = [1.0, -1.0, 3.0, 0.0]
     assert as_good(same, same, 0.0)
-    # differences 1, -1, 3, 0: mean 0.75, standard error 0.854 x WALK 1.6 = 1.366:
-    # 0.75 + 2 x 1.366 = 3.48
-    assert as_good(same, [0.0] * 4, 3.5) and not as_good(same, [0.0] * 4, 3.4)
+    # differences 1, -1, 3, 0: mean 0.75, standard error 0.854 x WALK 1.25 = 1.067:
+    # 0.75 + SURE 3 x 1.067 = 3.95
+    assert as_good(same, [0.0] * 4, 4.0) and not as_good(same, [0.0] * 4, 3.9)
     assert _same(same, [0.0] * 4)  # what equal meant before: the noise alone
     steady = [v + 0.1 for v in same * 250]
     assert as_good(steady, same * 250, AS_GOOD["win"])  # a tenth, every deal: too small
