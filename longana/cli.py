@@ -14,6 +14,7 @@ from typing import Any, TextIO
 
 from .device import review
 from .device.review import seat_decisions
+from .device.review_summary import summary
 from .device.session import decision_seed
 from .lab.tournament import TOURNAMENT_LEVELS
 from .lab.tournament import report as tournament_report
@@ -105,7 +106,7 @@ def review_answer(seed: int | None) -> Answer:
             for decision in seat_decisions(match, people)
         ]
         said = [{k: v for k, v in d.items() if k in REVIEWED} | {"hand": d["number"]} for d in out]
-        return {"decisions": said, "summary": review.summary(match, list(enumerate(out)))}
+        return {"decisions": said, "summary": summary(match, list(enumerate(out)))}
 
     return answer
 

@@ -22,8 +22,9 @@ An intent is ``{"do": NAME, ...}``:
 ``review``         ``step`` (from 0), ``hand`` (optional: that hand's decisions only): one
                    decision of the people at this device judged and graded
                    (``longana.device.review``): ``{"review": {"step", "count", "hand",
-                   "decision", "summary"}}`` (``ReviewStep``), ``count`` the decisions in the
-                   finished hands (or that hand), ``decision`` null past the last, else a
+                   "decision", "summary"}}`` (``review_summary.ReviewStep``), ``count`` the
+                   decisions in the finished hands (or that hand), ``decision`` null past the
+                   last, else a
                    ``Judged`` (move, best, cost ± error, grade, the reasons that tell, the
                    chances before and after, the deeper weighing's list, a costly one's
                    position to practise on), ``summary`` per person of every decision judged
@@ -137,7 +138,8 @@ from .device.history import (
 )
 from .device.lesson_table import LessonTable
 from .device.lessons import ORDER, lesson
-from .device.review import Judged, decisions, identity, judge, summary
+from .device.review import Judged, decisions, identity, judge
+from .device.review_summary import summary
 from .device.session import COMPUTER, KINDS, PERSON, Session
 from .intents import (
     ClassCode,
