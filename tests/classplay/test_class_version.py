@@ -39,7 +39,7 @@ def digest(level: str) -> str:
 def test_the_class_version_moves_with_the_computers_moves() -> None:
     got = {level: digest(level) for level in LEVELS}
     pinned = {level: PINNED[level] for level in LEVELS}
-    assert CLASS_VERSION == PINNED["version"], (
+    assert PINNED["version"] == CLASS_VERSION, (
         "CLASS_VERSION changed: pin the new version here together with the digests "
         f"of the computer's moves it stands for: {got}"
     )

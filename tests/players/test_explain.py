@@ -275,7 +275,7 @@ def test_equal_means_the_paired_play_outs_cannot_tell_them_apart() -> None:
 
 
 def test_as_good_means_within_the_margin_even_with_the_noise() -> None:
-    """"As good" is no longer "cannot be told apart" (which ten times the deals often could):
+    """ "As good" is no longer "cannot be told apart" (which ten times the deals often could):
     the mean difference on the same deals, give or take NOISE standard errors, stays within
     the margin; a difference that the deals show clearly but that is too small to matter is
     as good too."""

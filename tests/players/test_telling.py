@@ -30,9 +30,7 @@ def test_a_move_as_good_tells_what_set_it_apart_not_a_fact_of_the_position() -> 
     assert telling((NEAR,), (NEAR,), False, [(NEAR,), (NEAR,)]) == []
     # a risk whatever is played, with other sizes under each move, tells nothing either
     bigger = Reason("go-out-risk", {**RISK.params, "chance": 60})
-    assert telling((RISK, SHEDS), (bigger,), False, [(RISK, SHEDS), (bigger,)]) == [
-        (SHEDS, "move")
-    ]
+    assert telling((RISK, SHEDS), (bigger,), False, [(RISK, SHEDS), (bigger,)]) == [(SHEDS, "move")]
 
 
 def test_a_costly_move_tells_the_facts_that_set_it_apart_for_the_best_or_against_it() -> None:

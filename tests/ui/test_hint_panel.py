@@ -34,9 +34,15 @@ REASONS = [
     {"code": "go-out-risk", "params": {"seat": "E", "number": 9, "tiles": ["9-4"], "chance": 8}},
     {"code": "go-out-risk", "params": {"seat": "E", "number": 9, "tiles": ["9-9"], "chance": 30}},
     # as the page groups one seat's numbers (``grouped``)
-    {"code": "go-out-risk", "params": {"seat": "E", "numbers": [2, 9], "doubles": [], "chance": 60}},
+    {
+        "code": "go-out-risk",
+        "params": {"seat": "E", "numbers": [2, 9], "doubles": [], "chance": 60},
+    },
     {"code": "go-out-risk", "params": {"seat": "E", "numbers": [], "doubles": ["9-9", "4-4"]}},
-    {"code": "go-out-risk", "params": {"seat": "W", "numbers": [2], "doubles": ["9-9"], "chance": 2}},
+    {
+        "code": "go-out-risk",
+        "params": {"seat": "W", "numbers": [2], "doubles": ["9-9"], "chance": 2},
+    },
     {"code": "go-out-risk", "params": {"seat": "N", "turns": 2, "chance": 20}},
     {"code": "go-out-risk", "params": {"seat": "N", "turns": 2, "chance": 3}},
     {"code": "way-out", "params": {"turns": 1, "sure": False, "chance": 70}},
