@@ -6,21 +6,28 @@ PY     := $(VENV)/bin/python
 SITE   := _site
 PORT   ?= 8000
 
-.PHONY: play test test-unit test-browser engines site bench bench-startup tournament lint lock clean
+.PHONY: play test test-unit test-slow test-browser engines site bench bench-startup tournament lint lock clean
 
 play: site
 	$(PYTHON) tools/serve.py --dir $(SITE) --port $(PORT)
 
-# two stages: the quick one (lint, types, every test but the browser's) stops a broken change
-# within a minute or two; the browser tests run only after it passed
-test: test-unit test-browser
+# three stages: the quick one (lint, types, every test but the slow and the browser's) stops a
+# broken change within two minutes; then the slow checks of the built site (the pinned Pyodide
+# under node) and the browser tests
+test: test-unit test-slow test-browser
 
-# the quick loop: lint and every test but the browser's (no Chromium needed)
+# the quick loop: lint and every test but the slow and the browser's (no Chromium needed), on
+# every core (pytest-xdist); within one package: .venv/bin/python -m pytest tests/<package>
 test-unit: $(VENV)/.stamp node_modules/.stamp lint
-	$(PY) -m pytest tests longana
+	$(PY) -m pytest -n auto --dist loadgroup -m "not slow" tests longana
 
+test-slow: $(VENV)/.stamp node_modules/.stamp
+	$(PY) -m pytest -m slow tests longana
+
+# two browsers at once (each test mostly waits on its page); a module whose tests share a
+# browser or a played match keeps them on one worker (its xdist_group)
 test-browser: $(VENV)/.stamp site /usr/bin/chromium engines
-	$(PY) -m pytest e2e
+	$(PY) -m pytest -n 2 --dist loadgroup e2e
 
 # Python: ruff and mypy; JavaScript: Biome (biome.jsonc), which fails on any finding
 lint: $(VENV)/.stamp node_modules/.stamp

@@ -1,1 +1,2 @@
-"""End-to-end tests of the page (a package, so that its conftest does not shadow tests/conftest)."""
+"""End-to-end tests of the page (a package, so that its conftest does not shadow
+tests/conftest.py)."""

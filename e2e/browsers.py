@@ -19,17 +19,6 @@ from .guard import Guard
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = Path(os.environ.get("LONGANA_SITE", ROOT / "_site"))
-CHROMIUM = "/usr/bin/chromium"
-
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 
 class Browsers:

@@ -20,9 +20,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext
 
+from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 from tools.serve import serve
 
-from .browsers import CHROMIUM, CHROMIUM_ARGS, SITE, Browsers
+from .browsers import SITE, Browsers
 from .game import Game
 
 # -- the static server ------------------------------------------------------------------------

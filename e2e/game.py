@@ -321,9 +321,14 @@ class Game:
         return made
 
     def settings(
-        self, seats: str | None = None, speed: str | None = None, new_match: bool = True
+        self,
+        seats: str | None = None,
+        speed: str | None = None,
+        new_match: bool = True,
+        target: int | None = None,
     ) -> None:
-        """Through the settings dialog: seats as "PCCC" (person/computer for S, E, N, W)."""
+        """Through the settings dialog: seats as "PCCC" (person/computer for S, E, N, W), the
+        match's length as its target."""
         self.action("settings").click()
         dialog = self.dialog("settings")
         dialog.wait_for()
@@ -334,6 +339,8 @@ class Game:
                 )
         if speed is not None:
             dialog.locator('[data-setting="speed"]').select_option(speed)
+        if target is not None:
+            dialog.locator('select[data-setting="target"]').select_option(str(target))
         self.action("new-match" if new_match else "close", within=dialog).click()
         dialog.wait_for(state="hidden")
 

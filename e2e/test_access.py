@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 from longana import SEAT_NAMES
+from ui.i18n import LANGUAGES
 
 from .browsers import Browsers
 from .game import ACT_MS, Game
@@ -226,7 +227,7 @@ def test_axe_finds_no_violation(browsers: Browsers) -> None:
 # -- 4. every screen shape with long branches -----------------------------------------------------
 
 
-@pytest.mark.parametrize("lang", ["en", "de", "ms", "es"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_screen_shape(browsers: Browsers, lang: str) -> None:
     """At every shape, in every language (a resumed game: its longest message is on the
     bar), nothing covers anything else, the page never scrolls sideways and the board keeps

@@ -60,6 +60,9 @@ from .classroom import (
 from .game import Game
 from .shown import session_of
 
+# one xdist worker runs the module (make test-browser): its class matches are played once
+pytestmark = pytest.mark.xdist_group("test_class")
+
 
 @pytest.fixture(scope="module")
 def students(module_browsers: Browsers) -> list[Student]:
@@ -327,7 +330,7 @@ def test_teacher_table_refuses_every_forgery_on_its_line(
 
     # a file where the student chose every seat's moves, and one played against the easy
     # computer and relabelled to this class's normal one
-    free = Session(CODE.seed, seats=("person",) * 4, level="normal", target=CODE.target)
+    free = Session(CODE.seed, seats=("person",) * 4, level="normal", rules=CODE.rules)
     while not free.match.is_over:
         hand = free.match.hand
         if hand.outcome is not None:

@@ -26,6 +26,9 @@ from .classroom import add, error_text, open_table, rows
 from .game import TURN_MS, Game
 from .shown import english
 
+# one xdist worker runs the module (make test-browser): its class of thirty is made once
+pytestmark = pytest.mark.xdist_group("test_kept_stores")
+
 TABLE = "longana:class-results"
 WORDS = english()
 HUGE = "9" * 5000  # the audit's number: more digits than CPython reads, MicroPython reads it

@@ -65,16 +65,6 @@ def off_screen(geometry: dict[str, Any]) -> list[str]:
     return problems
 
 
-def board_tiles(game: Game) -> int:
-    return int(
-        game.page.evaluate(
-            "() => [...document.querySelectorAll('[data-branch]')]"
-            ".filter(b => !b.closest('[data-dialog]'))"
-            ".reduce((n, b) => n + b.querySelectorAll('[data-tile], .fold').length, 0)"
-        )
-    )
-
-
 def long_position(browsers: Browsers) -> Game:
     """South to move in a hand with long branches: the saved position from the engine if the
     page resumes saves; otherwise fast computers and South's plays until the board is long."""

@@ -1,4 +1,5 @@
-"""A whole match to 100 between four computer seats on the fast setting, chosen in settings."""
+"""A whole match to 100 between four computer seats on the fast setting, chosen in settings; and
+a short one, its length chosen there too."""
 
 from __future__ import annotations
 
@@ -48,3 +49,19 @@ def test_match_to_100_with_four_computers(browsers: Browsers) -> None:
     # the dialog names the winner
     names = json.loads((ROOT / "locales" / "en.json").read_text(encoding="utf-8"))["seat"]
     assert names[winner] in dialog.inner_text()
+
+
+def test_a_short_match_chosen_in_settings_ends_at_its_target(browsers: Browsers) -> None:
+    """Settings' length (``select[data-setting="target"]``): the new match is played to 50, the
+    top bar and the match's end say 50, and the save holds it."""
+    game = browsers.game()
+    game.settings(seats="CCCC", speed="fast", target=50, new_match=True)
+    words = json.loads((ROOT / "locales" / "en.json").read_text(encoding="utf-8"))
+    top = game.page.locator(".title + .info .target, .info .target").first
+    assert words["app"]["target"].format(target=50) in top.inner_text()
+    dialog = game.dialog("match-end")
+    dialog.wait_for(timeout=MATCH_MS)
+    assert "the first to 50 wins" in dialog.inner_text()
+    match = session_of(game.state()).match
+    assert match.target == 50 and max(match.scores) >= 50
+    assert max(match.scores_before(len(match.hands) - 1)) < 50

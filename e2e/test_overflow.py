@@ -35,13 +35,14 @@ from typing import Any
 import pytest
 
 from longana.device.session import COMPUTER, PERSON, Session
+from ui.i18n import LANGUAGES
 
 from .browsers import Browsers
 from .game import Game
 
 ROOT = Path(__file__).resolve().parent.parent
 
-LANGS = ("de", "en", "es", "ms")
+LANGS = LANGUAGES
 SIZES = ((320, 568), (360, 640), (390, 844), (768, 1024), (1366, 768))
 FAST = {"speed": "fast"}
 

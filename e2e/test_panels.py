@@ -201,7 +201,7 @@ def test_export_then_import_and_step_through(browsers: Browsers, tmp_path: Path)
     dialog.locator(f'[data-replay-step="{n - 1}"]').wait_for()
     check_replay(dialog, hand_after(hand, n - 1), n - 1)
 
-    # back to the record: a broken file is refused, in words, with the engine's reason
+    # back to the record: a broken file is refused in words, the engine's reason folded away
     game.action("record", within=dialog).click()
     dialog = game.dialog("record")
     dialog.locator("[data-import]").wait_for(state="attached")
@@ -214,7 +214,7 @@ def test_export_then_import_and_step_through(browsers: Browsers, tmp_path: Path)
             reason = str(error)
         else:
             raise AssertionError(f"the engine reads {broken!r}")
-        expected = english()["record"]["import_error"].replace("{detail}", reason)
+        expected = english()["record"]["import_hand"]  # the file's one record does not replay
         if not broken.startswith("{"):  # no JSON at all: said in the player's words alone
             expected = english()["record"]["not_records"]
         payload: FilePayload = {
@@ -229,6 +229,12 @@ def test_export_then_import_and_step_through(browsers: Browsers, tmp_path: Path)
             arg=[error_line.element_handle(), expected],
         )
         assert dialog.get_attribute("data-view") != "replay"
+        detail = dialog.locator("[data-import-detail]")
+        if broken.startswith("{"):
+            assert detail.is_hidden() is False and detail.locator("p").text_content() == reason
+            assert detail.get_attribute("open") is None  # folded: the English is out of sight
+        else:
+            assert detail.is_hidden()
 
 
 def test_rules_panel_shows_its_sections_and_the_drawn_example(browsers: Browsers) -> None:

@@ -14,14 +14,12 @@ from functools import cache
 from typing import Any
 
 from longana import SEAT_NAMES, Tile
+from ui.i18n import LANGUAGES, NAMES
 
 from .clips import Phone
 from .game import ACT_MS, Game
 from .shown import ROOT, board_from_state
 
-LANGUAGES = ("de", "en", "es", "ms")
-LETTERS = {"de": "SONW", "es": "SENO", "ms": "STUB", "en": "SENW"}  # seats S, E, N, W
-NAMES_IN_THEMSELVES = {"de": "Deutsch", "en": "English", "es": "Español", "ms": "Bahasa Melayu"}
 MIN_PIECE = 12
 NEUTRAL_KEYS = ("lang", "language_name")  # each language is offered in its own name
 
@@ -41,6 +39,11 @@ def _flat(node: Any, path: str = "") -> Iterator[tuple[str, Any]]:
 def catalog(lang: str) -> dict[str, Any]:
     text = (ROOT / "locales" / f"{lang}.json").read_text(encoding="utf-8")
     return dict(_flat(json.loads(text)))
+
+
+def letters(lang: str) -> dict[str, str]:
+    """The seats' letters in ``lang`` (its catalog's ``seat_letter``): S, E, N, W."""
+    return {seat: str(catalog(lang)[f"seat_letter.{seat}"]) for seat in SEAT_NAMES}
 
 
 def norm(text: str) -> str:
@@ -93,29 +96,25 @@ VISIBLE_JS = """() => {
 }"""
 
 
-def foreign_on_screen(game: Game, shown: str, *, stale_message: bool = False) -> list[str]:
-    """Every piece of another language's catalog on screen, where, and its key. With
-    ``stale_message``, what the message line says is left out (see the switching test)."""
+def foreign_on_screen(game: Game, shown: str) -> list[str]:
+    """Every piece of another language's catalog on screen, where, and its key."""
     found = []
     texts = [(where, norm(text)) for where, text in game.page.evaluate(VISIBLE_JS)]
-    message = "\n".join(seen for where, seen in texts if where == "message line")
     for other in LANGUAGES:
         if other == shown:
             continue
         for piece, key in foreign_pieces(shown, other).items():
-            if stale_message and piece in message:
-                continue
             found += [
                 f"{where}: {piece!r} ({other}.json {key})" for where, seen in texts if piece in seen
             ]
     return sorted(set(found))
 
 
-def check_language(game: Game, lang: str, moment: str, *, stale_message: bool = False) -> None:
+def check_language(game: Game, lang: str, moment: str) -> None:
     """``<html lang>`` and ``data-lang`` name ``lang``; no other catalog's text on screen."""
     names = game.page.evaluate("() => [document.documentElement.lang, document.body.dataset.lang]")
     assert names == [lang, lang], f"{moment}: <html lang>, data-lang = {names}, not {lang}"
-    foreign = foreign_on_screen(game, lang, stale_message=stale_message)
+    foreign = foreign_on_screen(game, lang)
     assert not foreign, f"{moment}, page in {lang}: other languages on screen:\n  " + "\n  ".join(
         foreign
     )
@@ -162,7 +161,7 @@ def end_cap_letters(game: Game, scope: str) -> dict[str, str | None]:
 
 
 def check_letters(game: Game, lang: str, scope: str = "[data-branch]") -> None:
-    want = dict(zip(SEAT_NAMES, LETTERS[lang], strict=True))
+    want = letters(lang)
     got = end_cap_letters(game, scope)
     assert got == want, f"{lang}: end caps show seat letters {got}, not {want}"
 
@@ -174,7 +173,7 @@ def check_settings(game: Game, lang: str, phone: Phone) -> None:
     options = dict(
         select.evaluate("(s) => [...s.options].map(o => [o.value, o.textContent.trim()])")
     )
-    assert options == NAMES_IN_THEMSELVES, f"languages offered as {options}"
+    assert options == NAMES, f"languages offered as {options}"
     check_language(game, lang, "settings")
     phone.look("settings", "settings")
     game.close_panel("settings")
@@ -204,7 +203,7 @@ def check_refusal(game: Game, lang: str) -> None:
         "() => Object.fromEntries([...document.querySelectorAll('#app [data-target]')]"
         ".map(t => [t.dataset.target, t.getAttribute('aria-keyshortcuts')]))"
     )
-    want = dict(zip(SEAT_NAMES, LETTERS[lang], strict=True))
+    want = letters(lang)
     assert keys == {b: want[b] for b in keys}, f"lit branches' keys {keys}, not {want}"
     game.branch(SEAT_NAMES[branch]).locator("[data-end-marker]").first.click()
     game.page.wait_for_function(

@@ -23,9 +23,9 @@ from .players.explain import explain
 from .players.levels import LEVELS, choose
 from .rules.errors import LonganaError, RecordError
 from .rules.hand import Hand, NoDoubleError
-from .rules.match import TARGET
 from .rules.records import hand_from_record, match_from_dict
 from .rules.tiles import SEAT_NAMES
+from .rules.variant import Rules
 from .rules.view import SeatView
 
 Answer = Callable[[Any], dict[str, Any]]
@@ -75,14 +75,12 @@ def explain_answer(seed: int) -> Answer:
     ``"target"`` (default 100) giving the match around the hand."""
 
     def answer(record: Any) -> dict[str, Any]:
-        hand = hand_from_record(record)
+        rules = Rules.read(record) if isinstance(record, dict) else None  # the target too
+        hand = hand_from_record(record, rules)
         if hand.outcome is not None:
             raise LonganaError("the hand is over: there is no move to explain")
-        target = record.get("target", TARGET)
-        if not isinstance(target, int) or isinstance(target, bool) or target < 1:
-            raise RecordError(f'"target" is a whole number of points, 1 or more, not {target!r}')
-        scores = _scores(record.get("scores", {}), target)
-        view = SeatView.of(hand, hand.to_move, scores, target)
+        scores = _scores(record.get("scores", {}), hand.rules.target)
+        view = SeatView.of(hand, hand.to_move, scores)
         return dict(explain(view, seed).to_dict())
 
     return answer

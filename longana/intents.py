@@ -1,7 +1,8 @@
 """The intents the game worker takes (:class:`longana.protocol.Game`), one typed dictionary each:
 what the page may send, key by key. :mod:`longana.protocol` reads them under these types and
 the page's builders (``ui/intents.py``) are checked against them by mypy, so a key the one
-writes and the other never reads (or reads and is never sent) shows. Plain shapes, no code.
+writes and the other never reads (or reads and is never sent) shows. Plain shapes, no code;
+the replies are typed beside them (:mod:`longana.replies`).
 
 ``seats`` are four kinds (``"person"``, ``"computer"``) in seat order S, E, N, W; a seat is its
 letter; ``at`` is the frame's ``log`` the page acted on.
@@ -11,11 +12,14 @@ from __future__ import annotations
 
 from typing import Literal, NotRequired, TypedDict
 
+from .replies import Proof
+
 
 class Start(TypedDict):
     """Resume ``save`` (unless ``deal`` asks for another deal) or start a new match; with
     ``or_new`` false, the save or nothing: a save that cannot be used is refused
-    (``save-unreadable``) and the game in the worker stays as it was."""
+    (``save-unreadable``) and the game in the worker stays as it was. A new match's rules are
+    the card's played to ``target`` (the match's length, 10 to 999; missing: 100)."""
 
     do: Literal["start"]
     save: str | None
@@ -24,20 +28,27 @@ class Start(TypedDict):
     deal: NotRequired[str | None]
     holder: NotRequired[str | None]
     or_new: NotRequired[bool]
+    target: NotRequired[int]
 
 
 class Play(TypedDict):
+    """The person's move (``"7-3@N"``, ``"9-9"``, ``"pass"``)."""
+
     do: Literal["play"]
     move: str
     at: int
 
 
 class Computer(TypedDict):
+    """The computer seat to move makes one move."""
+
     do: Literal["computer"]
     at: int
 
 
 class Hint(TypedDict):
+    """The hint and its explanation for the person to move."""
+
     do: Literal["hint"]
     at: int
 
@@ -49,24 +60,33 @@ class Plain(TypedDict):
 
 
 class NewMatch(TypedDict):
+    """A new match of the card's rules played to ``target`` (missing: 100)."""
+
     do: Literal["new-match"]
     seats: list[str]
     level: str
     deal: str | None
+    target: NotRequired[int]
 
 
 class Seats(TypedDict):
+    """Who sits where in the match being played, and the computer's level."""
+
     do: Literal["seats"]
     seats: list[str]
     level: str
 
 
 class TakeDevice(TypedDict):
+    """The person at ``seat`` now holds the device."""
+
     do: Literal["take-device"]
     seat: str
 
 
 class Replay(TypedDict):
+    """A finished (or ``imported``) hand at a step."""
+
     do: Literal["replay"]
     hand: int
     step: int
@@ -81,6 +101,8 @@ class Import(TypedDict):
 
 
 class ClassStart(TypedDict):
+    """Resume ``save`` if it is the class match of ``code``, else start that match."""
+
     do: Literal["class-start"]
     code: str
     save: str | None
@@ -88,6 +110,8 @@ class ClassStart(TypedDict):
 
 
 class ClassCode(TypedDict):
+    """The code of a class match: ``target`` is its length, written in the code."""
+
     do: Literal["class-code"]
     deal: str | None
     seats: list[str]
@@ -96,23 +120,28 @@ class ClassCode(TypedDict):
 
 
 class ClassResult(TypedDict):
+    """The result code and file of ``seat`` in the class match being played."""
+
     do: Literal["class-result"]
     seat: str
     name: str
 
 
 class ClassName(TypedDict):
+    """The name as results hold it, or refused (``class-name``) when it is no name."""
+
     do: Literal["class-name"]
     name: str
 
 
-# "class" is a word of Python: this one is written the other way
+# The teacher's table of the class: the table kept (``kept``, each entry taken by its proof)
+# and the ``texts`` added now, replayed. "class" is a word of Python: written the other way.
 ClassTable = TypedDict(
     "ClassTable",
     {
         "do": Literal["class-table"],
         "class": str | None,
-        "kept": NotRequired[list[list[str]]],
+        "kept": NotRequired[list[list[str | Proof]]],  # [result code, proof] each
         "texts": list[str],
         "proofs": NotRequired[dict[str, str]],
     },
@@ -128,6 +157,8 @@ class Review(TypedDict):
 
 
 class LessonStart(TypedDict):
+    """Lesson ``id`` from its first task (an unknown one is refused ``lesson-unknown``)."""
+
     do: Literal["lesson-start"]
     id: str
 
@@ -146,6 +177,8 @@ class LessonAt(TypedDict):
 
 
 class LessonRetry(TypedDict):
+    """The task at hand (or the one just done) again from its start."""
+
     do: Literal["lesson-retry"]
 
 

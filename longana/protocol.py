@@ -2,107 +2,37 @@
 
 The worker (``ui/game-worker.mjs``) holds one :class:`Game` and hands it every intent the page
 sends; the page (MicroPython) and the worker (Pyodide) share no Python objects, only these texts.
+An intent's keys are typed in :mod:`longana.intents`, a reply's parts in :mod:`longana.replies`
+(the page is checked against both). What the types cannot say:
 
-An intent is ``{"do": NAME, ...}``:
-
-=================  ==========================================================================
-``start``          ``save`` (text or null), ``seats``, ``level``, ``deal`` (or null), ``holder``
-                   (a seat or null): resume the save (unless ``deal`` asks for another deal) or
-                   start a new match; with ``"or_new": false`` the save or nothing (a save
-                   that cannot be used is refused, ``save-unreadable``, and nothing changes)
-``play``           ``move`` (``"7-3@N"``, ``"9-9"``, ``"pass"``), ``at``: the person's move
-``computer``       ``at``: the computer seat to move makes one move
-``undo``, ``redo``, ``restart``, ``next-hand``, ``record``
-``hint``           ``at``: the hint and its explanation for the person to move; refused
-                   (``hands-hidden``) while a handoff hides every hand
-``new-match``      ``seats``, ``level``, ``deal`` (or null)
-``seats``          ``seats``, ``level``: who sits where in the match being played
-``take-device``    ``seat``: the person at that seat now holds the device
-``replay``         ``hand``, ``step``, ``imported``: a finished (or imported) hand at a step
-``review``         ``step`` (from 0), ``hand`` (optional: that hand's decisions only): one
-                   decision of the people at this device judged and graded
-                   (``longana.device.review``): ``{"review": {"step", "count", "hand",
-                   "decision", "summary"}}`` (``review_summary.ReviewStep``), ``count`` the
-                   decisions in the finished hands (or that hand), ``decision`` null past the
-                   last, else a
-                   ``Judged`` (move, best, cost ± error, grade, the reasons that tell, the
-                   chances before and after, the deeper weighing's list, a costly one's
-                   position to practise on), ``summary`` per person of every decision judged
-                   so far (accuracy, grades, costliest, luck and the match's course). One step
-                   takes a few hints' time; the page asks for the next when it has the last
-                   (so it says how far it is, and stops by not asking). A class match is
-                   reviewed once it is over (before, refused: ``class-not-over``)
-``import``         ``text``: hand records to step through (the replay of its first hand, with
-                   ``"saved_game": true`` when the file is a saved game that ``start``
-                   resumes); a file that reads as a saved game but is damaged is refused
-                   with the code ``import-save``, one that is no JSON at all (nor JSON
-                   lines) with ``import-not-records``
-``class-start``    ``code`` (a class code), ``save`` (text or null), ``holder``: resume the save
-                   if it is that class match, else start it; the reply is ``start``'s plus
-                   ``"class": {"code", "deal"}``
-``class-code``     ``deal`` (or null: a random one), ``seats``, ``level``, ``target``:
-                   ``{"class_code": text}``
-``class-result``   ``seat``, ``name``: ``{"result": {"text", "file", "filename", "hands",
-                   "final"}}``, the result code and result file of that seat in the class match
-                   being played, how many finished hands it covers, and whether the match is
-                   over (else the code is partial: the page says so)
-``class-name``     ``name``: ``{"name": the name as results hold it}``, or refused
-                   (``class-name``) when it is no name (``longana.classplay.names``)
-``class-table``    ``class`` (the teacher's class code: the table is for that class only),
-                   ``kept`` (the table the page keeps: ``[[result code, proof], …]``) and
-                   ``texts`` (what is added now: pasted lines, one code a line, and result files'
-                   texts, all in one intent): every kept entry is taken by its proof (replayed
-                   when the proof is not its code's), every text added is replayed
-                   (:mod:`longana.classplay.table`); ``{"table": {"code", "rows", "hands",
-                   "duplicates", "flagged", "csv"}, "keep": the entries to keep, "aside": kept
-                   entries that do not read (``{"entry", "code", "params"}``), "refused":
-                   [{"kept"} or {"input", "line"}, "code", "params"], "accepted": [{"input",
-                   "line", "text", "proof", "again"?}]}``; a bad class code: ``{"class_refused":
-                   {"code", "params"}}`` (``class-version``: the kept table is of another
-                   release). Without ``kept``, the page of the release before: ``texts`` with
-                   ``proofs`` (``{code: proof}``), answered ``table``, ``refused``, ``accepted``
-``lesson-start``   ``id`` (one of ``longana.device.lessons.ORDER``): that lesson from its first
-                   task (again, if it was being played); an unknown one is refused with the
-                   code ``lesson-unknown``
-``lesson-play``    ``move``, ``at``: the person's move in the lesson's task
-``lesson-computer``  ``at``: the computer makes its next fixed reply
-``lesson-next``    ``at``: the next task, on a table of its own
-``lesson-retry``   the task at hand (or the one just done) again from its start
-=================  ==========================================================================
-
-Lessons (:mod:`longana.device.lessons`) are played beside the game and never touch it: their
-replies carry ``frame`` (the lesson's table, a frame like the game's) and ``lesson`` (``{"id",
-"title", "task", "tasks", "seat", "line", "state", "said"}``: the task at hand and its line's
-catalog key; ``state`` ``task`` (the person's move is awaited), ``replies`` (send
-``lesson-computer``), ``next`` (the next task waits for ``lesson-next``) or ``done``; ``said``,
-``{"kind", "key", "params"}`` or null: kind ``right``, the praise of a move that did the task,
-or ``other``, the answer to a legal move the task does not ask for), and ``refused`` for a move
-the rules forbid. They never carry ``save``: a lesson is not the game, and the page's save is
-never touched by one.
-
-Each intent's keys are typed in :mod:`longana.intents` (the page's builders use the same types).
-
-Class play (:mod:`longana.classplay`) refuses with ``{"refused": {"code": "class-" + the
-ClassError's code, "params"}}``; in a class match ``undo``, ``redo``, ``restart``, ``hint``
-and ``seats`` are refused with the code ``class-locked`` (and the frame's ``can`` is all false).
-
-A seat is its letter everywhere (``"S"``, ``"E"``, ``"N"``, ``"W"``, as in the notation): in
-intents, in frames (:mod:`longana.device.frame`, whose typed dictionaries give their shape), in
-refusals, records and the teacher's table.
-
-``at`` is the frame's ``log`` the page acted on: an intent made for a position that has
-changed since is answered with the current frame and ``"stale": true``, and changes nothing.
-
-Every reply is an object with ``frame`` and ``save`` (the text for the page to store) after
-anything that may change the game, plus what was asked: ``refused`` (``{"code", "params"}``
-of the rule that forbids a move), ``hint`` (with its ``explanation``, every legal move's
-estimate and reasons: ``longana.players.explain``), ``record``, ``replay``, ``corrupt`` (the loaded
-save could not be used: a new match was started), or ``error`` (``{"code", "detail"}``) for an
-intent that makes no sense. :meth:`Game.handle` never raises: an intent longer than
-``MAX_INTENT`` characters or nested deeper than ``MAX_JSON_DEPTH`` levels gets the error
-``too-large`` or ``too-deep`` before it is parsed (deep nesting would overflow the browser's
-stack), and so do the texts inside one (saves, imports, result files: up to
-``MAX_JSON_TEXT``, 8 MiB).
+- :meth:`Game.handle` never raises. An intent that makes no sense is answered ``error``; one
+  longer than ``MAX_INTENT`` characters or nested deeper than ``MAX_JSON_DEPTH`` levels gets
+  ``too-large`` or ``too-deep`` before it is parsed (deep nesting would overflow the browser's
+  stack), and so do the texts inside one (saves, imports, result files: up to
+  ``MAX_JSON_TEXT``, 8 MiB). Only ``start`` and the intents that need no game (class codes,
+  the teacher's table, lessons) come before the first ``start``.
+- ``at`` is the frame's ``log`` the page acted on: an intent made for a position that has
+  changed since is answered with the current frame and ``stale``, and changes nothing.
+- ``frame`` and ``save`` come after anything that may change the game; ``refused`` carries the
+  engine's reason (``hint`` is refused ``hands-hidden`` while a handoff hides every hand).
+- In a class match (:mod:`longana.classplay`) ``undo``, ``redo``, ``restart``, ``hint`` and
+  ``seats`` are refused ``class-locked`` (the frame's ``can`` is all false), and the review
+  ``class-not-over`` until it is over; class refusals are ``class-`` + the ClassError's code.
+- ``start`` and ``new-match`` take the match's length as ``target`` (the card's rules played
+  to it, :mod:`longana.rules.variant`): missing, the card's 100; out of bounds, ``bad-target``.
+- ``review`` judges and grades one decision a step (a few hints' time: the deeper weighing of
+  :mod:`longana.device.review`), with the summary of every decision judged so far
+  (:mod:`longana.device.review_summary`): the page asks for the next when it has the last, so
+  it says how far it is and stops by not asking.
+- ``import`` refuses a damaged saved game ``import-save``, text that is no JSON (nor JSON
+  lines) ``import-not-records``, a line that is no JSON ``import-line`` (``line``), a hand
+  record that does not replay ``import-hand`` (``line`` or ``hand``, or neither: the file's
+  only record); every refusal's ``params`` also hold the engine's English ``detail``.
+- Lessons (:mod:`longana.device.lessons`) are played beside the game and never touch it: their
+  replies carry ``lesson`` and a frame of the lesson's table, never ``save``.
+- The teacher's table (``class-table``) without ``kept`` is the page of the release before:
+  its kept results come among ``texts`` with ``proofs``, answered ``table``, ``refused``,
+  ``accepted`` only.
 
 >>> game = Game()
 >>> reply = json.loads(game.handle('{"do": "start", "save": null, "deal": "7"}'))
@@ -118,12 +48,12 @@ import dataclasses
 import functools
 import json
 from collections.abc import Callable, Mapping
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from . import classplay
 from .classplay.table import Table
-from .classplay.table import refusal as _class_refusal
-from .device.frame import frame_of, position_of, refusal
+from .classplay.table import refusal as class_refusal
+from .device.frame import HandRecordShown, Refusal, frame_of, position_of, refusal
 from .device.handoff import explained_hint
 from .device.history import (
     HandSummary,
@@ -138,8 +68,8 @@ from .device.history import (
 )
 from .device.lesson_table import LessonTable
 from .device.lessons import ORDER, lesson
-from .device.review import Judged, decisions, identity, judge
-from .device.review_summary import summary
+from .device.review import decisions, identity, judge
+from .device.review_summary import summary as review_summary
 from .device.session import COMPUTER, KINDS, PERSON, Session
 from .intents import (
     ClassCode,
@@ -164,10 +94,12 @@ from .intents import (
     TakeDevice,
 )
 from .players.levels import LEVELS, choose
+from .replies import Decision, Reply
 from .rules.errors import IllegalMoveError, LonganaError, RecordError
 from .rules.hand import Hand
 from .rules.records import MAX_JSON_TEXT, JsonLimitError, check_json, read_json
 from .rules.tiles import SEATS, Move, parse_seat
+from .rules.variant import CARD, Rules, RulesError
 
 #: the longest intent read: a file of MAX_JSON_TEXT characters, escaped, with room to spare
 MAX_INTENT = 3 * MAX_JSON_TEXT
@@ -181,7 +113,6 @@ class BadIntent(LonganaError):
         self.code = code
 
 
-Reply = dict[str, Any]
 IntentT = TypeVar("IntentT", bound=Mapping[str, Any])
 
 
@@ -210,7 +141,9 @@ class Game:
         self.table = Table()  # what the teacher's tables replayed, remembered
         self.lesson: LessonTable | None = None  # the lesson being played, beside the game
         #: decisions of the review already judged: by the game and the decision
-        self.reviewed: dict[tuple[Any, ...], Judged] = {}
+        self.reviewed: dict[tuple[Any, ...], Decision] = {}
+        # each handler takes its intent's type (longana/intents.py): the JSON read is trusted
+        # that far, and every handler checks the values it uses
         self.intents: dict[str, Callable[[Any], Reply]] = {
             "start": self.start,
             "play": self.play,
@@ -270,38 +203,43 @@ class Game:
     # -- helpers ------------------------------------------------------------------------------
 
     @property
-    def game(self) -> Session:
+    def current_session(self) -> Session:
+        """The session being played (``handle`` checks that one has started)."""
         assert self.session is not None
         return self.session
 
-    def changed(self, **extra: Any) -> Reply:
-        game = self.game
-        return {"frame": frame_of(game, self.holder), "save": game.to_json(), **extra}
+    def changed(self, extra: Reply | None = None) -> Reply:
+        """The frame and the save of the session as it is now, and ``extra``."""
+        session = self.current_session
+        reply: Reply = {"frame": frame_of(session, self.holder), "save": session.to_json()}
+        reply.update(extra or {})
+        return reply
 
     def fresh(self, intent: Mapping[str, Any]) -> bool:
         """Whether the intent was made for the position the game is at now."""
         at = intent.get("at")
-        return at is None or at == len(self.game.log)
+        return at is None or at == len(self.current_session.log)
 
     # -- intents ----------------------------------------------------------------------------
 
     def start(self, intent: Start) -> Reply:
-        seats, level, deal = _seats(intent), _level(intent), _deal(intent)
-        extra: dict[str, Any] = {}
+        seats, level, deal, rules = _seats(intent), _level(intent), _deal(intent), _rules(intent)
+        extra: Reply = {}
         holder = self.holder
         loaded = self.saved(intent, extra, lambda s: deal is None or s.seed == deal)
         if loaded is not None:
             self.session = loaded
-            return self.changed(resumed=bool(loaded.log))
+            return self.changed({"resumed": bool(loaded.log)})
         if intent.get("or_new") is False:  # the save or nothing: the game stays as it was
             self.holder = holder
-            detail = extra.get("corrupt", {}).get("detail", "not a save")
+            corrupt = extra.get("corrupt")
+            detail = corrupt["detail"] if corrupt else "not a save"
             return {"refused": {"code": "save-unreadable", "params": {"detail": detail}}}
-        self.session = Session(deal, seats=seats, level=level)
-        return self.changed(**extra)
+        self.session = Session(deal, seats=seats, level=level, rules=rules)
+        return self.changed(extra)
 
     def saved(
-        self, intent: Start | ClassStart, extra: dict[str, Any], fits: Callable[[Session], bool]
+        self, intent: Start | ClassStart, extra: Reply, fits: Callable[[Session], bool]
     ) -> Session | None:
         """The saved game the page sent, if it reads and ``fits``; else ``None``, with
         ``corrupt`` or ``replaced`` said in ``extra``. Takes the device's holder too: after a
@@ -323,9 +261,9 @@ class Game:
         return None
 
     def play(self, intent: Play) -> Reply:
-        game = self.game
+        game = self.current_session
         if not self.fresh(intent):
-            return self.changed(stale=True)
+            return self.changed({"stale": True})
         hand = game.match.hand
         if hand.outcome is not None or not game.is_person(hand.to_move):
             raise BadIntent("not-a-person", "it is not a person's turn")
@@ -337,61 +275,63 @@ class Game:
         return self.changed()
 
     def computer(self, intent: Computer) -> Reply:
-        game = self.game
+        game = self.current_session
         hand = game.match.hand
         if not self.fresh(intent) or hand.outcome is not None or game.is_person(hand.to_move):
-            return self.changed(stale=True)
+            return self.changed({"stale": True})
         seat = hand.to_move
         game.play(choose(game.view(seat), game.level, game.decision_seed()))
         return self.changed()
 
     @unless_class
     def undo(self, intent: Plain) -> Reply:
-        if self.game.can_undo:
-            self.game.undo()
+        if self.current_session.can_undo:
+            self.current_session.undo()
         return self.changed()
 
     @unless_class
     def redo(self, intent: Plain) -> Reply:
-        if self.game.can_redo:
-            self.game.redo()
+        if self.current_session.can_redo:
+            self.current_session.redo()
         return self.changed()
 
     @unless_class
     def restart(self, intent: Plain) -> Reply:
-        if self.game.can_restart:
-            self.game.restart()
+        if self.current_session.can_restart:
+            self.current_session.restart()
         return self.changed()
 
     def next_hand(self, intent: Plain) -> Reply:
-        match = self.game.match
+        match = self.current_session.match
         if match.hand.outcome is not None and not match.is_over:
-            self.game.next_hand()
+            self.current_session.next_hand()
         return self.changed()
 
     @unless_class
     def hint(self, intent: Hint) -> Reply:
         if not self.fresh(intent):
-            return self.changed(stale=True)
-        try:  # hard's hint, every move's estimate and reasons
-            explanation = explained_hint(self.game, self.holder)
+            return self.changed({"stale": True})
+        try:  # the hint, every move's estimate, error and reasons
+            explanation = explained_hint(self.current_session, self.holder)
         except IllegalMoveError as error:  # the hands are hidden: a hint would show one
-            return {"frame": frame_of(self.game, self.holder), "refused": refusal(error)}
+            return {"frame": frame_of(self.current_session, self.holder), "refused": refusal(error)}
         return {
-            "frame": frame_of(self.game, self.holder),
+            "frame": frame_of(self.current_session, self.holder),
             "hint": str(explanation.suggested),
             "explanation": explanation.to_dict(),
         }
 
     def new_match(self, intent: NewMatch) -> Reply:
-        self.session = Session(_deal(intent), seats=_seats(intent), level=_level(intent))
+        self.session = Session(
+            _deal(intent), seats=_seats(intent), level=_level(intent), rules=_rules(intent)
+        )
         self.holder = None
         return self.changed()
 
     @unless_class
     def seats(self, intent: Seats) -> Reply:
-        self.game.set_seats(_seats(intent))
-        self.game.level = _level(intent)
+        self.current_session.set_seats(_seats(intent))
+        self.current_session.level = _level(intent)
         return self.changed()
 
     def take_device(self, intent: TakeDevice) -> Reply:
@@ -399,16 +339,16 @@ class Game:
             seat = parse_seat(intent.get("seat"))
         except LonganaError:
             raise BadIntent("bad-seat", f"no such seat: {intent.get('seat')!r}") from None
-        if self.game.is_person(seat):
+        if self.current_session.is_person(seat):
             self.holder = seat
         return self.changed()
 
     def record(self, intent: Plain) -> Reply:
-        match = self.game.match
-        export = None
+        match = self.current_session.match
+        reply: Reply = {"record": [_record(s) for s in history(match)], "export": None}
         if can_export(match):
-            export = {"text": export_text(match), "name": export_filename(match)}
-        return {"record": [s.to_dict() for s in history(match)], "export": export}
+            reply["export"] = {"text": export_text(match), "name": export_filename(match)}
+        return reply
 
     def replay(self, intent: Replay) -> Reply:
         imported = bool(intent.get("imported"))
@@ -417,7 +357,7 @@ class Game:
                 raise BadIntent("nothing-imported", "no hand records have been imported")
             hands, deal = self.imported.hands, self.imported.deal
         else:
-            hands, deal = tuple(self.game.match.hands), self.game.match.seed
+            hands, deal = tuple(self.current_session.match.hands), self.current_session.match.seed
         index, step = intent.get("hand", 0), intent.get("step", 0)
         if not isinstance(index, int) or not 0 <= index < len(hands):
             raise BadIntent("bad-hand", f"there is no hand {index!r}")
@@ -434,13 +374,13 @@ class Game:
                 "step": step,
                 "count": len(hands),
                 "imported": imported,
-                "summary": summary.to_dict(),
+                "summary": _record(summary),
                 "position": position,
             }
         }
 
     def review(self, intent: Review) -> Reply:
-        game = self.game
+        game = self.current_session
         if game.class_code is not None and not game.match.is_over:
             return {"refused": {"code": "class-not-over", "params": {}}}
         hand, step = intent.get("hand"), intent.get("step", 0)
@@ -449,7 +389,7 @@ class Game:
         found = decisions(game, hand)
         if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step <= len(found):
             raise BadIntent("bad-step", f"not a step of the review: {step!r}")
-        decision = None
+        decision: Decision | None = None
         if step < len(found):
             key = identity(game, found[step])
             decision = self.reviewed.get(key)
@@ -466,7 +406,7 @@ class Game:
                 "count": len(found),
                 "hand": hand,
                 "decision": decision,
-                "summary": summary(game.match, judged),
+                "summary": review_summary(game.match, judged),
             }
         }
 
@@ -484,8 +424,7 @@ class Game:
         try:
             self.imported = import_text(text)
         except LonganaError as error:
-            code = "import-save" if '"schema"' in text[:100] else "import"  # a damaged save
-            return {"refused": {"code": code, "params": {"detail": str(error)}}}
+            return {"refused": _import_refusal(error, '"schema"' in text[:100])}
         reply = self.replay({"do": "replay", "imported": True, "hand": 0, "step": 0})
         if self.imported.deal is not None and _saved_game(text):
             reply["saved_game"] = True  # the page offers to play on from it (start)
@@ -499,24 +438,26 @@ class Game:
             raise BadIntent("no-lesson", "no lesson has started: send lesson-start first")
         return self.lesson
 
+    # the lesson's table makes its replies (longana/device/lesson_table.py): a frame and
+    # ``lesson`` (LessonStatus), with ``refused``, ``stale`` as a game's
     def lesson_play(self, intent: LessonPlay) -> Reply:
-        return self.lessons.play(intent.get("move"), intent.get("at"))
+        return cast(Reply, self.lessons.play(intent.get("move"), intent.get("at")))
 
     def lesson_computer(self, intent: LessonAt) -> Reply:
-        return self.lessons.computer(intent.get("at"))
+        return cast(Reply, self.lessons.computer(intent.get("at")))
 
     def lesson_next(self, intent: LessonAt) -> Reply:
-        return self.lessons.next(intent.get("at"))
+        return cast(Reply, self.lessons.next(intent.get("at")))
 
     def lesson_retry(self, intent: LessonRetry) -> Reply:
-        return self.lessons.retry()
+        return cast(Reply, self.lessons.retry())
 
     def lesson_start(self, intent: LessonStart) -> Reply:
         name = intent.get("id")
         if name not in ORDER:  # a lesson the address named, say: the page lists them all
             return {"refused": {"code": "lesson-unknown", "params": {"lesson": str(name)}}}
         self.lesson = LessonTable(lesson(str(name)))
-        return self.lesson.reply()
+        return cast(Reply, self.lesson.reply())
 
     # -- class play -------------------------------------------------------------------------
 
@@ -525,14 +466,14 @@ class Game:
             code = classplay.ClassCode.parse(intent.get("code"))
         except classplay.ClassError as error:
             return {"refused": _class_refusal(error)}
-        extra: dict[str, Any] = {"class": {"code": code.text, "deal": code.deal}}
+        extra: Reply = {"class": {"code": code.text, "deal": code.deal}}
         loaded = self.saved(intent, extra, code.is_of)
         if loaded is not None:
             self.session = loaded
-            return self.changed(resumed=bool(loaded.log), **extra)
-        if self.session is None or not code.is_of(self.session):
+            extra["resumed"] = bool(loaded.log)
+        elif self.session is None or not code.is_of(self.session):
             self.session = code.session()
-        return self.changed(**extra)
+        return self.changed(extra)
 
     def class_code(self, intent: ClassCode) -> Reply:
         try:
@@ -540,7 +481,7 @@ class Game:
                 intent.get("deal"),
                 intent.get("seats", ()),
                 intent.get("level", "normal"),
-                intent.get("target", 100),
+                intent.get("target", CARD.target),
             )
         except classplay.ClassError as error:
             return {"refused": _class_refusal(error)}
@@ -550,7 +491,7 @@ class Game:
         seat = _seat_or_none(intent.get("seat"))
         try:
             result = classplay.Result.of(
-                self.game, -1 if seat is None else seat, intent.get("name", "")
+                self.current_session, -1 if seat is None else seat, intent.get("name", "")
             )
         except classplay.ClassError as error:
             return {"refused": _class_refusal(error)}
@@ -578,11 +519,13 @@ class Game:
             code = classplay.ClassCode.parse(intent.get("class"))
         except classplay.ClassError as error:
             return {"class_refused": _class_refusal(error)}
+        # the table makes the reply (longana/classplay/table.py): table, keep, aside, refused
+        # (each with where), accepted
         if kept is not None:
-            return self.table.answer(code, kept, texts)
+            return cast(Reply, self.table.answer(code, kept, texts))
         # the page of the release before: its kept results among the texts, by their proofs
         reply = self.table.answer(code, [], texts, proofs if isinstance(proofs, dict) else {})
-        return {k: reply[k] for k in ("table", "refused", "accepted")}
+        return cast(Reply, {k: reply[k] for k in ("table", "refused", "accepted")})
 
 
 MAX_CHECKED = 2000  # decisions of the review the worker remembers
@@ -590,6 +533,15 @@ NO_GAME_NEEDED = frozenset(
     {"start", "class-start", "class-code", "class-name", "class-table"}
     | {"lesson-start", "lesson-play", "lesson-computer", "lesson-next", "lesson-retry"}
 )
+
+
+def _class_refusal(error: classplay.ClassError) -> Refusal:
+    return cast(Refusal, class_refusal(error))
+
+
+def _record(summary: HandSummary) -> HandRecordShown:
+    """A hand's record as the page gets it (its shape: longana/device/frame.py)."""
+    return cast(HandRecordShown, summary.to_dict())
 
 
 def _seat_or_none(text: Any) -> int | None:
@@ -634,6 +586,20 @@ def _saved_game(text: str) -> bool:
     return True
 
 
+def _import_refusal(error: LonganaError, save: bool) -> Refusal:
+    """An import's refusal: the error's code and params, which the page words (a damaged save,
+    ``save``: ``import-save``; an error with no code of its own: ``import``), and the engine's
+    English ``detail``, which it shows only folded away."""
+    params: dict[str, Any] = {}
+    if save:
+        code = "import-save"
+    elif isinstance(error, RecordError) and error.code != "record":
+        code, params = error.code, dict(error.params)
+    else:
+        code = "import"
+    return {"code": code, "params": {**params, "detail": str(error)}}
+
+
 def _dump(reply: Reply) -> str:
     return json.dumps(reply, separators=(",", ":"))
 
@@ -654,6 +620,14 @@ def _level(intent: Mapping[str, Any]) -> str:
     if level not in LEVELS:
         raise BadIntent("bad-level", f"the level is one of {LEVELS}, not {level!r}")
     return str(level)
+
+
+def _rules(intent: Mapping[str, Any]) -> Rules:
+    """The rules of a new match: the card's, played to the intent's ``target`` if it has one."""
+    try:
+        return CARD.with_target(intent.get("target", CARD.target))
+    except RulesError as error:
+        raise BadIntent("bad-target", str(error)) from None
 
 
 def _deal(intent: Mapping[str, Any]) -> str | None:

@@ -7,7 +7,8 @@
 - Positions met in random play, and other deals that keep a record legal (for the players).
 - The game worker's door: ``ask`` one intent, ``start`` a game, ``play_on`` a match (every
   reply as computers move, people take the device and play, hands are dealt) and
-  ``played_until`` a frame says stop.
+  ``played_until`` a frame says stop. Every reply of every test is of its type
+  (``longana/replies.py``, checked part by part: tests/shapes.py).
 - The words of a language as the page loads them (``catalog``).
 - A lesson's table at the start of one of its tasks (``lesson_at``).
 """
@@ -21,17 +22,42 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings
+from shapes import problems
 
 from longana import SEAT_NAMES, SEATS, Hand, LonganaError, Move, Tile
 from longana.device.lesson_table import NEXT, REPLIES, LessonTable
 from longana.device.lessons import Lesson
 from longana.players.sampler import sample_deals
 from longana.protocol import Game
+from longana.replies import Reply as ReplyShape
 from longana.rules.records import hand_from_record, hand_record
 from longana.rules.tiles import ALL_TILES, tiles_of
+from longana.rules.variant import CARD, PRESETS, Rules
 from longana.rules.view import SeatView
 
 ROOT = Path(__file__).resolve().parents[1]
+
+# No example is timed (Hypothesis would fail one that takes over 200 ms on a busy machine): a
+# test waits on the work, never on a clock.
+settings.register_profile("no-clock", deadline=None)
+settings.load_profile("no-clock")
+
+
+@pytest.fixture(autouse=True)
+def replies_of_their_type(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every reply the game worker gives, in any test, is of the type the page is checked
+    against (the worker builds some parts with code typed more loosely)."""
+    handle = Game.handle
+
+    def checked(game: Game, text: str) -> str:
+        answer = handle(game, text)
+        found = problems(json.loads(answer), ReplyShape)
+        assert not found, f"a reply not of its type (longana/replies.py): {found[:5]}"
+        return answer
+
+    monkeypatch.setattr(Game, "handle", checked)
+
 
 LONG = ("South", "East", "North", "West")
 
@@ -137,16 +163,24 @@ def legal(hand: Hand) -> set[str]:
 
 # -- positions for the players ---------------------------------------------------------------------
 
+#: Every preset the game offers and a value of another set (double-six, six tiles each, four left
+#: unused): a test parametrized by ``every_rules`` runs once for each, a new preset with no edit.
+DOUBLE_SIX = Rules(highest=6, hand_size=6)
+EVERY_RULES = {**PRESETS, "double-six": DOUBLE_SIX}
+every_rules = pytest.mark.parametrize("rules", EVERY_RULES.values(), ids=list(EVERY_RULES))
 
-def random_position(seed: int, later: bool, tied: bool = False) -> Hand:
+
+def random_position(seed: int, later: bool, tied: bool = False, rules: Rules = CARD) -> Hand:
     """A hand (first, later after a win, or later after a tied block) after some random
     moves, still in play."""
     rng = random.Random(seed)
-    hand = Hand.deal(rng)
+    hand = Hand.deal(rng, rules=rules)
     if later:
-        hand = Hand(hand.starting_tiles, first_hand=False, winner=rng.randrange(4))
+        hand = Hand(hand.starting_tiles, first_hand=False, winner=rng.randrange(4), rules=rules)
     if tied:
-        hand = Hand(hand.starting_tiles, first_hand=False, previous_opener=rng.randrange(4))
+        hand = Hand(
+            hand.starting_tiles, first_hand=False, previous_opener=rng.randrange(4), rules=rules
+        )
     for _ in range(rng.randrange(40)):
         before = hand.copy()
         hand.apply(rng.choice(hand.legal_moves()))
@@ -189,7 +223,7 @@ def record_with(hand: Hand, held: list[int]) -> dict[str, object]:
 
 def replays_legally(hand: Hand, held: list[int]) -> bool:
     try:
-        again = hand_from_record(record_with(hand, held))
+        again = hand_from_record(record_with(hand, held), hand.rules)
     except LonganaError:
         return False
     return again.held == held and again.board == hand.board and again.outcome is None
@@ -219,7 +253,7 @@ def other_deals(hand: Hand, seat: int, rng: random.Random, wanted: int) -> list[
         if held == hand.held:
             continue
         try:
-            again = hand_from_record(record_with(hand, held))
+            again = hand_from_record(record_with(hand, held), hand.rules)
         except LonganaError:
             continue
         if again.outcome is None:

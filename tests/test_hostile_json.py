@@ -66,14 +66,16 @@ def test_deep_and_large_texts_are_refused_before_parsing() -> None:
         read_json("[1,")  # no JSON: json.loads says so, as before
 
 
-def test_a_flat_file_of_8_mib_is_read_quickly() -> None:
+def test_a_flat_file_of_8_mib_is_read_whole() -> None:
+    """The largest file taken, flat, is read whole (its time is printed: about 1 s alone)."""
     record = hand_record(Match("8").hand)
     line = json.dumps(record)
     text = "[" + ",".join([line] * (MAX_JSON_TEXT // (len(line) + 1) - 1)) + "]"
     assert MAX_JSON_TEXT - len(text) < 2 * len(line)
     start = time.perf_counter()
-    assert len(read_json(text)) > 10_000
-    assert time.perf_counter() - start < 10  # seconds, on a loaded machine; about 1 s alone
+    read = read_json(text)
+    print(f"\n8 MiB of hand records read in {time.perf_counter() - start:.2f} s")
+    assert len(read) == text.count(line) > 10_000 and read[-1] == record
 
 
 def test_the_worker_answers_deep_intents_with_a_code() -> None:
@@ -106,7 +108,8 @@ def test_imports_refuse_deep_and_huge_files_and_read_large_ones() -> None:
         refused = reply_to(table, {"do": "import", "text": text})["refused"]
         assert refused["code"] == code and refused["params"]["detail"]
     lines = "\n".join(["[" * 50 + "]" * 50] * 3)  # each line shallow: JSON lines are read too
-    assert reply_to(table, {"do": "import", "text": lines})["refused"]["code"] == "import"
+    refused = reply_to(table, {"do": "import", "text": lines})["refused"]
+    assert refused["code"] == "import-hand" and refused["params"]["line"] == 1  # not a record
     match = Match("9")
     match.push(match.hand.legal_moves()[0])
     record = json.dumps(hand_record(match.hand))

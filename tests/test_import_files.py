@@ -58,7 +58,7 @@ def test_a_damaged_save_is_refused_as_one() -> None:
     data["log"][3] = "0-0@N" if data["log"][3] != "0-0@N" else "9-9"
     for damaged in (json.dumps(data), save[: len(save) // 2]):
         assert ask(game, do="import", text=damaged)["refused"]["code"] == "import-save"
-    assert ask(game, do="import", text="[1, 2]")["refused"]["code"] == "import"
+    assert ask(game, do="import", text="[1, 2]")["refused"]["code"] == "import-hand"
     for text in ("", "  \n", "Dear teacher,\n", "\x89PNG\r\n"):
         assert ask(game, do="import", text=text)["refused"]["code"] == "import-not-records"
 
@@ -69,7 +69,7 @@ def test_each_step_of_an_imported_hand_has_the_totals_of_the_hands_before_it() -
         frame = reply["frame"]
         if frame["outcome"] is not None and frame["hand_number"] == 3:
             break
-    summaries = [s.to_dict() for s in history(game.game.match)]
+    summaries = [s.to_dict() for s in history(game.current_session.match)]
     ask(game, do="import", text=ask(game, do="record")["export"]["text"])
     for index in range(3):
         shown = ask(game, do="replay", hand=index, step=2, imported=True)["replay"]["summary"]

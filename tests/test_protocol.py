@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from longana.device.session import Session
 from longana.protocol import Game
 from longana.rules.tiles import SEAT_NAMES, Move
+from longana.rules.variant import PRESETS
 
 PEOPLE = ["person", "computer", "person", "computer"]
 
@@ -142,7 +143,8 @@ def test_a_whole_match_through_the_protocol() -> None:
     assert replay["step"] == 3 and replay["position"]["moves"] == 3
     imported = ask(game, do="import", text=record["export"]["text"])["replay"]
     assert imported["imported"] and imported["count"] == hands
-    assert ask(game, do="import", text="{nope")["refused"]["code"] == "import"
+    refused = ask(game, do="import", text="{nope")["refused"]
+    assert refused["code"] == "import-line" and refused["params"]["line"] == 1
 
 
 def test_people_take_the_device_and_see_only_their_own_tiles() -> None:
@@ -177,12 +179,63 @@ def test_bad_intents_before_a_game_get_an_error(text: str, code: str) -> None:
     assert json.loads(Game().handle(text))["error"]["code"] == code
 
 
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_a_new_match_is_played_to_the_length_asked_and_keeps_it(name: str) -> None:
+    """The match's length goes with a new match (``target``), into its frame and its save; a
+    match in progress keeps its own (a later intent's target does not change it); an intent
+    without one plays the card's 100."""
+    target = PRESETS[name].target
+    game, _ = start()
+    reply = ask(game, do="new-match", seats=PEOPLE, level="easy", deal="L", target=target)
+    assert reply["frame"]["rules"] == {"highest": 9, "hand_size": 8, "target": target}
+    data = json.loads(reply["save"])
+    assert data["target"] == target and "highest" not in data and "hand_size" not in data
+    resumed = ask(Game(), do="start", save=reply["save"], deal=None, target=50)
+    assert resumed["frame"]["rules"]["target"] == target
+    assert ask(game, do="seats", seats=PEOPLE, level="hard")["frame"]["rules"]["target"] == target
+    plain = ask(Game(), do="start", save=None, deal="L", seats=PEOPLE)
+    assert plain["frame"]["rules"]["target"] == 100
+
+
+@pytest.mark.parametrize("change", [{"target": 40000}, {"target": 5}, {"highest": 10}])
+def test_a_save_out_of_bounds_is_refused_in_words_where_it_loads_or_is_imported(
+    change: dict[str, int],
+) -> None:
+    """A save whose rules no match may have (issue 37: a target of 40,000 made every hint and
+    review divide by zero) is set aside as damaged when it would resume, and refused in words
+    when it is imported; nothing else changes."""
+    game, reply = start()
+    damaged = json.dumps({**json.loads(reply["save"]), **change})
+    resumed = ask(Game(), do="start", save=damaged, deal=None)
+    assert "corrupt" in resumed and resumed["frame"]["rules"]["target"] == 100
+    before = ask(game, do="record")
+    refused = ask(game, do="import", text=damaged)["refused"]
+    assert (
+        refused["code"] == "import-save"
+        and str(next(iter(change.values()))) in (refused["params"]["detail"])
+    )
+    assert ask(game, do="record") == before  # the game at the device is as it was
+
+
+def test_a_whole_short_match_ends_at_its_target() -> None:
+    game = Game()
+    first = ask(game, do="start", save=None, deal="33", seats=["computer"] * 4, target=50)
+    *_, last = play_on(game, first)
+    frame = last["frame"]
+    assert frame["match_over"] and frame["scores"][frame["winner"]] >= 50
+    assert all(frame["scores"][s] < 50 for s in frame["scores"] if s != frame["winner"])
+
+
 @pytest.mark.parametrize(
     "intent, code",
     [
         ({"do": "new-match", "seats": ["robot"] * 4}, "bad-seats"),
         ({"do": "new-match", "level": "grandmaster"}, "bad-level"),
         ({"do": "new-match", "deal": 7}, "bad-deal"),
+        ({"do": "new-match", "target": 40000}, "bad-target"),  # issue 37: beyond any weighing
+        ({"do": "new-match", "target": 9}, "bad-target"),
+        ({"do": "new-match", "target": "100"}, "bad-target"),
+        ({"do": "start", "save": None, "target": True}, "bad-target"),
         ({"do": "take-device", "seat": "Q"}, "bad-seat"),
         ({"do": "replay", "hand": 9}, "bad-hand"),
         ({"do": "replay", "hand": 0}, "hand-not-over"),
@@ -204,7 +257,7 @@ def test_bad_intents_during_a_game_get_an_error(intent: dict[str, Any], code: st
             st.lists(inner, max_size=3)
             | st.dictionaries(
                 st.sampled_from(
-                    ["do", "move", "at", "seats", "save", "deal", "hand", "step", "text"]
+                    ["do", "move", "at", "seats", "save", "deal", "hand", "step", "text", "target"]
                 ),
                 inner,
                 max_size=4,

@@ -35,6 +35,13 @@ NODE = shutil.which("node")
 needs_node = pytest.mark.skipif(NODE is None, reason="node runs the pinned Pyodide")
 
 
+def on_the_site(test: Any) -> Any:
+    """A check of the built site, `slow`: the build runs the pinned Pyodide under node (with the
+    worker's check about 25 s of a core), so `make test` runs them and the quick loop does not;
+    their xdist group keeps them on one worker, which builds the site once for all of them."""
+    return pytest.mark.slow(pytest.mark.xdist_group("site")(test))
+
+
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     if NODE is None or not (ROOT / "node_modules" / "pyodide").is_dir():
@@ -50,6 +57,7 @@ def modules_of(path: Path) -> set[str]:
     return {n.removesuffix("c") for n in names if n.endswith((".py", ".pyc"))}
 
 
+@on_the_site
 def test_the_worker_gets_compiled_python(site: Path) -> None:
     """The worker imports without compiling: only .pyc, all of one Python's bytecode (the
     pinned Pyodide's: tools/worker_check.mjs runs them)."""
@@ -62,6 +70,7 @@ def test_the_worker_gets_compiled_python(site: Path) -> None:
     assert len(magic) == 1, magic
 
 
+@on_the_site
 def test_app_zip_holds_the_engine_modules_the_worker_imports_and_no_others(site: Path) -> None:
     shipped = modules_of(site / "app.zip")
     assert "longana/protocol.py" in shipped and "longana/rules/hand.py" in shipped
@@ -71,6 +80,7 @@ def test_app_zip_holds_the_engine_modules_the_worker_imports_and_no_others(site:
     assert shipped == {f.relative_to(ROOT).as_posix() for f in files}
 
 
+@on_the_site
 def test_app_zip_holds_the_lessons_the_engine_reads_from_it(site: Path) -> None:
     """The lessons go to the worker in its zip (pkgutil reads them there), byte for byte."""
     from longana.device.lessons import ORDER
@@ -81,6 +91,7 @@ def test_app_zip_holds_the_lessons_the_engine_reads_from_it(site: Path) -> None:
     assert all(data[n] == (ROOT / n).read_bytes() for n in data)
 
 
+@on_the_site
 def test_the_standard_library_is_cut_to_what_the_worker_imports(site: Path) -> None:
     full = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
     cut = site / "vendor" / "pyodide" / "python_stdlib.zip"
@@ -94,6 +105,7 @@ def test_the_standard_library_is_cut_to_what_the_worker_imports(site: Path) -> N
     assert {p["package_type"] for p in lock["packages"].values()} == {"cpython_module"}
 
 
+@on_the_site
 def test_only_what_the_page_loads_is_shipped_and_all_of_it_precached(site: Path) -> None:
     pyscript = {p.name for p in (site / "vendor" / "pyscript").iterdir()}
     assert "core.js" in pyscript and any(n.startswith("core-") for n in pyscript)
@@ -120,6 +132,7 @@ def test_only_what_the_page_loads_is_shipped_and_all_of_it_precached(site: Path)
     assert sizes == {name: (site / name).stat().st_size for name in build_site.WORKER_DOWNLOADS}
 
 
+@on_the_site
 def test_the_page_gets_its_config_inline_and_its_modules_in_one_file(site: Path) -> None:
     """index.html carries pyscript.toml as JSON (nothing to fetch, no TOML parser) and preloads
     PyScript's chunks; the page's modules come as one file, each as written, the entry apart
@@ -144,6 +157,7 @@ def test_the_page_gets_its_config_inline_and_its_modules_in_one_file(site: Path)
     assert sorted(p.relative_to(site).as_posix() for p in site.rglob("*.py")) == ["ui/dom/main.py"]
 
 
+@on_the_site
 @needs_node
 def test_the_worker_plays_and_keeps_its_snapshot_under_node(site: Path) -> None:
     """tools/worker_check.mjs: the built worker on the built site's Pyodide files."""

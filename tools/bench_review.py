@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 from longana.device.review import decisions  # noqa: E402 - run as a script
 from longana.device.session import COMPUTER, PERSON, Session  # noqa: E402
 from longana.players.levels import choose  # noqa: E402
-from tools.screenshots import ARGS  # noqa: E402
+from tools.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from tools.serve import serve  # noqa: E402
 
 # each decision listed, timed: window.__landed holds performance.now() at each arrival
@@ -58,7 +58,7 @@ def finished_match(deal: str) -> tuple[str, int, int]:
 
 
 def one_run(p: object, url: str, save: str, last: int) -> dict[str, float]:
-    browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)  # type: ignore[attr-defined]
+    browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)  # type: ignore[attr-defined]
     context = browser.new_context(viewport={"width": 1366, "height": 768}, service_workers="block")
     context.add_init_script(
         "if (!sessionStorage.getItem('b')) { sessionStorage.setItem('b', '1');"

@@ -47,20 +47,11 @@ from playwright.sync_api import BrowserContext, Page, sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from tools import bench_snapshot  # noqa: E402 - run as a script from anywhere
+from tools.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from tools.serve import serve, wire_size  # noqa: E402
 
 BARE_TEMPLATE = Path(__file__).with_name("bare_pyodide.html")
 BARE_PATH = "/__bench__/bare.html"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 GAME_MARKS = ("longana:shown", "longana:interactive", "longana:worker-ready")
 BARE_MARKS = ("bare:ready",)
 KINDS = ("cold", "later")

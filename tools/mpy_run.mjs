@@ -28,7 +28,7 @@ function copy(src, dst) {
     const s = path.join(src, f);
     if (fs.statSync(s).isDirectory()) {
       if (f !== "__pycache__") copy(s, `${dst}/${f}`);
-    } else if (/\.(py|json)$/.test(f)) mp.FS.writeFile(`${dst}/${f}`, fs.readFileSync(s));
+    } else if (/\.(py|json|jsonl)$/.test(f)) mp.FS.writeFile(`${dst}/${f}`, fs.readFileSync(s));
   }
 }
 copy(path.join(root, "ui"), "/lib/ui");

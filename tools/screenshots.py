@@ -14,17 +14,9 @@ from playwright.sync_api import ViewportSize, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from tools.serve import serve  # noqa: E402 - run as a script
+from tools.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402 - run as a script
+from tools.serve import serve  # noqa: E402
 
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 SHOTS: dict[str, tuple[ViewportSize, int]] = {
     "narrow": ({"width": 360, "height": 640}, 2),
     "wide": ({"width": 1366, "height": 768}, 1),
@@ -38,7 +30,7 @@ def main() -> int:
     out = ROOT / "assets" / "screenshots"
     out.mkdir(parents=True, exist_ok=True)
     with serve(args.site) as url, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         for name, (viewport, scale) in SHOTS.items():
             context = browser.new_context(
                 viewport=viewport, device_scale_factor=scale, service_workers="block"

@@ -12,7 +12,7 @@ except ImportError:  # MicroPython: no typing module; annotations are not evalua
 
 from . import layout
 from .controller import Interaction
-from .html import escape, px, tile_face
+from .html import h, px, raw, tile_face
 from .notation import SEATS, is_double, other, split
 
 TYPE_CHECKING = False  # mypy takes it as true: the frame's types, never imported at runtime
@@ -72,30 +72,27 @@ def placed_html(
         first = inner
     if style:
         cls = (cls + " at").strip()
-        style = ' style="' + style + '"'
     if preview:
         label = cat.t("hint.preview_label" if hint else "branch.preview")
-        extra = ' data-hint="true"' if hint else ""
         cls = ("preview" + (" hinted" if hint else "") + " " + cls).strip()
+        attrs = previewed(tile, label, hint)
+        attrs["style"] = style or None
         return tile_face(
-            tile,
-            cat.tile(tile),
-            orient=orient,
-            first=first,
-            cls=cls,
-            data=False,
-            attrs=' data-preview="'
-            + tile
-            + '"'
-            + extra
-            + ' role="button" tabindex="0" title="'
-            + escape(label)
-            + '"'
-            + style,
+            tile, cat.tile(tile), orient=orient, first=first, cls=cls, data=False, attrs=attrs
         )
-    return tile_face(
-        tile, cat.tile(tile), orient=orient, first=first, cls=cls, attrs=' role="listitem"' + style
-    )
+    attrs = {"role": "listitem", "style": style or None}
+    return tile_face(tile, cat.tile(tile), orient=orient, first=first, cls=cls, attrs=attrs)
+
+
+def previewed(tile: str, label: str, hint: bool) -> "dict[str, Any]":
+    """A previewed tile's attributes: a tap on it confirms the move (``data-hint``: the hint's)."""
+    return {
+        "data-preview": tile,
+        "data-hint": "true" if hint else None,
+        "role": "button",
+        "tabindex": "0",
+        "title": label,
+    }
 
 
 def branch_html(
@@ -115,28 +112,28 @@ def branch_html(
     opened = board["opening"] is not None
     order = board["order"][branch]
     end = board["ends"][branch]
-    attrs = 'data-branch="' + letter + '"'
+    attrs: dict[str, Any] = {"data-branch": letter, "data-open": "false", "role": "group"}
     if opened:
-        attrs += ' data-end="' + str(end) + '" data-open="' + ("true" if order else "false") + '"'
+        attrs["data-end"] = end
         if order:
-            attrs += ' data-open-order="' + str(order) + '"'
+            attrs["data-open"], attrs["data-open-order"] = "true", order
             label = cat.t("branch.aria_open", branch=name, end=end, order=order)
         else:
             label = cat.t("branch.aria_closed", branch=name, end=end)
     else:
-        attrs += ' data-open="false"'
         label = cat.t("branch.aria_unopened", branch=name)
+    attrs["aria-label"] = label
     placed = board["branches"][branch]
     p_tile, p_branch = split(interaction.preview)
-    previewed = p_tile if p_branch == letter else None  # a tile previewed at this branch's end
-    previewing = previewed is not None
+    preview = p_tile if p_branch == letter else None  # a tile previewed at this branch's end
+    previewing = preview is not None
     targeted = letter in lit
     spot = place(branch, interaction)  # where on screen the branch grows
     laid = layout.branch_layout(
         geometry,
         spot,
         [is_double(t) for t, _ in placed],
-        None if previewed is None else is_double(previewed),
+        None if preview is None else is_double(preview),
     )
     hidden = len(placed) - laid.shown
     where = {}
@@ -153,84 +150,69 @@ def branch_html(
     parts = []
     if hidden:
         style = at("fold", -2)
-        parts.append(
-            '<span class="fold'
-            + (" at" if style else "")
-            + '" role="listitem"'
-            + (' style="' + style + '"' if style else "")
-            + ' aria-label="'
-            + escape(cat.plural("plural.earlier", hidden))
-            + '">'
-            + escape(cat.t("branch.folded", n=hidden))
-            + "</span>"
-        )
+        fold = {
+            "class": "fold at" if style else "fold",
+            "role": "listitem",
+            "style": style or None,
+            "aria-label": cat.plural("plural.earlier", hidden),
+        }
+        parts.append(h("span", fold, cat.t("branch.folded", n=hidden)))
     last_tile, last_branch = split(last["move"]) if last else (None, None)
     for i, (tile, inner) in enumerate(placed):
         if i < hidden:
             continue
         is_last = last_tile == tile and last_branch == letter
         laid_box = where.get(("tile", i))
-        parts.append(
-            placed_html(
-                tile,
-                inner,
-                spot,
-                cat,
-                cls="last" if is_last else "",
-                way=laid_box.way if laid_box else "",
-                style=at("tile", i),
-            )
-        )
+        way = laid_box.way if laid_box else ""
+        style = at("tile", i)
+        cls = "last" if is_last else ""
+        parts.append(raw(placed_html(tile, inner, spot, cat, cls=cls, way=way, style=style)))
     # the branch's tiles, from the centre out, as a list a screen reader can walk
-    parts = [
-        '<div class="tiles" role="list" aria-label="'
-        + escape(cat.t("branch.tiles", branch=name))
-        + '">'
-        + "".join(parts)
-        + "</div>"
-    ]
-    if previewed is not None:
+    shown = {"class": "tiles", "role": "list", "aria-label": cat.t("branch.tiles", branch=name)}
+    out = [h("div", shown, parts)]
+    if preview is not None:
         laid_box = where.get(("tile", -1))
-        parts.append(
-            placed_html(
-                previewed,
-                end,
-                spot,
-                cat,
-                preview=True,
-                hint=interaction.hint,
-                way=laid_box.way if laid_box else "",
-                style=at("tile", -1),
+        out.append(
+            raw(
+                placed_html(
+                    preview,
+                    end,
+                    spot,
+                    cat,
+                    preview=True,
+                    hint=interaction.hint,
+                    way=laid_box.way if laid_box else "",
+                    style=at("tile", -1),
+                )
             )
         )
     if opened:
-        parts.append(
-            cap_html(
-                cat,
-                letter,
-                name,
-                end,
-                order,
-                targeted,
-                previewing,
-                interaction,
-                where.get(("cap", -3)),
-                geometry,
-                at("cap", -3, 2),
-                alone=len(lit) == 1,
+        out.append(
+            raw(
+                cap_html(
+                    cat,
+                    letter,
+                    name,
+                    end,
+                    order,
+                    targeted,
+                    previewing,
+                    interaction,
+                    where.get(("cap", -3)),
+                    geometry,
+                    at("cap", -3, 2),
+                    alone=len(lit) == 1,
+                )
             )
         )
-    cls = (
+    attrs["class"] = (
         "branch laid-"
         + letter
         + (" targeted" if targeted else "")
         + (" is-open" if opened and order else "")
     )
-    zone = "left:" + px(zx) + ";top:" + px(zy) + ";width:" + px(zw) + ";height:" + px(zh)
-    return (
-        '<div class="' + cls + '" ' + attrs + ' style="' + zone + '" role="group" '
-        'aria-label="' + escape(label) + '">' + "".join(parts) + "</div>"
-    )
+    attrs["style"] = "left:" + px(zx) + ";top:" + px(zy) + ";width:" + px(zw) + ";height:" + px(zh)
+    return str(h("div", attrs, out))
 
 
 def cap_html(
@@ -250,87 +232,41 @@ def cap_html(
     """The end cap: the branch's owner, its end, open or closed and its opening order; a
     button (a drop slot) while it is a legal target of the selected tile."""
     state = "open" if order else "closed"
-    marker = (
-        '<span class="state '
-        + state
-        + '">'
-        + escape(cat.t("branch." + state))
-        + (
-            ' <b class="ord">' + escape(cat.t("branch.order", order=order)) + "</b>"
-            if order
-            else ""
-        )
-        + "</span>"
+    said = cat.t("branch.order", order=order) if order else None
+    marker = h(
+        "span",
+        {"class": "state " + state},
+        cat.t("branch." + state),
+        [" ", h("b", {"class": "ord"}, said)] if said else None,
     )
-    inside = (
-        '<i class="owner" aria-hidden="true" title="'
-        + escape(name)
-        + '">'
-        + escape(cat.letter(letter))
-        + '</i><b class="end">'
-        + str(end)
-        + "</b>"
-        + marker
-    )
-    place, style = "", ""
+    owner = h("i", {"class": "owner", "aria-hidden": "true", "title": name}, cat.letter(letter))
+    inside = [owner, h("b", {"class": "end"}, end), marker]
+    attrs: dict[str, Any] = {"data-end-marker": letter, "style": at if cap_box else None}
+    place = ""
     if cap_box is not None:
-        style = ' style="' + at + '"'
         # the slot's label goes towards the board's middle, where there is room
         place = (
             " at lbl-"
             + ("below" if cap_box.y < geometry.h / 2 else "above")
             + (" lbl-right" if cap_box.x + cap_box.w / 2 > geometry.w / 2 else "")
         )
-    if targeted:
-        slot_label = cat.t(
-            "branch.slot_aria", tile=cat.tile(interaction.selected or ""), branch=name, end=end
-        )
-        chosen = " chosen" if previewing else ""
-        # one lit branch says its name beside its cap; with several, only the chosen one
-        # does (the labels of neighbouring caps would lie on top of each other)
-        label = (
-            (
-                '<span class="slot-label">'
-                + escape(cat.t("branch.slot", branch=name, end=end))
-                + "</span>"
-            )
-            if alone or previewing
-            else ""
-        )
-        # the name is what it shows (what is seen is what is heard); what a tap does is its
-        # description
-        return (
-            '<button type="button" class="cap slot '
-            + state
-            + chosen
-            + place
-            + '" data-target="'
-            + letter
-            + '" data-end-marker="'
-            + letter
-            + '"'
-            + style
-            + ' aria-keyshortcuts="'
-            + escape(cat.letter(letter))
-            + '" aria-description="'
-            + escape(slot_label)
-            + '">'
-            + inside
-            + label
-            + "</button>"
-        )
-    return (
-        '<span class="cap '
-        + state
-        + place
-        + '" data-end-marker="'
-        + letter
-        + '"'
-        + style
-        + ">"
-        + inside
-        + "</span>"
+    if not targeted:
+        attrs["class"] = "cap " + state + place
+        return str(h("span", attrs, inside))
+    # the name is what it shows (what is seen is what is heard); what a tap does is its
+    # description
+    attrs["class"] = "cap slot " + state + (" chosen" if previewing else "") + place
+    attrs["type"], attrs["data-target"] = "button", letter
+    attrs["aria-keyshortcuts"] = cat.letter(letter)
+    attrs["aria-description"] = cat.t(
+        "branch.slot_aria", tile=cat.tile(interaction.selected or ""), branch=name, end=end
     )
+    # one lit branch says its name beside its cap; with several, only the chosen one does
+    # (the labels of neighbouring caps would lie on top of each other)
+    label = None
+    if alone or previewing:
+        label = h("span", {"class": "slot-label"}, cat.t("branch.slot", branch=name, end=end))
+    return str(h("button", attrs, inside, label))
 
 
 def centre_html(
@@ -345,30 +281,16 @@ def centre_html(
             if last is not None and "@" not in last["move"] and last["move"] != "pass"
             else ""
         )
-        inner = tile_face(opening, cat.tile(opening), cls=cls)
+        inner = raw(tile_face(opening, cat.tile(opening), cls=cls))
     elif p_tile is not None and p_branch is None:
         label = cat.t("hint.preview_label" if interaction.hint else "branch.preview")
-        extra = ' data-hint="true"' if interaction.hint else ""
-        inner = tile_face(
-            p_tile,
-            cat.tile(p_tile),
-            cls="preview hinted" if interaction.hint else "preview",
-            data=False,
-            attrs=' data-preview="'
-            + p_tile
-            + '"'
-            + extra
-            + ' role="button" tabindex="0" title="'
-            + escape(label)
-            + '"',
-        )
+        cls = "preview hinted" if interaction.hint else "preview"
+        attrs = previewed(p_tile, label, interaction.hint)
+        inner = raw(tile_face(p_tile, cat.tile(p_tile), cls=cls, data=False, attrs=attrs))
     else:
-        inner = (
-            '<span class="tile ghost v" role="img" aria-label="'
-            + escape(cat.t("branch.centre"))
-            + '"></span>'
-        )
-    return '<div class="centre">' + inner + "</div>"
+        place = {"class": "tile ghost v", "role": "img", "aria-label": cat.t("branch.centre")}
+        inner = h("span", place)
+    return str(h("div", {"class": "centre"}, inner))
 
 
 def board_html(
@@ -379,22 +301,17 @@ def board_html(
     interaction: Interaction,
 ) -> str:
     """The whole board, fitted to the measured area (``lit``: the selected tile's targets)."""
-    w, h = interaction.area or (600.0, 400.0)
-    geometry = layout.Geometry(w, h, interaction.tile_px)
-    branches = "".join(
-        branch_html(board, last, lit, seat_at(spot, interaction), cat, interaction, geometry)
+    width, height = interaction.area or (600.0, 400.0)
+    geometry = layout.Geometry(width, height, interaction.tile_px)
+    branches = [
+        raw(branch_html(board, last, lit, seat_at(spot, interaction), cat, interaction, geometry))
         for spot in (2, 3, 1, 0)
-    )
-    return (
-        '<div class="board laid'
-        + (" small-caps" if geometry.cap < layout.CAP else "")
-        + '" style="--T:'
-        + str(interaction.tile_px)
-        + 'px" role="region" '
-        'aria-label="'
-        + escape(cat.t("app.board"))
-        + '">'
-        + branches
-        + centre_html(board, last, cat, interaction)
-        + "</div>"
-    )
+    ]
+    attrs = {
+        "class": "board laid" + (" small-caps" if geometry.cap < layout.CAP else ""),
+        "style": "--T:" + str(interaction.tile_px) + "px",
+        "role": "region",
+        "aria-label": cat.t("app.board"),
+    }
+    centre = raw(centre_html(board, last, cat, interaction))
+    return str(h("div", attrs, branches, centre))

@@ -10,110 +10,113 @@ try:
 except ImportError:  # MicroPython
     pass
 
-from .html import button, escape
-from .words import phrase
+from .html import Html, button, dialog_title, fragment, h, raw
 
 TYPE_CHECKING = False  # mypy takes it as true: types only, never imported at runtime
 if TYPE_CHECKING:
+    from longana.replies import ResultShown
+
     from .i18n import Catalog
+
+
+def field(words: str, control: Html) -> Html:
+    """A labelled field: its words, then its control."""
+    return h("label", {"class": "field"}, h("span", {}, words), control)
+
+
+def error_line(attrs: "dict[str, Any]", error: str) -> Html:
+    """Where why a field's value is refused is said (hidden while nothing is)."""
+    shown = {"class": "field-error", "role": "alert", "hidden": not error}
+    shown.update(attrs)
+    return h("p", shown, error)
+
+
+def name_field(cat: "Catalog", attrs: "dict[str, Any]", name: str) -> Html:
+    """The student's name (``attrs``: the field's own)."""
+    typed = {
+        "type": "text",
+        "maxlength": "48",
+        "autocomplete": "name",
+        "value": name,
+        "placeholder": cat.t("class.name_placeholder"),
+    }
+    typed.update(attrs)
+    return field(cat.t("class.name_field"), h("input", typed))
 
 
 def settings_html(cat: "Catalog", made: Any, name: str, name_error: str = "") -> str:
     """Settings' class section: join a class match by its code, or make a code from the
     settings above (shown in ``[data-class-code]``), and the student's name (with why it cannot
     be used, ``name_error``, when the worker refused it)."""
-    shown = ""
+    t = cat.t
+    shown = None
     if made:
         shown = (
-            '<p class="note">'
-            + phrase(cat, "class.made")
-            + "</p>"
-            + '<p class="class-code" data-class-code>'
-            + escape(made)
-            + "</p>"
-            + '<p class="note class-link">?class='
-            + escape(made)
-            + "</p>"
+            h("p", {"class": "note"}, t("class.made")),
+            h("p", {"class": "class-code", "data-class-code": True}, made),
+            h("p", {"class": "note class-link"}, "?class=" + str(made)),
         )
-    return (
-        '<fieldset class="class-box"><legend>'
-        + phrase(cat, "class.section")
-        + "</legend>"
-        + '<p class="note">'
-        + phrase(cat, "class.intro")
-        + "</p>"
-        + '<label class="field"><span>'
-        + phrase(cat, "class.code_field")
-        + "</span>"
-        + '<input type="text" data-setting="class" name="class" autocomplete="off" '
-        'autocapitalize="characters" spellcheck="false" maxlength="40" placeholder="'
-        + phrase(cat, "class.code_placeholder")
-        + '"></label>'
-        + '<p class="field-error" data-setting-error="class" role="alert" hidden></p>'
-        + '<label class="field"><span>'
-        + phrase(cat, "class.name_field")
-        + "</span>"
-        + '<input type="text" data-setting="name" name="name" maxlength="48" '
-        'autocomplete="name" value="'
-        + escape(name)
-        + '" placeholder="'
-        + phrase(cat, "class.name_placeholder")
-        + '"></label>'
-        + '<p class="field-error" data-setting-error="name" role="alert"'
-        + ("" if name_error else " hidden")
-        + ">"
-        + escape(name_error)
-        + "</p>"
-        + '<div class="dlg-buttons start">'
-        + button("class-join", cat.t("class.join"))
-        + button("class-start", cat.t("class.make"))
-        + button("class-results", cat.t("class.results"))
-        + "</div>"
-        + shown
-        + "</fieldset>"
+    code = {
+        "type": "text",
+        "data-setting": "class",
+        "name": "class",
+        "autocomplete": "off",
+        "autocapitalize": "characters",
+        "spellcheck": "false",
+        "maxlength": "40",
+        "placeholder": t("class.code_placeholder"),
+    }
+    buttons = [
+        raw(button("class-join", t("class.join"))),
+        raw(button("class-start", t("class.make"))),
+        raw(button("class-results", t("class.results"))),
+    ]
+    return str(
+        h(
+            "fieldset",
+            {"class": "class-box"},
+            h("legend", {}, t("class.section")),
+            h("p", {"class": "note"}, t("class.intro")),
+            field(t("class.code_field"), h("input", code)),
+            error_line({"data-setting-error": "class"}, ""),
+            name_field(cat, {"data-setting": "name", "name": "name"}, name),
+            error_line({"data-setting-error": "name"}, name_error),
+            h("div", {"class": "dlg-buttons start"}, buttons),
+            shown,
+        )
     )
 
 
-def result_html(cat: "Catalog", result: "dict[str, Any]", href: Any) -> str:
+def result_html(cat: "Catalog", result: "ResultShown", href: str) -> str:
     """The student's result code (and file) at a hand's end or the match's end. Only the final
     code of a finished match is offered as what to hand in; before the match is over the code
     is marked partial (``[data-result-partial]``, with the hands it covers), so that an early
     code is never taken for the whole match (the teacher's table ranks it after every complete
     one). A reply without ``final`` (an earlier worker) is shown as before."""
-    file_link = (
-        '<a class="btn small" data-action="result-file" href="'
-        + escape(href)
-        + '" download="'
-        + escape(result["filename"])
-        + '">'
-        + phrase(cat, "class.result_file")
-        + "</a>"
-        if href
-        else ""
-    )
+    file_link = None
+    if href:
+        link = {"class": "btn small", "data-action": "result-file", "href": href}
+        link["download"] = result["filename"]
+        file_link = h("a", link, cat.t("class.result_file"))
     final = result.get("final")
+    attrs: dict[str, Any] = {"class": "class-result"}
     if final is False:
-        mark = ' data-result-partial="' + str(result.get("hands", 0)) + '"'
+        attrs["data-result-partial"] = result.get("hands", 0)
         title = cat.plural("table.result_partial_title", int(result.get("hands", 0)))
         note = cat.t("table.result_partial_note")
     else:
-        mark = " data-result-final" if final else ""
+        attrs["data-result-final"] = bool(final)
         title = cat.t("table.result_final_title" if final else "class.result_title")
         note = cat.t("class.result_note")
-    return (
-        '<section class="class-result"'
-        + mark
-        + "><h3>"
-        + escape(title)
-        + "</h3>"
-        + '<p class="note">'
-        + escape(note)
-        + "</p>"
-        + '<p class="class-code" data-result-code>'
-        + escape(result["text"])
-        + "</p>"
-        + file_link
-        + "</section>"
+    return str(
+        h(
+            "section",
+            attrs,
+            h("h3", {}, title),
+            h("p", {"class": "note"}, note),
+            h("p", {"class": "class-code", "data-result-code": True}, result["text"]),
+            file_link,
+        )
     )
 
 
@@ -121,27 +124,16 @@ def name_html(cat: "Catalog", name: str, error: str = "", title: bool = True) ->
     """The student's name, asked before a class match's first move (and at a hand's end when
     the one given cannot be used): ``input[data-class-name]``, ``data-action="class-name"``,
     why a name is refused in ``[data-class-name-error]``."""
-    return (
-        ('<h2 id="dlg-title">' + phrase(cat, "class.name_title") + "</h2>" if title else "")
-        + '<p class="note">'
-        + phrase(cat, "class.name_intro")
-        + "</p>"
-        + '<label class="field"><span>'
-        + phrase(cat, "class.name_field")
-        + "</span>"
-        + '<input type="text" data-class-name maxlength="48" autocomplete="name" value="'
-        + escape(name)
-        + '" placeholder="'
-        + phrase(cat, "class.name_placeholder")
-        + '"></label>'
-        + '<p class="field-error" data-class-name-error role="alert"'
-        + ("" if error else " hidden")
-        + ">"
-        + escape(error)
-        + "</p>"
-        + '<div class="dlg-buttons start">'
-        + button("class-name", cat.t("class.name_ok"), "btn primary")
-        + "</div>"
+    return fragment(
+        dialog_title(cat.t("class.name_title")) if title else None,
+        h("p", {"class": "note"}, cat.t("class.name_intro")),
+        name_field(cat, {"data-class-name": True}, name),
+        error_line({"data-class-name-error": True}, error),
+        h(
+            "div",
+            {"class": "dlg-buttons start"},
+            raw(button("class-name", cat.t("class.name_ok"), "btn primary")),
+        ),
     )
 
 
@@ -149,20 +141,16 @@ def result_refused_html(cat: "Catalog", name: str, why: str, code: str = "class-
     """At a hand's end, when no result can be made: why, and the name again when the name is
     the reason (``code``, the worker's refusal code); any other reason (a class match changed
     under its code, one of another release) is said without blaming the name."""
+    title = h("h3", {}, cat.t("class.result_title"))
     if code != "class-name":
-        return (
-            '<section class="class-result" data-result-refused="'
-            + escape(code)
-            + '"><h3>'
-            + phrase(cat, "class.result_title")
-            + '</h3><p class="field-error" role="alert">'
-            + phrase(cat, "table.result_refused", why=why)
-            + "</p></section>"
+        said = cat.t("table.result_refused", why=why)
+        return str(
+            h(
+                "section",
+                {"class": "class-result", "data-result-refused": code},
+                title,
+                h("p", {"class": "field-error", "role": "alert"}, said),
+            )
         )
-    return (
-        '<section class="class-result" data-result-refused><h3>'
-        + phrase(cat, "class.result_title")
-        + "</h3>"
-        + name_html(cat, name, cat.t("class.name_refused", why=why), title=False)
-        + "</section>"
-    )
+    asked = raw(name_html(cat, name, cat.t("class.name_refused", why=why), title=False))
+    return str(h("section", {"class": "class-result", "data-result-refused": True}, title, asked))

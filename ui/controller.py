@@ -12,12 +12,14 @@ try:
 except ImportError:  # MicroPython: no typing module; annotations are not evaluated there
     pass
 
+from .door import refusal
 from .notation import SEATS, other, seat_of, split, tile_of
 from .words import describe, why
 
 TYPE_CHECKING = False  # mypy takes it as true: the frame's types, never imported at runtime
 if TYPE_CHECKING:
     from longana.device.frame import Frame, Seat, TileChoice
+    from longana.replies import Reply
 
     from .i18n import Catalog
 
@@ -236,7 +238,7 @@ class Controller:
 
     # -- the worker's answers -------------------------------------------------------------------
 
-    def receive(self, reply: Any) -> None:
+    def receive(self, reply: "Reply") -> None:
         """Take a reply's frame; a new position clears the selection and says what happened
         (the last move); a refusal says why."""
         frame = reply.get("frame")
@@ -245,7 +247,7 @@ class Controller:
             self.refused = None
             last = frame["last"]
             self.message = describe(last, self.cat) if last is not None else ""
-        refused = reply.get("refused")
+        refused = refusal(reply)
         if refused is not None:
             self.clear()
             self.refuse(refused)

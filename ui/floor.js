@@ -2,57 +2,12 @@
 // JavaScript so that any browser can read it. Where something the game needs is missing it
 // says so in the browser's language, names what is missing, and stops the page there (nothing
 // after this script runs, so no half-started game and no blank page); otherwise it does
-// nothing. WORDS holds each catalog's raw("floor") section (locales/<lang>.json), copied here
-// because this runs before anything can be fetched (tests/ui/test_floor.py keeps them equal).
+// nothing. WORDS holds each catalog's raw("floor") section (locales/<lang>.json, every language
+// of ui/languages.py), written here by tools/build_site.py because this runs before
+// anything can be fetched.
 (function () {
   "use strict";
-  var WORDS = {
-    "de": {
-      "title": "Dieser Browser ist zu alt für Longana",
-      "missing":
-        "Er kann das Spiel nicht ausführen, weil er Folgendes nicht unterstützt: {missing}.",
-      "advice":
-        "Longana braucht Safari 15.4 oder neuer (auf iPad und iPhone: iPadOS bzw. iOS 15.4), Firefox 114 oder Chrome bzw. Edge 95. Aktualisiere den Browser oder das Gerät oder öffne das Spiel in einem anderen Browser.",
-      "dialog": "Dialogfenster (<dialog>)",
-      "wasm": "WebAssembly",
-      "wasm_exceptions": "WebAssembly-Ausnahmen",
-      "module_workers": "Modul-Worker",
-      "weak_refs": "schwache Referenzen (WeakRef)"
-    },
-    "en": {
-      "title": "This browser is too old for Longana",
-      "missing": "It cannot run the game because it does not support: {missing}.",
-      "advice":
-        "Longana needs Safari 15.4 or newer (on iPad and iPhone: iPadOS or iOS 15.4), Firefox 114, or Chrome or Edge 95. Update the browser or the device, or open the game in another browser.",
-      "dialog": "dialog windows (<dialog>)",
-      "wasm": "WebAssembly",
-      "wasm_exceptions": "WebAssembly exceptions",
-      "module_workers": "module workers",
-      "weak_refs": "weak references (WeakRef)"
-    },
-    "es": {
-      "title": "Este navegador es demasiado antiguo para Longana",
-      "missing": "No puede ejecutar el juego porque no admite: {missing}.",
-      "advice":
-        "Longana necesita Safari 15.4 o posterior (en iPad y iPhone: iPadOS o iOS 15.4), Firefox 114, o Chrome o Edge 95. Actualiza el navegador o el dispositivo, o abre el juego en otro navegador.",
-      "dialog": "ventanas de diálogo (<dialog>)",
-      "wasm": "WebAssembly",
-      "wasm_exceptions": "excepciones de WebAssembly",
-      "module_workers": "workers de módulo",
-      "weak_refs": "referencias débiles (WeakRef)"
-    },
-    "ms": {
-      "title": "Pelayar ini sudah terlalu usang untuk Longana",
-      "missing": "Pelayar ini tidak dapat menjalankan permainan kerana tidak menyokong: {missing}.",
-      "advice":
-        "Longana memerlukan Safari 15.4 atau lebih baharu (pada iPad dan iPhone: iPadOS atau iOS 15.4), Firefox 114, atau Chrome atau Edge 95. Kemas kini pelayar atau peranti, atau buka permainan dalam pelayar lain.",
-      "dialog": "tetingkap dialog (<dialog>)",
-      "wasm": "WebAssembly",
-      "wasm_exceptions": "pengecualian WebAssembly",
-      "module_workers": "pekerja modul (module workers)",
-      "weak_refs": "rujukan lemah (WeakRef)"
-    }
-  };
+  var WORDS = __WORDS__;
 
   function has(test) {
     try {

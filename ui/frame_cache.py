@@ -70,23 +70,23 @@ def cached_frame(text: Any) -> "Frame | None":
     return frame if frame_shape(frame) else None
 
 
-FRAME_SCHEMA = 2  # the frame's shape: seats as letters (1: the first releases, seats as numbers)
+# the frame's shape: 3, the match's rules in it; 2, seats as letters; 1, seats as numbers
+FRAME_SCHEMA = 3
 FRAME_LIMIT = 256 * 1024  # a cached frame is a few kB: anything far larger is no cache
 SEAT_KEYS = ("S", "E", "N", "W")
 CAN = ("undo", "redo", "restart", "hint")
-# The game's ranges, far enough above any real match that no true frame is refused, near
-# enough that a frame within them draws at once: a cache read back is drawn before the
-# worker answers, so a count of ten million face-down tiles would freeze the page.
-MAX_TILES = 8  # in a hand (each seat is dealt eight)
-MAX_BOARD = 55  # tiles on the board: the whole double-nine set at most
-MAX_PIPS = 9  # a tile's end
-MAX_SCORE = 10_000  # a score, a target, a hand's points (a target is at most 999)
+# A cache read back is drawn before the worker answers, so a count of ten million face-down
+# tiles would freeze the page. The tiles in a hand, on the board and a tile's numbers are
+# bounded by the frame's own rules (``rules``: the set and the hand size, themselves bounded by
+# the notation: a number is one digit, and four hands fit in the set); the rest by ranges far
+# enough above any real match that no true frame is refused, near enough that a frame within
+# them draws at once.
+MAX_SCORE = 10_000  # a score, a target, a hand's points
 MAX_COUNT = 1_000_000  # the log's length, hands, moves
 MAX_TEXT = 64  # a deal number, a class code, a move, a refusal's code or parameter
 FRAME_FIELDS = {
     "log": (int, MAX_COUNT),
     "deal": (str, MAX_TEXT),
-    "target": (int, MAX_SCORE),
     "level": (str, MAX_TEXT),
     "hand_number": (int, MAX_COUNT),
     "people": (int, len(SEAT_KEYS)),
@@ -98,8 +98,9 @@ FRAME_FIELDS = {
 def frame_shape(frame: Any) -> bool:
     """Whether a frame read back from storage has this release's shape, down to every text it
     puts on screen (tiles as ``"a-b"``, scores and counts as numbers, seats as letters), and
-    every size and number within the game's range (:data:`MAX_TILES`…): a cache of another
-    shape or release, or one written by someone else, is never drawn."""
+    every size and number within the frame's rules and the game's range (:func:`rules_ok`,
+    :data:`MAX_SCORE`…): a cache of another shape or release, or one written by someone else,
+    is never drawn."""
     try:
         return _frame_shape(frame)
     except (KeyError, TypeError, ValueError, AttributeError, IndexError):
@@ -145,14 +146,34 @@ def _tile(value: Any) -> bool:
     )
 
 
+def set_size(highest: int) -> int:
+    """The tiles of the set up to double-``highest`` (55 for double-nine)."""
+    return (highest + 1) * (highest + 2) // 2
+
+
+def rules_ok(rules: Any) -> bool:
+    """The match's rules as a frame carries them (``{"highest", "hand_size", "target"}``)."""
+    if not (isinstance(rules, dict) and sorted(rules) == ["hand_size", "highest", "target"]):
+        return False
+    highest, size = rules["highest"], rules["hand_size"]
+    return (
+        is_int(highest, 0, 9)  # a tile's number is one digit: the notation's bound
+        and is_int(size, 1, set_size(highest) // 4)
+        and _count(rules["target"], MAX_SCORE)
+    )
+
+
 def _frame_shape(frame: Any) -> bool:
-    if not (isinstance(frame, dict) and _fields_ok(frame) and _seats_ok(frame)):
+    if not (isinstance(frame, dict) and rules_ok(frame["rules"]) and _fields_ok(frame)):
+        return False
+    rules = frame["rules"]
+    if not _seats_ok(frame, rules["hand_size"]):
         return False
     board, last, outcome = frame["board"], frame["last"], frame["outcome"]
     cls, can, turn = frame.get("class"), frame["can"], frame["turn"]
     return (
-        _board_ok(board)
-        and (turn is None or _turn_ok(turn))
+        _board_ok(board, rules["highest"])
+        and (turn is None or _turn_ok(turn, rules["hand_size"]))
         and (last is None or _last_ok(last))
         and (cls is None or plain(cls, MAX_TEXT))
         and (outcome is None or _outcome_ok(outcome))
@@ -173,7 +194,7 @@ def _fields_ok(frame: Any) -> bool:
     return plain(frame["deal"]) and frame["level"] in LEVELS
 
 
-def _seats_ok(frame: Any) -> bool:
+def _seats_ok(frame: Any, hand_size: int) -> bool:
     seats, scores, hands = frame["seats"], frame["scores"], frame["hands"]
     if not (_per_seat(seats) and _per_seat(scores) and _per_seat(hands)):
         return False
@@ -181,7 +202,7 @@ def _seats_ok(frame: Any) -> bool:
         return False
     for s in SEAT_KEYS:
         tiles, count = hands[s]["tiles"], hands[s]["count"]
-        if not _count(count, MAX_TILES) or not (tiles is None or _list(tiles, MAX_TILES)):
+        if not _count(count, hand_size) or not (tiles is None or _list(tiles, hand_size)):
             return False
         if tiles is not None and (len(tiles) != count or not all(_tile(t) for t in tiles)):
             return False
@@ -189,18 +210,18 @@ def _seats_ok(frame: Any) -> bool:
     return named and _seat(frame["opener"])
 
 
-def _turn_ok(turn: Any) -> bool:
+def _turn_ok(turn: Any, hand_size: int) -> bool:
     """The legal map: tiles, seats and refusals that draw as plain text."""
     tiles = turn["tiles"]
     if not (
         _seat(turn["seat"])
         and isinstance(turn["must_pass"], bool)
         and isinstance(tiles, dict)
-        and len(tiles) <= MAX_TILES
+        and len(tiles) <= hand_size
     ):
         return False
     moves, openings = turn["moves"], turn["openings"]
-    if not (_list(moves, MAX_TILES * len(SEAT_KEYS) + 1) and _list(openings, MAX_TILES)):
+    if not (_list(moves, hand_size * len(SEAT_KEYS) + 1) and _list(openings, hand_size)):
         return False
     if not (all(plain(m, MAX_TEXT) for m in moves) and all(_tile(t) for t in openings)):
         return False
@@ -210,43 +231,43 @@ def _turn_ok(turn: Any) -> bool:
             return False
         if not all(_seat(s) for s in targets):
             return False
-        if not all(_seat(s) and _refusal_ok(r) for s, r in why.items()):
+        if not all(_seat(s) and _refusal_ok(r, hand_size) for s, r in why.items()):
             return False
-        if "refusal" in choice and not _refusal_ok(choice["refusal"]):
+        if "refusal" in choice and not _refusal_ok(choice["refusal"], hand_size):
             return False
         if not isinstance(choice.get("open", False), bool):
             return False
     return True
 
 
-def _refusal_ok(refusal: Any) -> bool:
+def _refusal_ok(refusal: Any, hand_size: int) -> bool:
     params = refusal["params"]
     if not (plain(refusal["code"], MAX_TEXT) and isinstance(params, dict) and len(params) <= 8):
         return False
     for name, value in params.items():
-        values = value if _list(value, MAX_TILES) else [value]
+        values = value if _list(value, hand_size) else [value]
         if not (plain(name, MAX_TEXT) and all(is_int(v) or plain(v, MAX_TEXT) for v in values)):
             return False
     return True
 
 
-def _board_ok(board: Any) -> bool:
+def _board_ok(board: Any, highest: int) -> bool:
     if not (board["opening"] is None or _tile(board["opening"])):
         return False
     if not all(_per_seat(board[part]) for part in ("ends", "order", "branches")):
         return False
-    placed = 0
+    placed, most = 0, set_size(highest)
     for s in SEAT_KEYS:
         branch = board["branches"][s]
-        if not (_count(board["ends"][s], MAX_PIPS) and _count(board["order"][s], MAX_COUNT)):
+        if not (_count(board["ends"][s], highest) and _count(board["order"][s], MAX_COUNT)):
             return False
-        if not _list(branch, MAX_BOARD):
+        if not _list(branch, most):
             return False
         placed += len(branch)
         for tile, face in branch:
-            if not (_tile(tile) and _count(face, MAX_PIPS)):
+            if not (_tile(tile) and _count(face, highest)):
                 return False
-    return placed <= MAX_BOARD
+    return placed <= most
 
 
 def _last_ok(last: Any) -> bool:

@@ -1,8 +1,8 @@
 """The matches played on this device (Record → History, ``longana:history``): what reads back
 of them, within bounds, and the panel with its chart. Runs under MicroPython and CPython.
 
-The page remembers each finished match once (its date, level, winner and the totals after each
-hand; seats are numbers there, 0–3 for S, E, N, W, as since the first release) and keeps the
+The page remembers each finished match once (its date, level, winner, target and the totals after
+each hand; seats are numbers there, 0–3 for S, E, N, W, as since the first release) and keeps the
 last :data:`KEPT`. Read back, an entry of another shape or out of the game's range (a total of
 10^400, a thousand hands) is left out; more than :data:`KEPT` entries, the last ones are shown.
 Whatever is left out, the text as it was is set aside once by the store
@@ -27,6 +27,9 @@ if TYPE_CHECKING:
 
 KEPT = 100  # matches remembered
 MAX_HANDS = 999  # hands in one match's totals (a class match's target is at most 999)
+#: the target of a match remembered by a release before the target was kept: all of them
+#: but a few class matches were played to the card's 100, which is what their charts drew
+EARLIER_TARGET = 100
 
 
 def read_history(text: Any) -> "tuple[list[Any], Any]":
@@ -70,6 +73,7 @@ def history_entry(entry: Any) -> bool:
             and isinstance(people, list)
             and 0 < len(people) <= 4
             and all(is_int(p, 0, 3) for p in people)
+            and is_int(entry.get("target", EARLIER_TARGET), 1, MAX_SCORE)
             and isinstance(totals, list)
             and len(totals) <= MAX_HANDS
             and all(
@@ -132,7 +136,7 @@ def history_html(cat: "Catalog", entries: "list[dict[str, Any]]") -> str:
             + "".join(levels)
             + "</ul>"
             + '<figure class="history-chart">'
-            + chart(entries[-1]["totals"], cat)
+            + chart(entries[-1]["totals"], cat, entries[-1].get("target", EARLIER_TARGET))
             + "<figcaption>"
             + phrase(cat, "history.chart")
             + "</figcaption></figure>"
@@ -163,10 +167,11 @@ def history_html(cat: "Catalog", entries: "list[dict[str, Any]]") -> str:
 COLOURS = ("#1f5fa8", "#b8262b", "#23794a", "#6a3fb5")  # S E N W, as in the record
 
 
-def chart(totals: "list[list[int]]", cat: "Catalog") -> str:
-    """Each seat's total after every hand, as lines (an SVG with a text alternative)."""
+def chart(totals: "list[list[int]]", cat: "Catalog", target: int) -> str:
+    """Each seat's total after every hand, as lines, and the match's target as a dashed line
+    (an SVG with a text alternative)."""
     width, height, pad = 320, 160, 24
-    top = max([100] + [max(t) for t in totals])
+    top = max([target] + [max(t) for t in totals])
     n = max(1, len(totals))
 
     def x(k: int) -> int:
@@ -184,15 +189,15 @@ def chart(totals: "list[list[int]]", cat: "Catalog") -> str:
             '<polyline fill="none" stroke="' + COLOURS[s] + '" stroke-width="2.5" '
             'points="' + points + '"/>'
         )
-    target = (
+    goal = (
         '<line x1="'
         + str(pad)
         + '" x2="'
         + str(width - pad)
         + '" y1="'
-        + str(y(100))
+        + str(y(target))
         + '" y2="'
-        + str(y(100))
+        + str(y(target))
         + '" stroke="#999" stroke-dasharray="4 3"/>'
     )
     words = cat.join([cat.seat(s) + " " + str(totals[-1][s]) for s in range(4)]) if totals else ""
@@ -201,7 +206,7 @@ def chart(totals: "list[list[int]]", cat: "Catalog") -> str:
         'aria-label="'
         + escape(cat.t("history.chart") + ": " + words)
         + '">'
-        + target
+        + goal
         + "".join(lines)
         + "</svg>"
     )

@@ -1,4 +1,5 @@
-"""Small pieces of HTML text the page is built from: escaping, tiles, icons, buttons.
+"""Small pieces of HTML text the page is built from: the builder :func:`h` (which escapes by
+construction), a dialog's title and buttons, tiles, icons, buttons.
 
 Plain Python that runs under MicroPython (the page) and CPython (the tests). Attribute names
 follow ../shared/spec/interfaces.md: a face-up tile has ``data-tile`` and a spoken
@@ -30,9 +31,11 @@ PIPS = {
 
 def escape(value: Any) -> str:
     """Text made safe for HTML content and attribute values."""
+    text = str(value)
+    if not ("&" in text or "<" in text or ">" in text or '"' in text or "'" in text):
+        return text  # (most are: looked at first, made anew only when needed)
     return (
-        str(value)
-        .replace("&", "&amp;")
+        text.replace("&", "&amp;")
         .replace("<", "&lt;")
         .replace(">", "&gt;")
         .replace('"', "&quot;")
@@ -40,14 +43,109 @@ def escape(value: Any) -> str:
     )
 
 
-def half(value: int, horizontal: bool) -> str:
-    dots = []
-    for p in PIPS[value]:
-        if horizontal:  # transpose so that rows of pips run along the tile
-            r, c = divmod(p - 1, 3)
-            p = c * 3 + r + 1
-        dots.append('<i class="d d' + str(p) + '"></i>')
-    return '<span class="half v' + str(value) + '">' + "".join(dots) + "</span>"
+# -- the builder ------------------------------------------------------------------------------
+
+VOID = ("br", "hr", "img", "input", "link", "meta", "source", "wbr")  # elements with no end tag
+
+
+class Html:
+    """HTML made by :func:`h` (or marked so by :func:`raw`): put into other HTML as it is, where
+    a text is escaped. ``str()`` of it, or ``+`` with a text, is its HTML text (a plain ``str``:
+    what the page hands the DOM; MicroPython joins no ``str`` subclass with text, so none is
+    used)."""
+
+    __slots__ = ("html",)
+
+    def __init__(self, html: str) -> None:
+        self.html = html
+
+    def __str__(self) -> str:
+        return self.html
+
+    def __add__(self, other: "Html | str") -> str:
+        return self.html + str(other)
+
+    def __radd__(self, other: str) -> str:
+        return other + self.html
+
+
+def raw(html: str) -> Html:
+    """HTML text made elsewhere (a builder of this page that returns text), put in as it is."""
+    return Html(html)
+
+
+def h(tag: str, attrs: "dict[str, Any] | None" = None, *children: Any) -> Html:
+    """``<tag attrs>children</tag>``, escaped by construction: every attribute's value, and
+    every child that is a text or a number (an :class:`Html` goes in as it is; a list or tuple
+    of children is taken in order; None and False are left out). An attribute that is True is
+    written bare (``disabled``), None or False not at all. Attributes come in their names'
+    order (MicroPython's dicts keep no order: the same HTML on both runtimes)."""
+    out = ["<", tag]
+    if attrs:
+        for name in sorted(attrs) if len(attrs) > 1 else attrs:
+            value = attrs[name]
+            if value is True:
+                out.append(" " + name)
+            elif value is not None and value is not False:
+                out.append(" " + name + '="' + escape(value) + '"')
+    out.append(">")
+    if tag not in VOID:
+        out.append(inner(children))
+        out.append("</" + tag + ">")
+    return Html("".join(out))
+
+
+def inner(children: Any) -> str:
+    """Children as HTML text (see :func:`h`)."""
+    out = []
+    for child in children:
+        if isinstance(child, str):
+            out.append(escape(child))
+        elif isinstance(child, Html):
+            out.append(child.html)
+        elif isinstance(child, (list, tuple)):
+            out.append(inner(child))
+        elif child is not None and child is not False:
+            out.append(escape(child))
+    return "".join(out)
+
+
+def fragment(*children: Any) -> str:
+    """Children one after another, as HTML text (escaped as :func:`h` escapes them)."""
+    return inner(children)
+
+
+TITLE = "dlg-title"  # the id of a dialog's heading, which names it
+
+
+def dialog_title(text: Any, cls: "str | None" = None) -> Html:
+    """A dialog's heading: the name its ``<dialog>`` is labelled by (``aria-labelledby``,
+    ui/dom/dialogs.py)."""
+    return h("h2", {"id": TITLE, "class": cls}, text)
+
+
+def dialog_buttons(*buttons: Any) -> Html:
+    """A dialog's row of buttons, at its end."""
+    return h("div", {"class": "dlg-buttons"}, buttons)
+
+
+def half(value: int, horizontal: bool) -> Html:
+    made = HALVES.get((value, horizontal))
+    if made is None:  # (made once: a table draws some forty tiles)
+        dots = []
+        for p in PIPS[value]:
+            if horizontal:  # transpose so that rows of pips run along the tile
+                r, c = divmod(p - 1, 3)
+                p = c * 3 + r + 1
+            dots.append(h("i", {"class": "d d" + str(p)}))
+        made = HALVES[(value, horizontal)] = h("span", {"class": "half v" + str(value)}, dots)
+    return made
+
+
+HALVES: "dict[tuple[int, bool], Html]" = {}
+
+
+MID = h("span", {"class": "mid"})
 
 
 def tile_face(
@@ -57,46 +155,42 @@ def tile_face(
     first: Any = None,
     tag: str = "span",
     cls: str = "",
-    attrs: str = "",
+    attrs: "dict[str, Any] | None" = None,
     data: bool = True,
 ) -> str:
     """A face-up tile. ``orient`` "v" stacks its halves, "h" lays them side by side;
-    ``first`` is the number shown first (top or left); ``label`` its spoken name.
-    ``data=False`` leaves out ``data-tile`` (a preview, or a tile in the record panel)."""
+    ``first`` is the number shown first (top or left); ``label`` its spoken name; ``attrs``
+    its other attributes. ``data=False`` leaves out ``data-tile`` (a preview, or a tile in the
+    record panel)."""
     high, low = pips(tile)
     x, y = high, low
     if first is not None and first == low:
         x, y = low, high
     horizontal = orient == "h"
-    classes = "tile " + orient + (" double" if high == low else "") + (" " + cls if cls else "")
-    extra = ' type="button"' if tag == "button" else ""
-    if tag == "span" and "role=" not in attrs:
-        extra = ' role="img"'  # a named picture (a bare span may carry no aria-label)
-    tile_attr = ' data-tile="' + tile + '"' if data else ""
-    return (
-        "<"
-        + tag
-        + extra
-        + ' class="'
-        + classes
-        + '"'
-        + tile_attr
-        + ' aria-label="'
-        + escape(label)
-        + '"'
-        + attrs
-        + ">"
-        + half(x, horizontal)
-        + '<span class="mid"></span>'
-        + half(y, horizontal)
-        + "</"
-        + tag
-        + ">"
+    shown = dict(attrs) if attrs else {}
+    shown["class"] = (
+        "tile " + orient + (" double" if high == low else "") + (" " + cls if cls else "")
     )
+    shown["aria-label"] = label
+    if data:
+        shown["data-tile"] = tile
+    if tag == "button":
+        shown["type"] = "button"
+    elif tag == "span" and "role" not in shown:
+        shown["role"] = "img"  # a named picture (a bare span may carry no aria-label)
+    return str(h(tag, shown, half(x, horizontal), MID, half(y, horizontal)))
 
 
 def tile_back(orient: str = "v") -> str:
-    return '<span class="tile back ' + orient + '" aria-hidden="true"></span>'
+    made = BACKS.get(orient)
+    if made is None:
+        made = BACKS[orient] = str(
+            h("span", {"class": "tile back " + orient, "aria-hidden": "true"})
+        )
+    return made
+
+
+BACKS: "dict[str, str]" = {}
 
 
 # Small line icons (24x24, drawn with the text colour); the words are in the catalog.
@@ -143,19 +237,14 @@ KEYS = {
 SHOWN_KEYS = {"Enter": "\u21b5", "Escape": "Esc"}
 
 
-def key_attrs(action: str) -> str:
-    key = KEYS.get(action)
-    return ' aria-keyshortcuts="' + key + '"' if key else ""
-
-
-def kbd(action: str) -> str:
+def kbd(action: str) -> "Html | None":
     """The key shown on a button: drawn by CSS from ``data-key-label`` (so that it is not part
     of the button's name, which stays its words)."""
     key = KEYS.get(action)
     if not key:
-        return ""
+        return None
     shown = SHOWN_KEYS.get(key, key)
-    return '<kbd class="key" aria-hidden="true" data-key-label="' + shown + '"></kbd>'
+    return h("kbd", {"class": "key", "aria-hidden": "true", "data-key-label": shown})
 
 
 def tool_button(
@@ -168,48 +257,49 @@ def tool_button(
 ) -> str:
     """An icon button with its words (shown when there is room) and key; ``why`` says why
     it is off (its tool tip and its description)."""
-    off = "" if enabled else " disabled"
-    title = label + " – " + why if why else label
-    described = ' aria-description="' + escape(why) + '"' if why else ""
-    return (
-        '<button type="button" class="'
-        + cls
-        + '" data-action="'
-        + action
-        + '" aria-label="'
-        + escape(label)
-        + '" title="'
-        + escape(title)
-        + '"'
-        + described
-        + key_attrs(action)
-        + off
-        + ">"
-        + icon(icon_name or action)
-        + '<span class="lbl">'
-        + escape(label)
-        + "</span>"
-        + kbd(action)
-        + "</button>"
-    )
+    key = (action, label, enabled, icon_name, cls, why)
+    made = BUTTONS.get(key)
+    if made is not None:  # the bars draw the same buttons at every move
+        return made
+    attrs = {
+        "type": "button",
+        "class": cls,
+        "data-action": action,
+        "aria-label": label,
+        "title": label + " – " + why if why else label,
+        "aria-description": why or None,
+        "aria-keyshortcuts": KEYS.get(action),
+        "disabled": not enabled,
+    }
+    words = h("span", {"class": "lbl"}, label)
+    made = str(h("button", attrs, raw(icon(icon_name or action)), words, kbd(action)))
+    return remembered(key, made)
 
 
 def button(action: str, label: str, cls: str = "btn", enabled: bool = True) -> str:
     """A button with its words, and its key when it has one."""
-    off = "" if enabled else " disabled"
-    return (
-        '<button type="button" class="'
-        + cls
-        + '" data-action="'
-        + action
-        + '"'
-        + key_attrs(action)
-        + off
-        + ">"
-        + escape(label)
-        + kbd(action)
-        + "</button>"
-    )
+    key = (action, label, cls, enabled)
+    made = BUTTONS.get(key)
+    if made is not None:
+        return made
+    attrs = {
+        "type": "button",
+        "class": cls,
+        "data-action": action,
+        "aria-keyshortcuts": KEYS.get(action),
+        "disabled": not enabled,
+    }
+    return remembered(key, str(h("button", attrs, label, kbd(action))))
+
+
+BUTTONS: "dict[tuple[Any, ...], str]" = {}  # buttons made, by what they were made of
+
+
+def remembered(key: "tuple[Any, ...]", made: str) -> str:
+    if len(BUTTONS) >= 200:  # (a few dozen in all, in each language shown)
+        BUTTONS.clear()
+    BUTTONS[key] = made
+    return made
 
 
 def px(x: float) -> str:

@@ -11,19 +11,23 @@ try:
 except ImportError:  # MicroPython: annotations are not evaluated
     pass
 
+from .languages import LANGUAGE_LIST
 from .notation import SEATS, pips
 
-LANGUAGES = ("de", "en", "es", "ms")  # the languages of the rule cards
+LANGUAGES = tuple(str(lang["code"]) for lang in LANGUAGE_LIST)
+NAMES = {str(lang["code"]): str(lang["name"]) for lang in LANGUAGE_LIST}  # each in itself
+PLURALS = {str(lang["code"]): tuple(lang["plurals"]) for lang in LANGUAGE_LIST}
 ENGLISH = "en"
 
 
 def plural_form(lang: str, n: int) -> str:
-    """The CLDR plural category of a whole number ``n`` in ``lang``."""
-    if lang == "ms":
-        return "other"
-    if n == 1:
+    """The CLDR plural category of a whole number ``n`` in ``lang``: "one" for 1 where the
+    language has it, "many" for a nonzero multiple of a million (Spanish's, as in the other
+    Romance languages), else "other"."""
+    forms = PLURALS.get(lang, ("one", "other"))
+    if n == 1 and "one" in forms:
         return "one"
-    if lang == "es" and n != 0 and n % 1000000 == 0:
+    if "many" in forms and n != 0 and n % 1000000 == 0:
         return "many"
     return "other"
 

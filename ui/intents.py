@@ -28,6 +28,7 @@ if TYPE_CHECKING:
         Start,
         TakeDevice,
     )
+    from longana.replies import Proof
 
 
 def start(
@@ -37,10 +38,12 @@ def start(
     deal: "str | None" = None,
     holder: "str | None" = None,
     or_new: bool = True,
+    target: "int | None" = None,
 ) -> "Start":
     """Resume ``save`` (``holder``: who holds the device; nobody after a reload) or, when it
-    cannot be used and ``or_new``, start a new match of ``seats``, ``level`` and ``deal``."""
-    return {
+    cannot be used and ``or_new``, start a new match of ``seats``, ``level``, ``deal`` and
+    ``target`` (None: the card's)."""
+    intent: Start = {
         "do": "start",
         "save": save,
         "seats": seats,
@@ -49,6 +52,9 @@ def start(
         "holder": holder,
         "or_new": or_new,
     }
+    if target is not None:
+        intent["target"] = target
+    return intent
 
 
 def play(move: str, at: int) -> "Play":
@@ -84,8 +90,10 @@ def record() -> "Plain":
     return {"do": "record"}
 
 
-def new_match(seats: "list[str]", level: str, deal: "str | None") -> "NewMatch":
-    return {"do": "new-match", "seats": seats, "level": level, "deal": deal}
+def new_match(seats: "list[str]", level: str, deal: "str | None", target: int) -> "NewMatch":
+    """A new match of ``seats`` and ``level`` played to ``target``, from ``deal`` (or a random
+    one)."""
+    return {"do": "new-match", "seats": seats, "level": level, "deal": deal, "target": target}
 
 
 def seats(kinds: "list[str]", level: str) -> "Seats":
@@ -114,8 +122,9 @@ def class_start(code: str, save: "str | None") -> "ClassStart":
     return {"do": "class-start", "code": code, "save": save, "holder": None}
 
 
-def class_code(deal: "str | None", kinds: "list[str]", level: str) -> "ClassCode":
-    return {"do": "class-code", "deal": deal, "seats": kinds, "level": level, "target": 100}
+def class_code(deal: "str | None", kinds: "list[str]", level: str, target: int) -> "ClassCode":
+    """The class code of these settings, its match played to ``target``."""
+    return {"do": "class-code", "deal": deal, "seats": kinds, "level": level, "target": target}
 
 
 def class_result(seat: str, name: str) -> "ClassResult":
@@ -130,7 +139,7 @@ def class_table(
     code: "str | None",
     texts: "list[str]",
     proofs: "dict[str, str] | None" = None,
-    kept: "list[list[str]] | None" = None,
+    kept: "list[list[str | Proof]] | None" = None,
 ) -> "ClassTable":
     """The teacher's table of the class ``code``: ``texts`` (result codes, or a result file's
     text, which JavaScript adds) replayed; ``kept``, the table kept on the device as ``[code,

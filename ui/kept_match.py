@@ -14,8 +14,7 @@ try:
 except ImportError:  # MicroPython
     pass
 
-from .html import button, escape
-from .words import phrase
+from .html import button, dialog_buttons, dialog_title, fragment, h, raw
 
 TYPE_CHECKING = False  # mypy takes it as true: types only, never imported at runtime
 if TYPE_CHECKING:
@@ -86,43 +85,31 @@ def question_html(
     download address of a save) when the device could not keep the match, or, ``replacing``,
     another match is kept already: the player saves that save as a file first
     (``a[data-action="kept-file"]``, which enables joining), or stays."""
-    head = (
-        '<h2 id="dlg-title">'
-        + phrase(cat, "kept.question_title")
-        + "</h2>"
-        + "<p>"
-        + phrase(cat, "kept.question", code=code, n=hand)
-        + "</p>"
-    )
+    title = dialog_title(cat.t("kept.question_title"))
+    asked = h("p", {}, cat.t("kept.question", code=code, n=hand))
     if refused is None:
-        return (
-            head
-            + '<p class="note">'
-            + phrase(cat, "kept.question_note")
-            + "</p>"
-            + '<div class="dlg-buttons">'
-            + button("class-link-stay", cat.t("kept.stay"))
-            + button("class-link-join", cat.t("kept.join"), "btn primary")
-            + "</div>"
+        return fragment(
+            title,
+            asked,
+            h("p", {"class": "note"}, cat.t("kept.question_note")),
+            dialog_buttons(
+                raw(button("class-link-stay", cat.t("kept.stay"))),
+                raw(button("class-link-join", cat.t("kept.join"), "btn primary")),
+            ),
         )
-    return (
-        head
-        + '<p class="field-error" data-kept-refused role="alert">'
-        + phrase(cat, "kept.replaces" if replacing else "kept.refused")
-        + "</p>"
-        + '<p><a class="btn" data-action="kept-file" href="'
-        + escape(refused)
-        + '" download="longana-my-match.json">'
-        + phrase(cat, "kept.file_other" if replacing else "kept.file")
-        + "</a></p>"
-        + '<div class="dlg-buttons">'
-        + button("class-link-stay", cat.t("kept.stay"), "btn primary")
-        + button(
-            "class-link-join",
-            cat.t("kept.join" if replacing else "kept.join_unkept"),
-            enabled=False,
-        )
-        + "</div>"
+    said = {"class": "field-error", "data-kept-refused": True, "role": "alert"}
+    link = {"class": "btn", "data-action": "kept-file", "href": refused}
+    link["download"] = "longana-my-match.json"
+    join = cat.t("kept.join" if replacing else "kept.join_unkept")
+    return fragment(
+        title,
+        asked,
+        h("p", said, cat.t("kept.replaces" if replacing else "kept.refused")),
+        h("p", {}, h("a", link, cat.t("kept.file_other" if replacing else "kept.file"))),
+        dialog_buttons(
+            raw(button("class-link-stay", cat.t("kept.stay"), "btn primary")),
+            raw(button("class-link-join", join, enabled=False)),
+        ),
     )
 
 
@@ -133,10 +120,11 @@ def back_html(cat: "Catalog", code: Any, style: str = "btn primary") -> str:
         note, label = cat.t("kept.kept_class", code=code), cat.t("kept.back_class", code=code)
     else:
         note, label = cat.t("kept.kept"), cat.t("kept.back")
-    return (
-        '<div class="kept-match" data-kept-match><p class="note">'
-        + escape(note)
-        + '</p><div class="dlg-buttons start">'
-        + button("kept-match", label, style)
-        + "</div></div>"
+    return str(
+        h(
+            "div",
+            {"class": "kept-match", "data-kept-match": True},
+            h("p", {"class": "note"}, note),
+            h("div", {"class": "dlg-buttons start"}, raw(button("kept-match", label, style))),
+        )
     )

@@ -40,23 +40,17 @@ STRETCHES = {
 
 class Box:
     """One thing on the board: a tile (``index`` into the branch's placed tiles, -1 for the
-    preview), the fold chip ("fold") or the end cap ("cap"), with its box and the way the
-    branch runs there ("up", "down", "left", "right")."""
+    preview), the fold chip ("fold") or the end cap ("cap"), with its box (``x, y, w, h``, as
+    :meth:`Geometry.to_screen` gives it) and the way the branch runs there ("up", "down",
+    "left", "right")."""
 
     __slots__ = ("kind", "index", "x", "y", "w", "h", "way")
 
     def __init__(
-        self, kind: str, index: int, x: float, y: float, w: float, h: float, way: str
+        self, kind: str, index: int, box: "tuple[float, float, float, float]", way: str
     ) -> None:
-        self.kind, self.index, self.x, self.y, self.w, self.h, self.way = (
-            kind,
-            index,
-            x,
-            y,
-            w,
-            h,
-            way,
-        )
+        self.kind, self.index, self.way = kind, index, way
+        self.x, self.y, self.w, self.h = box
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Box) and all(
@@ -194,8 +188,8 @@ def _stretches(
                 pos = T + GAP
             else:
                 pos = along_axis - T - GAP
-        x, y, w, h = g.to_screen(spot, b[0], b[1], b[2], b[3])
-        placed.append(Box(kind, index, x, y, w, h, STRETCHES[spot][stretch]))
+        box = g.to_screen(spot, b[0], b[1], b[2], b[3])
+        placed.append(Box(kind, index, box, STRETCHES[spot][stretch]))
         if stretch == 0:
             last_thick = thick
         pos = pos + length + GAP if stretch < 2 else pos - length - GAP
@@ -219,8 +213,8 @@ def branch_layout(
     reach, _wide = g.reach(spot)
     pos, boxes_list = float(GAP), []
     for kind, index, length, thick in parts:
-        x, y, w, h = g.to_screen(spot, pos, pos + length, -thick / 2, thick / 2)
-        boxes_list.append(Box(kind, index, x, y, w, h, STRETCHES[spot][0]))
+        box = g.to_screen(spot, pos, pos + length, -thick / 2, thick / 2)
+        boxes_list.append(Box(kind, index, box, STRETCHES[spot][0]))
         pos += length + GAP
     return Branch(least, tuple(boxes_list), fits=False)
 

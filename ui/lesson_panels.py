@@ -10,7 +10,7 @@ try:
 except ImportError:  # MicroPython
     pass
 
-from .html import button, escape, tool_button
+from .html import button, dialog_buttons, dialog_title, fragment, h, raw, tool_button
 from .lessons import DONE, LESSONS, NEXT, REPLIES, TASK, Progress, next_lesson
 from .words import why, worded
 
@@ -37,39 +37,42 @@ def lessons_html(cat: "Catalog", progress: Progress, current: Any = None) -> str
         done = progress.is_done(name)
         state = t("lesson.done") if done else t("lesson.not_done")
         heading = t("lesson.heading", n=number, title=title(cat, name))
-        items.append(
-            '<li><button type="button" class="lesson-item'
+        attrs = {
+            "type": "button",
+            "class": "lesson-item"
             + (" done" if done else "")
-            + (" current" if name == current else "")
-            + '" data-action="lesson" data-lesson="'
-            + name
-            + '" data-done="'
-            + ("true" if done else "false")
-            + '"'
-            + (' aria-current="true"' if name == current else "")
-            + (" autofocus" if name == suggested else "")
-            + '><span class="lesson-mark" aria-hidden="true">'
-            + ("\u2713" if done else str(number))
-            + '</span><span class="lesson-name">'
-            + escape(heading)
-            + '</span> <span class="lesson-state">'
-            + escape(state)
-            + "</span></button></li>"
+            + (" current" if name == current else ""),
+            "data-action": "lesson",
+            "data-lesson": name,
+            "data-done": "true" if done else "false",
+            "aria-current": "true" if name == current else None,
+            "autofocus": name == suggested,
+        }
+        mark = h(
+            "span", {"class": "lesson-mark", "aria-hidden": "true"}, "\u2713" if done else number
+        )
+        items.append(
+            h(
+                "li",
+                {},
+                h(
+                    "button",
+                    attrs,
+                    mark,
+                    h("span", {"class": "lesson-name"}, heading),
+                    " ",
+                    h("span", {"class": "lesson-state"}, state),
+                ),
+            )
         )
     count = len(progress.done)
     intro = t("lesson.all_done") if count == len(LESSONS) else t("lesson.intro")
-    return (
-        '<h2 id="dlg-title" class="lessons-title">'
-        + escape(t("lesson.title"))
-        + '</h2><p class="lessons-intro">'
-        + escape(intro)
-        + '</p><p class="lessons-progress" data-lessons-done="'
-        + str(count)
-        + '">'
-        + escape(t("lesson.progress", done=count, count=len(LESSONS)))
-        + '</p><ol class="lessons">'
-        + "".join(items)
-        + "</ol>"
+    said = t("lesson.progress", done=count, count=len(LESSONS))
+    return fragment(
+        dialog_title(t("lesson.title"), "lessons-title"),
+        h("p", {"class": "lessons-intro"}, intro),
+        h("p", {"class": "lessons-progress", "data-lessons-done": count}, said),
+        h("ol", {"class": "lessons"}, items),
     )
 
 
@@ -82,44 +85,37 @@ def dialog_html(
     played (``lesson-end``), and Close."""
     note = ""
     if unknown is not None:
-        note = (
-            '<p class="lessons-unknown" data-lessons-unknown role="alert">'
-            + escape(cat.t("lesson.unknown", lesson=unknown))
-            + "</p>"
-        )
+        attrs = {"class": "lessons-unknown", "data-lessons-unknown": True, "role": "alert"}
+        note = str(h("p", attrs, cat.t("lesson.unknown", lesson=unknown)))
     html = lessons_html(cat, progress, current)
     if note:  # said first, under the heading
         at = html.index("</h2>") + 5
         html = html[:at] + note + html[at:]
-    note = ""
+    unkept_note = None
     if unkept is not None:
-        note = (
-            '<p class="lessons-unkept" data-lessons-kept="false">'
-            + escape(cat.t("lesson.not_kept"))
-            + "</p>"
-        )
-    leave = button("lesson-end", cat.t("lesson.leave")) if current is not None else ""
-    return (
-        html
-        + note
-        + '<div class="dlg-buttons">'
-        + leave
-        + button("close", cat.t("actions.close"), "btn primary" if current is None else "btn")
-        + "</div>"
-    )
+        attrs = {"class": "lessons-unkept", "data-lessons-kept": "false"}
+        unkept_note = h("p", attrs, cat.t("lesson.not_kept"))
+    leave = raw(button("lesson-end", cat.t("lesson.leave"))) if current is not None else None
+    close = button("close", cat.t("actions.close"), "btn primary" if current is None else "btn")
+    return html + fragment(unkept_note, dialog_buttons(leave, raw(close)))
 
 
 def offer_html(cat: "Catalog") -> str:
     """The lessons offered to a newcomer above the table (``data-notice="lessons"``: the
     lessons, or ``dismiss``): it covers nothing of the game, and goes at the first move."""
     t = cat.t
-    return (
-        '<p class="lesson-offer" data-notice="lessons"><span class="lesson-offer-words">'
-        + escape(t("lesson.offer"))
-        + '</span> <span class="lesson-offer-buttons">'
-        + button("lessons", t("lesson.offer_yes"), "btn primary small")
-        + button("dismiss", t("lesson.offer_no"), "btn small")
-        + "</span></p>"
+    buttons = (
+        raw(button("lessons", t("lesson.offer_yes"), "btn primary small")),
+        raw(button("dismiss", t("lesson.offer_no"), "btn small")),
+    )
+    return str(
+        h(
+            "p",
+            {"class": "lesson-offer", "data-notice": "lessons"},
+            h("span", {"class": "lesson-offer-words"}, t("lesson.offer")),
+            " ",
+            h("span", {"class": "lesson-offer-buttons"}, buttons),
+        )
     )
 
 
@@ -127,18 +123,15 @@ def top_html(cat: "Catalog") -> str:
     """The top bar while a lesson is on the table: the rules, the lessons' list and the way
     back to the game (the game's own tools wait: a lesson never touches it)."""
     t = cat.t
-    return (
-        '<h1 class="title">'
-        + escape(t("app.title"))
-        + '</h1><span class="info"><span>'
-        + escape(t("lesson.title"))
-        + '</span></span><span class="tools" role="toolbar" aria-label="'
-        + escape(t("app.tools"))
-        + '">'
-        + tool_button("rules", t("actions.rules"))
-        + tool_button("lessons", t("lesson.button"))
-        + tool_button("lesson-end", t("lesson.leave"))
-        + "</span>"
+    tools = (
+        raw(tool_button("rules", t("actions.rules"))),
+        raw(tool_button("lessons", t("lesson.button"))),
+        raw(tool_button("lesson-end", t("lesson.leave"))),
+    )
+    return fragment(
+        h("h1", {"class": "title"}, t("app.title")),
+        h("span", {"class": "info"}, h("span", {}, t("lesson.title"))),
+        h("span", {"class": "tools", "role": "toolbar", "aria-label": t("app.tools")}, tools),
     )
 
 
@@ -202,42 +195,37 @@ def task_html(
     line = t(str(status.get("line", ""))) if shown == TASK else ""
     if state == DONE:
         line = t("lesson.all_done") if all_done else t("lesson.finished")
-    parts = [
-        '<section class="lesson-bar" data-lesson-id="'
-        + escape(name)
-        + '" data-lesson-state="'
-        + escape(shown)
-        + '" data-lesson-task="'
-        + str(int(status.get("task", 0)))
-        + '" aria-labelledby="lesson-heading">',
-        '<h2 id="lesson-heading" class="lesson-heading">'
-        + escape(t("lesson.heading", n=number, title=title(cat, name)))
-        + ' <small class="lesson-task">'
-        + escape(t("lesson.task", n=int(status.get("task", 0)) + 1, count=status.get("tasks", 1)))
-        + "</small></h2>",
-    ]
-    said_html = ""
+    task = int(status.get("task", 0))
+    bar = {
+        "class": "lesson-bar",
+        "data-lesson-id": name,
+        "data-lesson-state": shown,
+        "data-lesson-task": task,
+        "aria-labelledby": "lesson-heading",
+    }
+    counted = t("lesson.task", n=task + 1, count=status.get("tasks", 1))
+    heading = h(
+        "h2",
+        {"id": "lesson-heading", "class": "lesson-heading"},
+        t("lesson.heading", n=number, title=title(cat, name)),
+        " ",
+        h("small", {"class": "lesson-task"}, counted),
+    )
+    said_html = None
     if said:
-        said_html = (
-            '<p class="lesson-said '
-            + kind
-            + '" data-lesson-said="'
-            + kind
-            + '"><b class="lesson-said-mark" aria-hidden="true">'
-            + MARKS.get(kind, "")
-            + "</b> "
-            + escape(said)
-            + "</p>"
+        mark = h("b", {"class": "lesson-said-mark", "aria-hidden": "true"}, MARKS.get(kind, ""))
+        said_html = h(
+            "p", {"class": "lesson-said " + kind, "data-lesson-said": kind}, mark, " ", said
         )
-    line_html = '<p class="lesson-line" data-lesson-line>' + escape(line) + "</p>" if line else ""
+    line_html = h("p", {"class": "lesson-line", "data-lesson-line": True}, line) if line else None
     # the task, then what was said to a move on it; the praise of the last, then "done"
-    parts += [said_html, line_html] if state == DONE else [line_html, said_html]
+    parts = [said_html, line_html] if state == DONE else [line_html, said_html]
     if state == REPLIES:
-        parts.append('<p class="lesson-watch">' + escape(t("lesson.watching")) + "</p>")
+        parts.append(h("p", {"class": "lesson-watch"}, t("lesson.watching")))
     actions = actions_html(cat, name, shown, held)
     if actions:
-        parts.append('<div class="lesson-actions">' + actions + "</div>")
-    return "".join(parts) + "</section>"
+        parts.append(h("div", {"class": "lesson-actions"}, raw(actions)))
+    return str(h("section", bar, heading, parts))
 
 
 def actions_html(cat: "Catalog", name: str, state: str, held: bool = False) -> str:
@@ -257,13 +245,12 @@ def actions_html(cat: "Catalog", name: str, state: str, held: bool = False) -> s
         if following is None:
             out.append(button("lesson-end", t("lesson.play"), "btn primary"))
         else:
-            out.append(
-                '<button type="button" class="btn primary" data-action="next-lesson" '
-                'data-next-lesson="'
-                + following
-                + '">'
-                + escape(t("lesson.next_lesson"))
-                + "</button>"
-            )
+            attrs = {
+                "type": "button",
+                "class": "btn primary",
+                "data-action": "next-lesson",
+                "data-next-lesson": following,
+            }
+            out.append(str(h("button", attrs, t("lesson.next_lesson"))))
         out.append(button("lesson-again", t("lesson.again")))
     return "".join(out)

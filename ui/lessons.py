@@ -19,10 +19,13 @@ except ImportError:  # MicroPython
     pass
 
 from . import intents
+from .door import Made
 from .storage import Refused
 
 TYPE_CHECKING = False  # mypy takes it as true: the store's type, never imported at runtime
 if TYPE_CHECKING:
+    from longana.intents import Intent
+
     from .storage import Store
 
 #: The lessons in the card's order: the engine's ``longana.device.lessons.ORDER`` (a test keeps
@@ -147,13 +150,13 @@ def mark_done(store: "Store", progress: Progress, name: str) -> Any:
     return None
 
 
-def lesson_intent(intent: Any) -> Any:
+def lesson_intent(intent: "Intent | Made") -> "Intent | Made":
     """The controller's intent (``play`` from a tap and Confirm, ``computer`` from the pace) as
     the lesson's: a lesson is played with the game's own table and controls."""
-    if not isinstance(intent, dict):
-        return intent
-    if intent.get("do") == "play":
+    if isinstance(intent, Made) or not isinstance(intent, dict):
+        return intent  # (a text made in JavaScript, or no intent at all)
+    if intent["do"] == "play":
         return intents.lesson_play(intent["move"], intent["at"])
-    if intent.get("do") == "computer":
+    if intent["do"] == "computer":
         return intents.lesson_computer(intent["at"])
     return intent

@@ -1,5 +1,5 @@
 """The notation on the page: seats, tiles and moves as the worker writes them, and the names of
-the seats' kinds and the computer's levels.
+the seats' kinds, the computer's levels and the match's lengths.
 
 A seat is its letter (``"S"``, ``"E"``, ``"N"``, ``"W"``) everywhere the page meets one: in frames,
 refusals, records and intents. A tile is ``"7-3"`` (high first), a move ``"7-3@N"`` (a play on
@@ -20,6 +20,12 @@ SEATS: "tuple[Seat, ...]" = ("S", "E", "N", "W")  # the seats in turn order
 # longana.device.session and longana.players.levels; tests/ui/test_boot_rules.py holds them equal)
 KINDS = ("person", "computer")
 LEVELS = ("easy", "normal", "hard")
+# the match's lengths the game offers, as the engine's presets name them (longana.rules.variant;
+# tests/ui/test_boot_rules.py holds them equal): each a name (its words: settings.lengths.<name>)
+# and its target, shortest first (a tuple: MicroPython's dicts keep no order)
+LENGTHS = (("short", 50), ("card", 100), ("long", 500))
+TARGETS = tuple(target for _, target in LENGTHS)
+DEFAULT_TARGET = 100  # the card's, the engine's default preset (held equal too)
 
 
 def seat_of(text: Any) -> "Seat | None":

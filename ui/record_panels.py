@@ -12,10 +12,10 @@ except ImportError:  # MicroPython: no typing module; annotations are not evalua
 
 from .board import board_html
 from .controller import Interaction
-from .html import button, escape, icon, tile_face
+from .html import button, dialog_buttons, dialog_title, fragment, h, icon, raw, tile_face
 from .notation import SEATS
-from .panels import close_button
-from .words import outcome_words, phrase
+from .panels import action, close_button
+from .words import outcome_words
 
 TYPE_CHECKING = False  # mypy takes it as true: the frame's types, never imported at runtime
 if TYPE_CHECKING:
@@ -54,46 +54,41 @@ def opener_text(summary: "HandRecordShown", cat: "Catalog") -> str:
 def steps_html(summary: "HandRecordShown", cat: "Catalog") -> str:
     rows = []
     for step in summary["steps"]:
+        attrs = {
+            "class": "rec-step " + step["kind"],
+            "data-step": step["number"],
+            "data-move": step["move"],
+        }
         rows.append(
-            '<li class="rec-step '
-            + step["kind"]
-            + '" data-step="'
-            + str(step["number"])
-            + '" data-move="'
-            + escape(step["move"])
-            + '"><span class="n">'
-            + str(step["number"])
-            + '</span><b class="who s-'
-            + step["seat"]
-            + '">'
-            + escape(cat.seat(step["seat"]))
-            + '</b><span class="what">'
-            + escape(step_text(step, cat))
-            + "</span></li>"
+            h(
+                "li",
+                attrs,
+                h("span", {"class": "n"}, step["number"]),
+                h("b", {"class": "who s-" + step["seat"]}, cat.seat(step["seat"])),
+                h("span", {"class": "what"}, step_text(step, cat)),
+            )
         )
     if not rows:
-        return '<p class="note">' + phrase(cat, "record.no_moves") + "</p>"
-    return '<ol class="rec-steps">' + "".join(rows) + "</ol>"
+        return str(h("p", {"class": "note"}, cat.t("record.no_moves")))
+    return str(h("ol", {"class": "rec-steps"}, rows))
 
 
 def scores_html(summary: "HandRecordShown", cat: "Catalog") -> str:
     label = "record.scores" if summary["result"] is not None else "record.scores_now"
-    head = "".join('<th scope="col">' + escape(cat.seat(s)) + "</th>" for s in SEATS)
+    head = [h("th", {"scope": "col"}, cat.seat(s)) for s in SEATS]
     cells = []
     for s in SEATS:
         gained = summary["scores_after"][s] - summary["scores_before"][s]
-        plus = ' <small class="plus">+' + str(gained) + "</small>" if gained else ""
-        cells.append(
-            '<td data-record-score="' + s + '">' + str(summary["scores_after"][s]) + plus + "</td>"
+        plus = (" ", h("small", {"class": "plus"}, "+" + str(gained))) if gained else None
+        cells.append(h("td", {"data-record-score": s}, summary["scores_after"][s], plus))
+    return str(
+        h(
+            "table",
+            {"class": "rec-scores"},
+            h("caption", {}, cat.t(label)),
+            h("thead", {}, h("tr", {}, head)),
+            h("tbody", {}, h("tr", {}, cells)),
         )
-    return (
-        '<table class="rec-scores"><caption>'
-        + phrase(cat, label)
-        + "</caption><thead><tr>"
-        + head
-        + "</tr></thead><tbody><tr>"
-        + "".join(cells)
-        + "</tr></tbody></table>"
     )
 
 
@@ -105,44 +100,33 @@ def result_words(result: Any, cat: "Catalog") -> str:
 
 
 def hand_html(summary: "HandRecordShown", cat: "Catalog", index: int, open_: bool) -> str:
-    deal = (
-        ' <small class="deal">' + phrase(cat, "record.deal", deal=summary["deal"]) + "</small>"
-        if summary["deal"]
-        else ""
-    )
+    deal = None
+    if summary["deal"]:
+        deal = " ", h("small", {"class": "deal"}, cat.t("record.deal", deal=summary["deal"]))
     over = summary["result"] is not None
-    opener = escape(opener_text(summary, cat))
-    replay = (
-        '<button type="button" class="btn small" data-action="replay" '
-        'data-replay-index="' + str(index) + '">' + phrase(cat, "record.step_through") + "</button>"
-        if over
-        else ""
-    )
-    return (
-        '<details class="rec-hand'
-        + ("" if over else " live")
-        + '" data-record-hand="'
-        + str(summary["number"])
-        + '"'
-        + (" open" if open_ else "")
-        + ">"
-        + '<summary><span class="rec-title">'
-        + phrase(cat, "record.hand", n=summary["number"])
-        + "</span>"
-        + deal
-        + '<span class="rec-short">'
-        + opener
-        + "</span></summary>"
-        + '<p class="rec-opener">'
-        + opener
-        + "</p>"
-        + steps_html(summary, cat)
-        + '<p class="rec-result">'
-        + escape(result_words(summary["result"], cat))
-        + "</p>"
-        + scores_html(summary, cat)
-        + replay
-        + "</details>"
+    opener = opener_text(summary, cat)
+    replay = None
+    if over:
+        attrs = {"type": "button", "class": "btn small", "data-action": "replay"}
+        attrs["data-replay-index"] = str(index)
+        replay = h("button", attrs, cat.t("record.step_through"))
+    shown = {
+        "class": "rec-hand" if over else "rec-hand live",
+        "data-record-hand": summary["number"],
+        "open": open_,
+    }
+    title = h("span", {"class": "rec-title"}, cat.t("record.hand", n=summary["number"]))
+    return str(
+        h(
+            "details",
+            shown,
+            h("summary", {}, title, deal, h("span", {"class": "rec-short"}, opener)),
+            h("p", {"class": "rec-opener"}, opener),
+            raw(steps_html(summary, cat)),
+            h("p", {"class": "rec-result"}, result_words(summary["result"], cat)),
+            raw(scores_html(summary, cat)),
+            replay,
+        )
     )
 
 
@@ -158,59 +142,60 @@ def record_html(
     import, the review of the match. ``export_href`` is a ``blob:`` URL of the finished
     hands, or None when no hand has finished yet; ``review_locked``: a class match not over
     yet, which is not reviewed before its end (the panel says why)."""
-    hands = "".join(hand_html(s, cat, i, i == len(summaries) - 1) for i, s in enumerate(summaries))
+    hands = [raw(hand_html(s, cat, i, i == len(summaries) - 1)) for i, s in enumerate(summaries)]
+    words = cat.t("record.export")
     if export_href is not None:
-        export = (
-            '<a class="btn" data-action="export" href="'
-            + escape(export_href)
-            + '" download="'
-            + escape(export_name)
-            + '">'
-            + phrase(cat, "record.export")
-            + "</a>"
-        )
-        note = ""
+        link = {"class": "btn", "data-action": "export", "href": export_href}
+        link["download"] = export_name
+        export = h("a", link, words)
+        note = None
     else:
-        export = (
-            '<button type="button" class="btn" data-action="export" disabled>'
-            + phrase(cat, "record.export")
-            + "</button>"
-        )
-        note = '<p class="note">' + phrase(cat, "record.export_none") + "</p>"
-    return (
-        '<h2 id="dlg-title">'
-        + phrase(cat, "record.title")
-        + "</h2>"
-        + '<p class="rec-deal" data-record-deal="'
-        + escape(deal)
-        + '">'
-        + phrase(cat, "record.match_deal", deal=deal)
-        + "</p>"
-        + '<div class="rec-hands">'
-        + hands
-        + "</div>"
-        + '<div class="rec-io"><p class="note">'
-        + phrase(cat, "record.io_note")
-        + "</p>"
-        + note
-        + '<div class="dlg-buttons start">'
-        + export
-        + '<label class="btn file"><input type="file" data-import '
-        'accept=".jsonl,.json,.txt,application/json,text/plain">'
-        + phrase(cat, "record.import")
-        + "</label></div>"
-        + '<p class="note" data-import-status aria-live="polite" hidden></p>'
-        + '<p class="field-error" data-import-error role="alert" hidden></p></div>'
-        + (
-            '<p class="note" data-review-locked>' + phrase(cat, "review.class_not_over") + "</p>"
-            if review_locked
-            else ""
-        )
-        + '<div class="dlg-buttons">'
-        + ("" if review_locked else button("review", cat.t("review.open")))
-        + button("history", cat.t("history.open"))
-        + close_button(cat)
-        + "</div>"
+        off = {"type": "button", "class": "btn", "data-action": "export", "disabled": True}
+        export = h("button", off, words)
+        note = h("p", {"class": "note"}, cat.t("record.export_none"))
+    chooser = {
+        "type": "file",
+        "data-import": True,
+        "accept": ".jsonl,.json,.txt,application/json,text/plain",
+    }
+    status = {"class": "note", "data-import-status": True, "aria-live": "polite", "hidden": True}
+    error = {"class": "field-error", "data-import-error": True, "role": "alert", "hidden": True}
+    io = h(
+        "div",
+        {"class": "rec-io"},
+        h("p", {"class": "note"}, cat.t("record.io_note")),
+        note,
+        h(
+            "div",
+            {"class": "dlg-buttons start"},
+            export,
+            h("label", {"class": "btn file"}, h("input", chooser), cat.t("record.import")),
+        ),
+        h("p", status),
+        h("p", error),
+        h(
+            "details",
+            {"class": "detail", "data-import-detail": True, "hidden": True},
+            h("summary", {}, cat.t("save.detail")),
+            h("p", {}),
+        ),
+    )
+    locked = None
+    if review_locked:
+        why = cat.t("review.class_not_over")
+        locked = h("p", {"class": "note", "data-review-locked": True}, why)
+    said = cat.t("record.match_deal", deal=deal)
+    return fragment(
+        dialog_title(cat.t("record.title")),
+        h("p", {"class": "rec-deal", "data-record-deal": deal}, said),
+        h("div", {"class": "rec-hands"}, hands),
+        io,
+        locked,
+        dialog_buttons(
+            None if review_locked else raw(button("review", cat.t("review.open"))),
+            raw(button("history", cat.t("history.open"))),
+            raw(close_button(cat)),
+        ),
     )
 
 
@@ -250,70 +235,44 @@ def replay_html(
         title = cat.t("record.imported", n=index + 1, count=count)
     else:
         title = cat.t("record.finished", n=index + 1)
-    now = now_html(summary, k, cat)
-    end = ""
+    end = None
     if k == n and summary["result"] is not None:
-        end = '<p class="rec-result">' + escape(result_words(summary["result"], cat)) + "</p>"
-    chooser = ""
+        end = h("p", {"class": "rec-result"}, result_words(summary["result"], cat))
+    chooser = None
     if count > 1:
-        opts = "".join(
-            '<option value="'
-            + str(i)
-            + '"'
-            + (" selected" if i == index else "")
-            + ">"
-            + phrase(cat, "record.hand", n=i + 1)
-            + "</option>"
+        opts = [
+            h("option", {"value": i, "selected": i == index}, cat.t("record.hand", n=i + 1))
             for i in range(count)
+        ]
+        chooser = h(
+            "label",
+            {"class": "field inline"},
+            h("span", {}, cat.t("record.which_hand")),
+            h("select", {"data-replay-select": True}, opts),
         )
-        chooser = (
-            '<label class="field inline"><span>'
-            + phrase(cat, "record.which_hand")
-            + "</span><select data-replay-select>"
-            + opts
-            + "</select></label>"
-        )
-    back_off = "" if k > 0 else " disabled"
-    fwd_off = "" if k < n else " disabled"
-    return (
-        '<h2 id="dlg-title">'
-        + escape(title)
-        + "</h2>"
-        + (saved_game_html(cat) if play_on else "")
-        + '<div class="rp-head">'
-        + chooser
-        + '<p class="rp-opener">'
-        + escape(opener_text(summary, cat))
-        + "</p></div>"
-        + '<div class="rp-controls" role="group">'
-        + '<button type="button" class="btn" data-action="step-back"'
-        + back_off
-        + ">"
-        + icon("undo")
-        + '<span class="lbl">'
-        + phrase(cat, "record.back")
-        + "</span></button>"
-        + '<span class="rp-count" data-replay-step="'
-        + str(k)
-        + '" aria-live="polite">'
-        + phrase(cat, "record.move_of", k=k, n=n)
-        + "</span>"
-        + '<button type="button" class="btn" data-action="step-forward"'
-        + fwd_off
-        + ">"
-        + '<span class="lbl">'
-        + phrase(cat, "record.forward")
-        + "</span>"
-        + icon("redo")
-        + "</button></div>"
-        + now
-        + end
-        + table_html(replay["position"], cat, area, tile_px)
-        + '<div class="dlg-buttons"><button type="button" class="btn" data-action="record">'
-        + phrase(cat, "record.back_to_record")
-        + "</button>"
-        + close_button(cat, autofocus=False)
-        + "</div>"
+    back = {"type": "button", "class": "btn", "data-action": "step-back", "disabled": k <= 0}
+    forth = {"type": "button", "class": "btn", "data-action": "step-forward", "disabled": k >= n}
+    at = {"class": "rp-count", "data-replay-step": k, "aria-live": "polite"}
+    controls = h(
+        "div",
+        {"class": "rp-controls", "role": "group"},
+        h("button", back, raw(icon("undo")), h("span", {"class": "lbl"}, cat.t("record.back"))),
+        h("span", at, cat.t("record.move_of", k=k, n=n)),
+        h("button", forth, h("span", {"class": "lbl"}, cat.t("record.forward")), raw(icon("redo"))),
+    )
+    opener = h("p", {"class": "rp-opener"}, opener_text(summary, cat))
+    return fragment(
+        dialog_title(title),
+        raw(saved_game_html(cat)) if play_on else None,
+        h("div", {"class": "rp-head"}, chooser, opener),
+        controls,
+        raw(now_html(summary, k, cat)),
+        end,
+        raw(table_html(replay["position"], cat, area, tile_px)),
+        dialog_buttons(
+            action("record", cat.t("record.back_to_record"), "btn"),
+            raw(close_button(cat, autofocus=False)),
+        ),
     )
 
 
@@ -322,16 +281,10 @@ def now_html(summary: "HandRecordShown", k: int, cat: "Catalog", lead: str = "")
     is as dealt (said alone: nothing came before it)."""
     step = summary["steps"][k - 1] if k else None
     if step is None:
-        return '<p class="rp-now">' + phrase(cat, "record.as_dealt") + "</p>"
-    start = '<p class="rp-now">' + (escape(lead) + " " if lead else "")
-    return (
-        start
-        + '<b class="who">'
-        + escape(cat.seat(step["seat"]))
-        + "</b> "
-        + escape(step_text(step, cat))
-        + "</p>"
-    )
+        return str(h("p", {"class": "rp-now"}, cat.t("record.as_dealt")))
+    who = h("b", {"class": "who"}, cat.seat(step["seat"]))
+    before = lead + " " if lead else None
+    return str(h("p", {"class": "rp-now"}, before, who, " ", step_text(step, cat)))
 
 
 def table_html(
@@ -343,25 +296,17 @@ def table_html(
     board = _apart(board_html(position["board"], position["last"], [], cat, shown))
     hands = []
     for s in SEATS:
-        tiles = "".join(tile_face(t, cat.tile(t)) for t in position["hands"][s]["tiles"] or [])
+        tiles = [raw(tile_face(t, cat.tile(t))) for t in position["hands"][s]["tiles"] or []]
         hands.append(
-            '<div class="rp-hand rp-'
-            + s
-            + '"><b>'
-            + escape(cat.seat(s))
-            + '</b><div class="hand mini" data-replay-hand="'
-            + s
-            + '">'
-            + tiles
-            + "</div></div>"
+            h(
+                "div",
+                {"class": "rp-hand rp-" + s},
+                h("b", {}, cat.seat(s)),
+                h("div", {"class": "hand mini", "data-replay-hand": s}, tiles),
+            )
         )
-    return (
-        '<div class="rp-board board-area">'
-        + board
-        + '</div><div class="rp-hands">'
-        + _apart("".join(hands))
-        + "</div>"
-    )
+    board_part = h("div", {"class": "rp-board board-area"}, raw(board))
+    return board_part + h("div", {"class": "rp-hands"}, raw(_apart(fragment(hands))))
 
 
 # -- a saved game from a file ----------------------------------------------------------------
@@ -369,26 +314,23 @@ def table_html(
 
 def saved_game_html(cat: "Catalog") -> str:
     """Above an imported saved game: what it is, and the button that plays on from it."""
-    return (
-        '<div class="rp-saved" data-saved-game><p class="note">'
-        + phrase(cat, "record.saved_game")
-        + "</p>"
-        + button("play-file", cat.t("record.play_file"), "btn primary")
-        + "</div>"
+    return str(
+        h(
+            "div",
+            {"class": "rp-saved", "data-saved-game": True},
+            h("p", {"class": "note"}, cat.t("record.saved_game")),
+            raw(button("play-file", cat.t("record.play_file"), "btn primary")),
+        )
     )
 
 
 def play_file_html(cat: "Catalog") -> str:
     """The question before a saved game from a file replaces the match on this device."""
-    return (
-        '<h2 id="dlg-title">'
-        + phrase(cat, "record.play_file_title")
-        + "</h2><p>"
-        + phrase(cat, "record.play_file_text")
-        + '</p><div class="dlg-buttons"><button type="button" class="btn" data-action="close" '
-        "autofocus>"
-        + phrase(cat, "actions.cancel")
-        + "</button>"
-        + button("play-file-confirm", cat.t("record.play_file_confirm"), "btn primary")
-        + "</div>"
+    return fragment(
+        dialog_title(cat.t("record.play_file_title")),
+        h("p", {}, cat.t("record.play_file_text")),
+        dialog_buttons(
+            action("close", cat.t("actions.cancel"), "btn", autofocus=True),
+            raw(button("play-file-confirm", cat.t("record.play_file_confirm"), "btn primary")),
+        ),
     )

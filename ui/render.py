@@ -14,7 +14,7 @@ except ImportError:  # MicroPython: no typing module; annotations are not evalua
 
 from .board import PLACES, board_html, place, seat_at
 from .controller import Interaction, person_turn, targets
-from .html import button, escape, tile_back, tile_face, tool_button
+from .html import button, h, raw, tile_back, tile_face, tool_button
 from .notation import split
 
 TYPE_CHECKING = False  # mypy takes it as true: the frame's types, never imported at runtime
@@ -41,30 +41,24 @@ def seat_html(frame: "Frame", seat: "Seat", cat: "Catalog", interaction: Interac
         else ("kind." + frame["seats"][seat])
     )
     last = frame["last"]
-    flags = ""
+    flag = None
     if to_move:
-        flags = '<span class="flag turn">' + escape(cat.t("seat_plate.to_move")) + "</span>"
+        flag = h("span", {"class": "flag turn"}, cat.t("seat_plate.to_move"))
     elif last is not None and last["seat"] == seat and last["move"] == "pass":
-        flags = '<span class="flag passed">' + escape(cat.t("seat_plate.passed")) + "</span>"
-    plate = (
-        '<header class="plate"><span class="who"><b class="name">'
-        + escape(name)
-        + '</b> <small class="kind">'
-        + escape(cat.t(kind_key))
-        + "</small></span>"
-        + flags
-        + '<span class="count">'
-        + escape(cat.plural("plural.tiles", shown["count"]))
-        + "</span>"
-        + '<span class="score"><small>'
-        + escape(cat.t("seat_plate.score"))
-        + "</small> "
-        + '<b data-score="'
-        + letter
-        + '">'
-        + str(frame["scores"][seat])
-        + "</b></span>"
-        + "</header>"
+        flag = h("span", {"class": "flag passed"}, cat.t("seat_plate.passed"))
+    who = h("b", {"class": "name"}, name), " ", h("small", {"class": "kind"}, cat.t(kind_key))
+    score = (
+        h("small", {}, cat.t("seat_plate.score")),
+        " ",
+        h("b", {"data-score": letter}, frame["scores"][seat]),
+    )
+    plate = h(
+        "header",
+        {"class": "plate"},
+        h("span", {"class": "who"}, who),
+        flag,
+        h("span", {"class": "count"}, cat.plural("plural.tiles", shown["count"])),
+        h("span", {"class": "score"}, score),
     )
     if shown["tiles"] is not None:
         mine = seat == holder and not over
@@ -73,49 +67,30 @@ def seat_html(frame: "Frame", seat: "Seat", cat: "Catalog", interaction: Interac
         focus = roving(shown["tiles"], turn, interaction)
         for i, t in enumerate(shown["tiles"]):
             label = cat.tile(t)
-            if mine:
-                cls = []
-                if interaction.selected == t:
-                    cls.append("selected")
-                    if interaction.hint:
-                        cls.append("hinted")
-                if turn is not None and not playable(turn, t):
-                    cls.append("dim")
-                    label = cat.t("seat_plate.cannot_play", tile=label)
-                pressed = "true" if interaction.selected == t else "false"
-                attrs = (
-                    ' aria-pressed="'
-                    + pressed
-                    + '" tabindex="'
-                    + ("0" if t == focus else "-1")
-                    + '"'
-                )
-                if turn is not None and i < 9:  # the tile's key: its place in the hand
-                    attrs += ' aria-keyshortcuts="' + str(i + 1) + '"'
-                    cls.append("keyed")
-                    attrs += ' data-key="' + str(i + 1) + '"'
-                parts.append(tile_face(t, label, tag="button", cls=" ".join(cls), attrs=attrs))
-            else:
-                parts.append(tile_face(t, label))
-        body = (
-            '<div class="hand up" data-hand="'
-            + letter
-            + '" role="group" aria-label="'
-            + escape(cat.t("seat_plate.hand_up", seat=name))
-            + '">'
-            + "".join(parts)
-            + "</div>"
-        )
+            if not mine:
+                parts.append(raw(tile_face(t, label)))
+                continue
+            cls = []
+            if interaction.selected == t:
+                cls.append("selected")
+                if interaction.hint:
+                    cls.append("hinted")
+            if turn is not None and not playable(turn, t):
+                cls.append("dim")
+                label = cat.t("seat_plate.cannot_play", tile=label)
+            attrs = {
+                "aria-pressed": "true" if interaction.selected == t else "false",
+                "tabindex": "0" if t == focus else "-1",
+            }
+            if turn is not None and i < 9:  # the tile's key: its place in the hand
+                attrs["aria-keyshortcuts"] = attrs["data-key"] = str(i + 1)
+                cls.append("keyed")
+            parts.append(raw(tile_face(t, label, tag="button", cls=" ".join(cls), attrs=attrs)))
+        hand = {"class": "hand up", "aria-label": cat.t("seat_plate.hand_up", seat=name)}
     else:
-        body = (
-            '<div class="hand down" data-hand="'
-            + letter
-            + '" role="group" aria-label="'
-            + escape(cat.t("seat_plate.hand_down", seat=name))
-            + '">'
-            + "".join(tile_back() for _ in range(shown["count"]))
-            + "</div>"
-        )
+        parts = [raw(tile_back()) for _ in range(shown["count"])]
+        hand = {"class": "hand down", "aria-label": cat.t("seat_plate.hand_down", seat=name)}
+    hand["data-hand"], hand["role"] = letter, "group"
     classes = (
         "seat seat-"
         + letter
@@ -125,9 +100,7 @@ def seat_html(frame: "Frame", seat: "Seat", cat: "Catalog", interaction: Interac
         + (" holder" if seat == holder else "")
         + (" thinking" if interaction.thinking == seat else "")
     )
-    return (
-        '<section class="' + classes + '" data-seat="' + letter + '">' + plate + body + "</section>"
-    )
+    return str(h("section", {"class": classes, "data-seat": letter}, plate, h("div", hand, parts)))
 
 
 def roving(tiles: "list[str]", turn: "Turn | None", interaction: Interaction) -> Any:
@@ -155,8 +128,8 @@ def table_html(frame: "Frame", cat: "Catalog", interaction: Interaction, board: 
     seats = "".join(
         seat_html(frame, seat_at(spot, interaction), cat, interaction) for spot in (2, 3, 1, 0)
     )
-    inside = frame_board_html(frame, cat, interaction) if board else ""
-    return seats + '<div class="board-area" id="board-area">' + inside + "</div>"
+    inside = raw(frame_board_html(frame, cat, interaction)) if board else None
+    return seats + h("div", {"class": "board-area", "id": "board-area"}, inside)
 
 
 def frame_board_html(frame: "Frame", cat: "Catalog", interaction: Interaction) -> str:
@@ -173,63 +146,45 @@ def toolbar_html(frame: "Frame", cat: "Catalog") -> str:
     t = cat.t
     can = frame["can"]
     why = t("class.locked") if frame.get("class") else ""
-    return (
-        '<span class="tools" role="toolbar" aria-label="'
-        + escape(t("app.tools"))
-        + '">'
-        + tool_button("undo", t("actions.undo"), enabled=can["undo"], why=why)
-        + tool_button("redo", t("actions.redo"), enabled=can["redo"], why=why)
-        + tool_button("restart", t("actions.restart"), enabled=can["restart"], why=why)
-        + '<span class="sep" aria-hidden="true"></span>'
-        + tool_button("rules", t("actions.rules"))
-        + tool_button("record", t("actions.record"))
-        + tool_button("settings", t("actions.settings"))
-        + "</span>"
+    tools = [
+        raw(tool_button("undo", t("actions.undo"), enabled=can["undo"], why=why)),
+        raw(tool_button("redo", t("actions.redo"), enabled=can["redo"], why=why)),
+        raw(tool_button("restart", t("actions.restart"), enabled=can["restart"], why=why)),
+        h("span", {"class": "sep", "aria-hidden": "true"}),
+        raw(tool_button("rules", t("actions.rules"))),
+        raw(tool_button("record", t("actions.record"))),
+        raw(tool_button("settings", t("actions.settings"))),
+    ]
+    return str(
+        h("span", {"class": "tools", "role": "toolbar", "aria-label": t("app.tools")}, tools)
     )
 
 
 def class_banner(cat: "Catalog", code: str) -> str:
-    return (
-        ' <span class="class-banner" title="'
-        + escape(cat.t("class.locked"))
-        + '">'
-        + escape(cat.t("class.banner", code=code))
-        + "</span>"
-    )
+    words = cat.t("class.banner", code=code)
+    return " " + h("span", {"class": "class-banner", "title": cat.t("class.locked")}, words)
 
 
 def top_html(frame: "Frame", cat: "Catalog", save_problem: Any) -> str:
     t = cat.t
-    chip = ""
+    chip = None
     if save_problem is not None:
-        chip = (
-            '<span class="save-off" data-save="off" role="status" title="'
-            + escape(t(save_problem))
-            + '">'
-            + escape(t("app.not_saved"))
-            + "</span>"
-        )
+        off = {"class": "save-off", "data-save": "off", "role": "status", "title": t(save_problem)}
+        chip = h("span", off, t("app.not_saved"))
     code = frame.get("class")
-    banner = class_banner(cat, code) if code else ""
-    return (
-        '<h1 class="title">'
-        + escape(t("app.title"))
-        + '</h1><span class="info">'
-        + banner
-        + "<span>"
-        + escape(t("app.hand_number", n=frame["hand_number"]))
-        + '</span> <span class="target">· '
-        + escape(t("app.target", target=frame["target"]))
-        + '</span> <span class="deal" '
-        'data-deal="'
-        + escape(frame["deal"])
-        + '">· '
-        + escape(t("app.deal", deal=frame["deal"].replace("class:", "", 1)))
-        + "</span>"
-        + chip
-        + "</span>"
-        + toolbar_html(frame, cat)
+    deal = t("app.deal", deal=frame["deal"].replace("class:", "", 1))
+    target = t("app.target", target=frame["rules"]["target"])
+    info = (
+        raw(class_banner(cat, code)) if code else None,
+        h("span", {}, t("app.hand_number", n=frame["hand_number"])),
+        " ",
+        h("span", {"class": "target"}, "· " + target),
+        " ",
+        h("span", {"class": "deal", "data-deal": frame["deal"]}, "· " + deal),
+        chip,
     )
+    title = h("h1", {"class": "title"}, t("app.title"))
+    return title + h("span", {"class": "info"}, info) + toolbar_html(frame, cat)
 
 
 def action_buttons(frame: "Frame", cat: "Catalog", interaction: Interaction) -> str:

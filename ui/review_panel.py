@@ -37,8 +37,9 @@ def cost_words(decision: "dict[str, Any]", cat: "Catalog") -> str:
         return cat.t("review.same")
     if not decision["costly"]:
         return cat.t("review.as_good")
-    if decision["kind"] == "win":
-        return cat.t("review.cost_win", value=cat.decimal(cost))
+    if decision["kind"] == "win":  # in percentage points; "1.5" counts as "other" (CLDR)
+        count = int(cost) if cost == int(cost) else 2
+        return cat.plural("review.cost_win", count, value=cat.decimal(cost))
     return cat.plural("review.cost_points", int(round(cost)))
 
 

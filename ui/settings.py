@@ -1,6 +1,7 @@
 """The device's settings (``longana:settings``, kept by :mod:`ui.storage`): the language, the
-computer's speed and level, the seats and the student's name, and what reads back of them (a
-field out of bounds or unreadable takes its default). Runs under MicroPython and CPython."""
+computer's speed and level, the seats, the student's name and the match's length (its target),
+and what reads back of them (a field out of bounds or unreadable takes its default). Runs under
+MicroPython and CPython."""
 
 import json
 
@@ -10,17 +11,18 @@ except ImportError:  # MicroPython
     pass
 
 from .i18n import LANGUAGES
-from .notation import KINDS, LEVELS
+from .notation import DEFAULT_TARGET, KINDS, LEVELS, TARGETS
 
 SPEEDS = ("normal", "fast")
 MAX_NAME = 96  # characters of the student's name kept in settings (a name has up to 24)
 
 
 class Settings:
-    """The device's preferences. ``level`` and ``seats`` are used when a new match starts
-    (a match in progress keeps its own, saved with it)."""
+    """The device's preferences. ``level``, ``seats`` and ``target`` are used when a new match
+    starts (a match in progress keeps its own, saved with it); the level and seats also apply
+    to the match in progress, the target never does."""
 
-    __slots__ = ("lang", "speed", "level", "seats", "name")
+    __slots__ = ("lang", "speed", "level", "seats", "name", "target")
 
     def __init__(
         self,
@@ -29,12 +31,14 @@ class Settings:
         level: str = "normal",
         seats: Any = None,
         name: str = "",
+        target: int = DEFAULT_TARGET,
     ) -> None:
         self.lang = lang  # None: not chosen (the browser's languages decide)
         self.speed = speed
         self.level = level
         self.seats = list(seats or ("person", "computer", "computer", "computer"))
         self.name = name  # the student's name on class results
+        self.target = target  # a new match's and a class code's length
 
     def to_json(self) -> str:
         return json.dumps(
@@ -44,6 +48,7 @@ class Settings:
                 "level": self.level,
                 "seats": self.seats,
                 "name": self.name,
+                "target": self.target,
             }
         )
 
@@ -68,15 +73,17 @@ class Settings:
         )
         lang = data.get("lang")
         name = data.get("name", "")
+        target = data.get("target", default.target)
         settings = cls(
             lang=lang if lang in LANGUAGES else None,
             speed=_pick(data.get("speed"), SPEEDS, default.speed),
             level=_pick(data.get("level"), LEVELS, default.level),
             seats=seats if good else default.seats,
             name=name if isinstance(name, str) and len(name) <= MAX_NAME else "",
+            target=target if _offered(target) else default.target,
         )  # the worker says whether the name is one
         replaced = not good or (lang is not None and settings.lang != lang)
-        replaced = replaced or settings.name != name
+        replaced = replaced or settings.name != name or settings.target != target
         for key in ("speed", "level"):
             if key in data and data[key] != getattr(settings, key):
                 replaced = True
@@ -88,6 +95,11 @@ def read_settings(text: Any) -> "tuple[Settings, Any]":
     instead (for :meth:`ui.storage.Store.read_bounded`)."""
     settings, replaced = Settings.read(text)
     return settings, settings.to_json() if replaced else None
+
+
+def _offered(target: Any) -> bool:
+    """Whether ``target`` is a length the page offers (a whole number, not a truth value)."""
+    return isinstance(target, int) and not isinstance(target, bool) and target in TARGETS
 
 
 def _pick(value: Any, allowed: "tuple[str, ...]", default: str) -> str:

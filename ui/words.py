@@ -88,6 +88,29 @@ def class_why(refusal: "Refusal", cat: "Catalog") -> str:
     return text if text != "class.why." + code else cat.t("why.illegal")
 
 
+# the worker's codes for a file it cannot import (or cannot take: too large, too deep), in words
+IMPORT_REFUSED = {
+    "too-large": "record.import_too_large",
+    "too-deep": "record.import_too_deep",
+    "import-save": "record.save_damaged",
+    "import-not-records": "record.not_records",
+    "import-line": "record.import_line",
+    "import-hand": "record.import_hand",
+}
+
+
+def import_why(refusal: "Refusal", cat: "Catalog") -> str:
+    """An import's refusal ``{"code", "params"}`` in words of the language shown; the engine's
+    English ``detail`` among the params is never in them (the page folds it away)."""
+    params = dict(refusal.get("params") or {})
+    key = IMPORT_REFUSED.get(str(refusal.get("code")), "record.import_error")
+    if key == "record.import_hand" and "line" in params:
+        key = "record.import_hand_line"  # where it stands in the file
+    elif key == "record.import_hand" and "hand" in params:
+        key = "record.import_hand_at"
+    return cat.t(key, line=str(params.get("line", "")), hand=str(params.get("hand", "")))
+
+
 def outcome_words(out: "OutcomeShown | None", cat: "Catalog") -> str:
     """A hand's end in words (a frame's ``outcome`` or a record's ``result``)."""
     if out is None:

@@ -122,6 +122,18 @@ def engine(request: pytest.FixtureRequest) -> Iterator[Smoke]:
     figures["seconds"] = round(time.monotonic() - started, 1)
 
 
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """An xdist worker hands its engines' figures to the run that prints them."""
+    output = getattr(session.config, "workeroutput", None)
+    if output is not None and FIGURES:
+        output["engines"] = json.dumps(FIGURES)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: Any) -> None:
+    FIGURES.update(json.loads(getattr(node, "workeroutput", {}).get("engines", "{}")))
+
+
 def pytest_terminal_summary(terminalreporter: Any) -> None:
     if not FIGURES:
         return

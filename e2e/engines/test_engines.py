@@ -25,6 +25,9 @@ from ..shown import ROOT, check_against_save
 from .drivers import WaitTimeout
 from .smoke import TABLE, TURN_S, Smoke, table
 
+# one xdist worker runs the module (make test-browser): an engine serves all its scenarios
+pytestmark = pytest.mark.xdist_group("test_engines")
+
 FAST = {"speed": "fast"}
 
 

@@ -20,6 +20,7 @@ from ..device.session import COMPUTER, PERSON, Session
 from ..players.levels import LEVELS
 from ..rules.errors import LonganaError
 from ..rules.tiles import SEAT_NAMES
+from ..rules.variant import CARD, MAX_TARGET, MIN_TARGET, Rules, RulesError
 
 CLASS_VERSION = "3"
 DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -29,7 +30,6 @@ CODE_PRIME = 479  # > 35, the largest value of a character; 2 * 479 <= 31 ** 2
 CODE_CHECK = 2  # check characters
 LEVEL_LETTERS = {"easy": "E", "normal": "N", "hard": "H"}
 SEAT_LETTERS = {PERSON: "P", COMPUTER: "C"}
-MIN_TARGET, MAX_TARGET = 10, 999
 MAX_DEAL = 12
 MAX_TEXT = 4000  # longer than any class or result code
 #: ignored in codes: spaces, hyphens and the dashes phones put for them, and what a copy may
@@ -102,12 +102,14 @@ def envelope(compact: str) -> str | None:
 
 @dataclass(frozen=True)
 class ClassCode:
-    """The settings of a class match; every device that enters it plays the same deals."""
+    """The settings of a class match; every device that enters it plays the same deals. Its
+    rules are the card's played to ``target`` (the code writes the target; the set is the
+    card's in every code of this format)."""
 
     deal: str
     seats: tuple[str, ...]
     level: str
-    target: int = 100
+    target: int = CARD.target
 
     def __post_init__(self) -> None:
         deal = self.deal
@@ -130,22 +132,24 @@ class ClassCode:
             raise ClassError("seat", "a class match has four seats, at least one a person's")
         if self.level not in LEVELS:
             raise ClassError("level", f"the level is one of {', '.join(LEVELS)}")
-        target = self.target
-        if (
-            not isinstance(target, int)
-            or isinstance(target, bool)
-            or not (MIN_TARGET <= target <= MAX_TARGET)
-        ):
+        try:
+            CARD.with_target(self.target)  # the rules' own bounds
+        except RulesError:
             raise ClassError(
                 "target",
                 f"the target is {MIN_TARGET} to {MAX_TARGET}",
                 min=MIN_TARGET,
                 max=MAX_TARGET,
-            )
+            ) from None
+
+    @property
+    def rules(self) -> Rules:
+        """The class match's rules: the card's, played to the code's target."""
+        return CARD.with_target(self.target)
 
     @classmethod
     def make(
-        cls, deal: str | None, seats: Sequence[str], level: str, target: int = 100
+        cls, deal: str | None, seats: Sequence[str], level: str, target: int = CARD.target
     ) -> ClassCode:
         """The class code of these settings; a random 4-character deal when ``deal`` is None."""
         if deal is None:
@@ -218,7 +222,7 @@ class ClassCode:
     def session(self) -> Session:
         """The class match, from its start (the same on every device)."""
         return Session(
-            self.seed, seats=self.seats, level=self.level, target=self.target, class_code=self.text
+            self.seed, seats=self.seats, level=self.level, rules=self.rules, class_code=self.text
         )
 
     def is_of(self, session: Session) -> bool:
@@ -228,7 +232,7 @@ class ClassCode:
             and session.seed == self.seed
             and tuple(session.seats) == self.seats
             and session.level == self.level
-            and session.match.target == self.target
+            and session.match.rules == self.rules
         )
 
 

@@ -92,6 +92,7 @@ def decisions(game: Session) -> tuple[list[tuple[int, int]], list[int]]:
             first_hand=played.first_hand,
             winner=played.winner_before,
             previous_opener=played.opener_before,
+            rules=played.rules,
         )
         for move in played.played:
             legal = legal_order(hand)

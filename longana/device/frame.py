@@ -26,6 +26,7 @@ from ..rules.board import Board
 from ..rules.errors import IllegalMoveError
 from ..rules.hand import Hand, Outcome
 from ..rules.tiles import SEAT_NAMES, SEATS, Move
+from ..rules.variant import Rules
 from .handoff import face_up, handoff_to
 from .history import steps
 from .session import Session
@@ -97,6 +98,15 @@ class Can(TypedDict):
     hint: bool
 
 
+class RulesShown(TypedDict):
+    """The match's rules (:class:`longana.rules.variant.Rules`): the page reads its bounds from
+    them (the cache's check, the history's chart), never from copies of its own."""
+
+    highest: int  # the set: 0-0 to highest-highest
+    hand_size: int  # tiles dealt to each seat
+    target: int  # the first to this many points wins the match
+
+
 class OutcomeShown(TypedDict):
     reason: str  # "domino" or "block"
     winner: Seat | None  # None: a tied block
@@ -109,7 +119,7 @@ Frame = TypedDict(
     {
         "log": int,  # actions in the session: the position an intent is made for ("at")
         "deal": str,
-        "target": int,
+        "rules": RulesShown,
         "level": str,
         "hand_number": int,
         "seats": dict[Seat, Kind],
@@ -302,7 +312,7 @@ def frame_of(session: Session, holder: int | None) -> Frame:
     return {
         "log": len(session.log),
         "deal": session.seed,
-        "target": match.target,
+        "rules": rules_shown(match.rules),
         "level": session.level,
         "hand_number": len(match.hands),
         "seats": per_seat(session.seats),
@@ -324,6 +334,10 @@ def frame_of(session: Session, holder: int | None) -> Frame:
         "match_over": match.is_over,
         "winner": None if match.winner is None else letter(match.winner),
     }
+
+
+def rules_shown(rules: Rules) -> RulesShown:
+    return {"highest": rules.highest, "hand_size": rules.hand_size, "target": rules.target}
 
 
 def hand_shown(hand: Hand, seat: int, up: bool) -> HandShown:

@@ -229,11 +229,11 @@ def import_text(text: str) -> Imported:
     :class:`RecordError` saying which hand (or line) and which move.
     """
     if not text.strip():
-        raise RecordError("the file is empty: it should hold hand records")
+        raise RecordError("the file is empty: it should hold hand records", "import-not-records")
     try:
         data: Any = json.loads(text)
     except RecursionError:
-        raise RecordError("the JSON is nested too deeply") from None
+        raise RecordError("the JSON is nested too deeply", "too-deep") from None
     except ValueError:
         return Imported(tuple(_lines(text)))
     if isinstance(data, dict) and "schema" in data:
@@ -243,9 +243,12 @@ def import_text(text: str) -> Imported:
         return Imported((_hand(data, "the hand record"),))
     if isinstance(data, list):
         if not data:
-            raise RecordError("the list holds no hand records")
-        return Imported(tuple(_hand(r, f"hand {k}") for k, r in enumerate(data, 1)))
-    raise RecordError('not hand records: expected JSON objects like {"hands": {…}, "moves": […]}')
+            raise RecordError("the list holds no hand records", "import-not-records")
+        return Imported(tuple(_hand(r, f"hand {k}", hand=k) for k, r in enumerate(data, 1)))
+    raise RecordError(
+        'not hand records: expected JSON objects like {"hands": {…}, "moves": […]}',
+        "import-not-records",
+    )
 
 
 def _lines(text: str) -> list[Hand]:
@@ -256,16 +259,20 @@ def _lines(text: str) -> list[Hand]:
         try:
             record = json.loads(line)
         except (ValueError, RecursionError):
-            raise RecordError(f"line {number}: not JSON (one hand record per line)") from None
-        hands.append(_hand(record, f"line {number}"))
+            raise RecordError(
+                f"line {number}: not JSON (one hand record per line)", "import-line", line=number
+            ) from None
+        hands.append(_hand(record, f"line {number}", line=number))
     return hands
 
 
-def _hand(record: object, where: str) -> Hand:
+def _hand(record: object, where: str, **at: int) -> Hand:
+    """The hand ``record`` replays to; else a ``RecordError`` coded ``import-hand`` with where
+    it stands (``at``: its ``line`` or ``hand`` number in the file, or nothing: the only one)."""
     try:
         return hand_from_record(record)
     except LonganaError as error:
-        raise RecordError(f"{where}: {error}") from None
+        raise RecordError(f"{where}: {error}", "import-hand", **at) from None
 
 
 # -- stepping through a hand -----------------------------------------------------------------
@@ -288,6 +295,7 @@ def hand_after(hand: Hand, moves: int) -> Hand:
         first_hand=hand.first_hand,
         winner=hand.winner_before,
         previous_opener=hand.opener_before,
+        rules=hand.rules,
     )
     for move in played[:moves]:
         start.apply(move)

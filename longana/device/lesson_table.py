@@ -39,7 +39,7 @@ class LessonMatch(Match):
 
     def __init__(self, name: str, position: Position, hand: Hand) -> None:
         self.seed = f"lesson:{name}"
-        self.target = position.target
+        self.rules = position.rules
         self.hands = [hand]
         self.before = position.scores
 

@@ -38,9 +38,9 @@ from typing import Any
 
 from ..rules.errors import LonganaError, RecordError
 from ..rules.hand import Hand
-from ..rules.match import TARGET
 from ..rules.records import hand_from_record
 from ..rules.tiles import SEAT_NAMES, Move, Tile, parse_seat
+from ..rules.variant import Rules
 
 #: The lessons in the card's order (each is ``longana/lessons/<id>.json``).
 ORDER = ("own-branch", "doubles", "must-play", "passing", "priority", "opening", "points", "block")
@@ -57,14 +57,14 @@ class LessonError(RecordError):
 
 @dataclass(frozen=True)
 class Position:
-    """A table to start from: a hand record, and the scores before that hand."""
+    """A table to start from: a hand record, the scores before that hand and the rules."""
 
     record: dict[str, Any]
     scores: tuple[int, int, int, int]
-    target: int
+    rules: Rules
 
     def hand(self) -> Hand:
-        return hand_from_record(self.record)
+        return hand_from_record(self.record, self.rules)
 
 
 @dataclass(frozen=True)
@@ -198,15 +198,16 @@ def _position(data: object) -> Position | None:
     if not isinstance(data, dict):
         raise LessonError('"position" is a hand record')
     scores = data.get("scores", {})
-    target = data.get("target", TARGET)
     if (
         not isinstance(scores, dict)
         or not set(scores) <= set(SEAT_NAMES)
         or not all(type(v) is int and v >= 0 for v in scores.values())
     ):
         raise LessonError('"scores" gives seats (S, E, N, W) their points before the hand')
-    if type(target) is not int or target < 1:
-        raise LessonError('"target" is a positive whole number')
+    try:
+        rules = Rules.read(data)  # the card's, unless the position names a target or a set
+    except RecordError as error:
+        raise LessonError(str(error)) from None
     before = tuple(int(scores.get(name, 0)) for name in SEAT_NAMES)
     record = {k: v for k, v in data.items() if k not in ("scores", "target")}
-    return Position(record, (before[0], before[1], before[2], before[3]), target)
+    return Position(record, (before[0], before[1], before[2], before[3]), rules)

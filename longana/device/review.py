@@ -172,13 +172,13 @@ def seat_decisions(match: Match, seats: Iterable[int]) -> list[Decision]:
 
 def identity(session: Session, decision: Decision) -> tuple[object, ...]:
     """What a judgement depends on (to keep it while the match goes on, or after an undo
-    elsewhere): the deal, the target, the hand's start and scores, its moves up to the
+    elsewhere): the deal, the rules, the hand's start and scores, its moves up to the
     decision, and the move made."""
     match = session.match
     hand = match.hands[decision.hand]
     return (
         session.seed,
-        match.target,
+        match.rules,
         decision.hand,
         hand.winner_before,
         hand.opener_before,
@@ -192,7 +192,7 @@ def view_at(session: Session, decision: Decision) -> tuple[SeatView, int]:
     """The seat's view when it decided, and the decision seed of that position (the hint's)."""
     match = session.match
     position = hand_after(match.hands[decision.hand], decision.turn)
-    view = SeatView.of(position, decision.seat, match.scores_before(decision.hand), match.target)
+    view = SeatView.of(position, decision.seat, match.scores_before(decision.hand))
     return view, decision_seed(session.seed, decision.hand + 1, decision.turn)
 
 
@@ -207,9 +207,7 @@ def judged(match: Match, decision: Decision, seed: int) -> Judged:
     """One decision of ``match`` judged (:func:`judgement`)."""
     position = hand_after(match.hands[decision.hand], decision.turn)
     scores = match.scores_before(decision.hand)
-    return judgement(
-        position, SeatView.of(position, decision.seat, scores, match.target), decision, seed
-    )
+    return judgement(position, SeatView.of(position, decision.seat, scores), decision, seed)
 
 
 def judgement(position: Hand, view: SeatView, decision: Decision, seed: int) -> Judged:

@@ -15,9 +15,10 @@ from typing import Any
 
 from ..players.levels import LEVELS
 from ..rules.errors import LonganaError, RecordError
-from ..rules.match import TARGET, Match
+from ..rules.match import Match
 from ..rules.records import match_from_dict, match_to_dict, read_json
 from ..rules.tiles import SEATS, Move
+from ..rules.variant import CARD, Rules
 from ..rules.view import SeatView
 
 #: The save's schema. 2: the action log is the game (replayed once on load); the match record
@@ -50,10 +51,10 @@ class Session:
         seed: str | int | None = None,
         seats: tuple[str, ...] = (PERSON, COMPUTER, COMPUTER, COMPUTER),
         level: str = "normal",
-        target: int = TARGET,
+        rules: Rules = CARD,
         class_code: str | None = None,
     ) -> None:
-        self.match = Match(seed, target)
+        self.match = Match(seed, rules)
         self.seats = _check_seats(seats)
         self.level = _check_level(level)
         #: the class code (longana.classplay) when this is a class match: undo, redo, restart
@@ -78,7 +79,7 @@ class Session:
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may see now: the only input of the computer and the hints."""
         match = self.match
-        return SeatView.of(match.hand, seat, match.scores, match.target)
+        return SeatView.of(match.hand, seat, match.scores)
 
     def decision_seed(self) -> int:
         """A seed for the computer's next decision, fixed by the position: a replayed or
@@ -149,7 +150,7 @@ class Session:
         self._rebuild(self.log[: len(self.log) - moves])
 
     def _rebuild(self, log: list[Action]) -> None:
-        self.match = replay(Match(self.seed, self.match.target), log)
+        self.match = replay(Match(self.seed, self.match.rules), log)
         self.log = list(log)
 
     def _apply(self, action: Action) -> None:
@@ -167,7 +168,7 @@ class Session:
         return {
             "schema": SAVE_SCHEMA,
             "deal": self.seed,
-            "target": self.match.target,
+            **self.match.rules.to_dict(),
             "seats": list(self.seats),
             "level": self.level,
             "match": match_to_dict(self.match),
@@ -194,11 +195,9 @@ class Session:
             )
         if schema == 1:
             recorded = match_from_dict(data.get("match"))
-            seed, target = recorded.seed, recorded.target
+            seed, rules = recorded.seed, recorded.rules
         elif schema == SAVE_SCHEMA:
-            seed, target = _deal(data.get("deal")), data.get("target", TARGET)
-            if not isinstance(target, int) or isinstance(target, bool) or target < 1:
-                raise RecordError(f"the save's target is not a positive number: {target!r}")
+            seed, rules = _deal(data.get("deal")), Rules.read(data)  # out of bounds: said
         else:
             raise RecordError("the save has no valid schema number")
         game = cls.__new__(cls)
@@ -210,14 +209,14 @@ class Session:
             [_action_from(a) for a in _list({"step": g}, "step")] for g in _list(data, "redo")
         ]
         try:
-            game.match = replay(Match(seed, target), game.log)
+            game.match = replay(Match(seed, rules), game.log)
         except LonganaError as error:
             raise RecordError(f"the action log does not replay: {error}") from None
         if schema == 1 and match_to_dict(game.match) != match_to_dict(recorded):
             raise RecordError("the action log and the recorded match disagree")
         try:  # every redo group must replay, newest last, from the saved position
             replay(
-                Match(seed, target),
+                Match(seed, rules),
                 game.log + [a for group in reversed(game.redo_stack) for a in group],
             )
         except LonganaError as error:

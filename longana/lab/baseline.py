@@ -330,6 +330,7 @@ def _position(view: SeatView, held: Sequence[int]) -> Hand:
     for mover, move in view.history:
         if move.tile is not None:
             played[mover] |= move.tile.bit
+    hand.rules = view.rules
     hand.held = list(held)
     hand.start = tuple(h | p for h, p in zip(held, played, strict=True))
     hand.opener = view.opener

@@ -22,6 +22,7 @@ from ..players.hard import make_hard
 from ..players.levels import LEVELS, PLAYERS, Player, decide
 from ..rules.match import Match
 from ..rules.tiles import Move
+from ..rules.variant import CARD, Rules
 from ..rules.view import SeatView
 from .baseline import hard_2025
 
@@ -53,17 +54,22 @@ class Tally:
 
 
 def play_match(
-    levels: Sequence[str], deal: str, seed: int, tallies: dict[str, Tally] | None = None
+    levels: Sequence[str],
+    deal: str,
+    seed: int,
+    tallies: dict[str, Tally] | None = None,
+    rules: Rules = CARD,
 ) -> Match:
-    """Play one match with ``levels[s]`` at seat ``s``; record decision times in tallies."""
-    match = Match(deal)
+    """Play one match of ``rules`` with ``levels[s]`` at seat ``s``; record decision times in
+    tallies."""
+    match = Match(deal, rules)
     while True:
         hand = match.hand
         number = len(match.hands)
         scores = match.scores
         while hand.outcome is None:
             seat = hand.to_move
-            view = SeatView.of(hand, seat, scores, match.target)
+            view = SeatView.of(hand, seat, scores)
             started = time.process_time()
             move = choose(view, levels[seat], seed * 64 + number)
             spent = time.process_time() - started

@@ -28,7 +28,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from ..rules.board import OTHERS, Board
-from ..rules.tiles import ALL_MASK, DOUBLE_BIT, DOUBLE_OF, DOUBLES_MASK, MATCH_MASK, Move
+from ..rules.tiles import DOUBLE_BIT, DOUBLE_OF, DOUBLES_MASK, MATCH_MASK, Move
 from ..rules.view import SeatView
 from .normal import BLOCKER, DOMINO, DOUBLE_BONUS, OWN_END, SPREAD, STUCK, leader_of, opening_key
 from .sampler import opener_proves, playable_mask, walk
@@ -88,7 +88,7 @@ class PlayModel:
             chosen = -1
             ends, order = board.ends, board.order
             own = ends[mover]
-            left = ALL_MASK & ~_placed(board)
+            left = view.rules.mask & ~_placed(board)
             for alt in board.plays_for(mover, unseen | laid[mover]):
                 t = alt.tile
                 b = alt.branch

@@ -1,8 +1,9 @@
 """What one seat can infer about the hidden tiles, and deals drawn to agree with it.
 
 From a :class:`~longana.rules.view.SeatView` alone we know the *unseen* tiles (the other hands'
-and the 23 unused ones), how many tiles each other seat holds, and what every pass proves:
-the passer then held no tile it could legally have played on the board of that moment.
+and the unused ones of the view's set: 23 in the card's game), how many tiles each other seat
+holds, and what every pass proves: the passer then held no tile it could legally have played on
+the board of that moment.
 Since tiles only ever leave a hand, that rules those tiles out of its hand now, too. How the
 opener was found rules out doubles: in a first hand nobody held one higher than the opening
 double; in a later hand the seats the search passed over held none.
@@ -95,9 +96,6 @@ class Knowledge:
             view.opener if view.opening is None and view.opener != view.seat else None,
             bool(view.first_hand),
         )
-
-    def allows(self, owner: int, tile_bit: int) -> bool:
-        return owner == UNUSED or not self.barred[owner] & tile_bit
 
     def agrees(self, held: Sequence[int]) -> bool:
         """Whether a full deal (four current holdings) agrees with everything known."""
@@ -335,6 +333,7 @@ def position(view: SeatView, held: Sequence[int]) -> Hand:
     for mover, move in view.history:
         if move.tile is not None:
             played[mover] |= move.tile.bit
+    hand.rules = view.rules
     hand.held = list(held)
     hand.start = tuple(h | p for h, p in zip(held, played, strict=True))
     hand.opener = view.opener

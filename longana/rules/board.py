@@ -85,9 +85,6 @@ class Board:
                     mask ^= low
         return moves
 
-    def can_play(self, seat: int, held: int) -> bool:
-        return bool(self.plays_for(seat, held))
-
     def reason(self, seat: int, tile: Tile, branch: int) -> IllegalMoveError | None:
         """Why ``seat`` may not put ``tile`` on ``branch`` (``None`` if it may).
 

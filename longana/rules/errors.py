@@ -18,7 +18,17 @@ class InvalidMoveError(LonganaError):
 
 
 class RecordError(LonganaError):
-    """A hand record, match record or save that cannot be used as it stands."""
+    """A hand record, match record or save that cannot be used as it stands.
+
+    ``code`` and ``params`` say it for the page, which words it in the player's language (an
+    import's refusal, :meth:`longana.protocol.Game.import_records`): ``record`` when nothing
+    more is known than the English message.
+    """
+
+    def __init__(self, message: str, code: str = "record", **params: str | int) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = params
 
 
 class IllegalMoveError(LonganaError):

@@ -17,7 +17,6 @@ from .errors import (
     RecordError,
 )
 from .tiles import (
-    ALL_TILES,
     DOUBLES_MASK,
     MATCH_MASK,
     OPENINGS,
@@ -29,8 +28,7 @@ from .tiles import (
     pips_of,
     tiles_of,
 )
-
-TILES_PER_SEAT = 8
+from .variant import CARD, Rules
 
 
 class NoDoubleError(RecordError):
@@ -74,23 +72,25 @@ class Verdict:
         return self.error is None
 
 
-def deal(rng: random.Random) -> list[int]:
-    """Eight tiles to each seat from a shuffled double-nine set, as four bit masks.
+def deal(rng: random.Random, rules: Rules = CARD) -> list[int]:
+    """The rules' hand size to each seat from their shuffled set, as four bit masks (the card's
+    game: eight each from the 55 tiles of double-nine).
 
     The draws are exactly those of ``rng.sample(range(55), 32)`` (South gets the first eight,
     then East, North, West), written out with ``getrandbits`` so that deals do not depend on
     the library's internals and cost half as much. The tests compare the two.
     """
     getrandbits = rng.getrandbits
-    pool = list(range(len(ALL_TILES)))
+    pool = list(range(rules.tiles))
+    size = rules.hand_size
     masks = [0, 0, 0, 0]
     left = len(pool)
-    for i in range(4 * TILES_PER_SEAT):
+    for i in range(4 * size):
         bits = left.bit_length()
         j = getrandbits(bits)  # uniform below ``left`` by rejection, as Random._randbelow
         while j >= left:
             j = getrandbits(bits)
-        masks[i // TILES_PER_SEAT] |= 1 << pool[j]
+        masks[i // size] |= 1 << pool[j]
         left -= 1
         pool[j] = pool[left]
     return masks
@@ -143,6 +143,7 @@ class Hand:
         "winner_before",
         "opener_before",
         "start",
+        "rules",
     )
 
     def __init__(
@@ -152,15 +153,22 @@ class Hand:
         first_hand: bool = True,
         winner: int | None = None,
         previous_opener: int | None = None,
+        rules: Rules = CARD,
     ) -> None:
-        self._setup(_check_deal(holdings), first_hand, winner, previous_opener)
+        self._setup(_check_deal(holdings, rules), first_hand, winner, previous_opener, rules)
 
     def _setup(
-        self, held: list[int], first_hand: bool, winner: int | None, previous_opener: int | None
+        self,
+        held: list[int],
+        first_hand: bool,
+        winner: int | None,
+        previous_opener: int | None,
+        rules: Rules,
     ) -> None:
         found = find_opener(held, first_hand, winner, previous_opener)
         if found is None:
             raise NoDoubleError("nobody holds a double: the hand is redealt")
+        self.rules = rules
         self.held = held
         self.start = tuple(held)
         self.opener, self.openings = found
@@ -180,19 +188,20 @@ class Hand:
         first_hand: bool = True,
         winner: int | None = None,
         previous_opener: int | None = None,
+        rules: Rules = CARD,
     ) -> Hand:
-        """Deal from ``rng``, dealing again (same hand) while nobody holds a double."""
+        """Deal from ``rng`` by ``rules``, dealing again (same hand) while nobody holds a double."""
         hand = cls.__new__(cls)
         while True:
             try:
-                hand._setup(deal(rng), first_hand, winner, previous_opener)
+                hand._setup(deal(rng, rules), first_hand, winner, previous_opener, rules)
                 return hand
             except NoDoubleError:
                 continue
 
     @property
     def starting_tiles(self) -> list[list[Tile]]:
-        """Each seat's eight tiles as dealt."""
+        """Each seat's tiles as dealt."""
         return [tiles_of(m) for m in self.start]
 
     def copy(self) -> Hand:
@@ -361,19 +370,21 @@ def outcome_of(reason: str, held: Sequence[int], mover: int) -> Outcome:
     return Outcome(reason, winner, sum(pips) if winner is not None else 0, pips)
 
 
-def _check_deal(holdings: Sequence[Iterable[Tile]]) -> list[int]:
+def _check_deal(holdings: Sequence[Iterable[Tile]], rules: Rules) -> list[int]:
     hands = [list(h) for h in holdings]
     if len(hands) != 4:
         raise RecordError(f"a deal has four hands (S, E, N, W), not {len(hands)}")
     seen = 0
     masks = []
     for s, tiles in enumerate(hands):
-        if len(tiles) != TILES_PER_SEAT:
+        if len(tiles) != rules.hand_size:
             raise RecordError(
-                f"{SEAT_NAMES[s]} holds {len(tiles)} tiles: each seat is dealt {TILES_PER_SEAT}"
+                f"{SEAT_NAMES[s]} holds {len(tiles)} tiles: each seat is dealt {rules.hand_size}"
             )
         mask = 0
         for t in tiles:
+            if t.high > rules.highest:
+                raise RecordError(f"{t} is not in the double-{rules.highest} set")
             if seen & t.bit:
                 raise RecordError(f"{t} is dealt twice (found again in {SEAT_NAMES[s]}'s hand)")
             seen |= t.bit

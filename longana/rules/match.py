@@ -1,4 +1,5 @@
-"""A match: hands one after another, scores carried over, first to 100 wins.
+"""A match: hands one after another, scores carried over, first to the target wins (the card's
+game: 100; the match's :class:`~longana.rules.variant.Rules` say).
 
 Deals are reproducible: hand ``k`` of the match with deal number ``seed`` is dealt from
 ``random.Random(f"longana:{seed}:{k}")`` (string seeds hash the same on every Python), so the
@@ -12,8 +13,7 @@ import random
 from .errors import HandOverError, LonganaError
 from .hand import Hand
 from .tiles import Move
-
-TARGET = 100
+from .variant import CARD, Rules
 
 
 def hand_rng(seed: str, number: int) -> random.Random:
@@ -32,10 +32,14 @@ class Match:
     [Move.parse('8-8')]
     """
 
-    def __init__(self, seed: str | int | None = None, target: int = TARGET) -> None:
+    def __init__(self, seed: str | int | None = None, rules: Rules = CARD) -> None:
         self.seed = str(random.SystemRandom().randrange(10**6) if seed is None else seed)
-        self.target = target
-        self.hands: list[Hand] = [Hand.deal(hand_rng(self.seed, 0))]
+        self.rules = rules
+        self.hands: list[Hand] = [Hand.deal(hand_rng(self.seed, 0), rules=rules)]
+
+    @property
+    def target(self) -> int:
+        return self.rules.target
 
     @property
     def hand(self) -> Hand:
@@ -87,6 +91,7 @@ class Match:
             first_hand=False,
             winner=last.outcome.winner,
             previous_opener=last.opener,
+            rules=self.rules,
         )
         self.hands.append(hand)
         return hand
@@ -99,6 +104,7 @@ class Match:
             first_hand=last.first_hand,
             winner=last.winner_before,
             previous_opener=last.opener_before,
+            rules=self.rules,
         )
         self.hands[-1] = hand
         return hand

@@ -15,6 +15,7 @@ from .errors import LonganaError, RecordError
 from .hand import Hand
 from .match import Match, hand_rng
 from .tiles import SEAT_NAMES, SEATS, Move, Tile, parse_seat
+from .variant import Rules
 
 SCHEMA = 1
 
@@ -69,8 +70,11 @@ def read_json(text: str, limit: int = MAX_JSON_TEXT) -> Any:
 
 
 def hand_record(hand: Hand) -> dict[str, Any]:
-    """The hand record of rules.md: starting deal, how the opener is found, every move."""
+    """The hand record of rules.md: starting deal, how the opener is found, every move (and,
+    for a set that is not the card's, ``highest`` and ``hand_size``)."""
+    kept = {k: v for k, v in hand.rules.to_dict().items() if k != "target"}
     return {
+        **kept,
         "hands": {
             SEAT_NAMES[s]: [str(t) for t in tiles]
             for s, tiles in zip(SEATS, hand.starting_tiles, strict=True)
@@ -82,18 +86,22 @@ def hand_record(hand: Hand) -> dict[str, Any]:
     }
 
 
-def hand_from_record(record: object) -> Hand:
-    """Build and replay a hand record. Raises ``NoDoubleError`` when the deal needs a redeal."""
-    hand = start_from_record(record)
+def hand_from_record(record: object, rules: Rules | None = None) -> Hand:
+    """Build and replay a hand record (of ``rules``; by default the set the record names, else
+    the card's). Raises ``NoDoubleError`` when the deal needs a redeal."""
+    hand = start_from_record(record, rules)
     assert isinstance(record, dict)
     replay(hand, record.get("moves", []))
     return hand
 
 
-def start_from_record(record: object) -> Hand:
-    """The hand of a record as dealt, before any move."""
+def start_from_record(record: object, rules: Rules | None = None) -> Hand:
+    """The hand of a record as dealt, before any move (of ``rules``, or of the set the record
+    names: its ``highest`` and ``hand_size``, each the card's when missing)."""
     if not isinstance(record, dict):
         raise RecordError('a hand record is a JSON object with "hands" and "moves"')
+    if rules is None:
+        rules = Rules.read({k: v for k, v in record.items() if k in ("highest", "hand_size")})
     hands = record.get("hands")
     if not isinstance(hands, dict):
         raise RecordError('"hands" must be an object with the tiles of S, E, N and W')
@@ -119,7 +127,9 @@ def start_from_record(record: object) -> Hand:
             'a later hand ("first_hand": false) needs "winner" or, after a tied '
             'block, "previous_opener"'
         )
-    return Hand(deal, first_hand=first_hand, winner=winner, previous_opener=previous_opener)
+    return Hand(
+        deal, first_hand=first_hand, winner=winner, previous_opener=previous_opener, rules=rules
+    )
 
 
 def replay(hand: Hand, moves: object) -> None:
@@ -150,7 +160,7 @@ def match_to_dict(match: Match) -> dict[str, Any]:
     return {
         "schema": SCHEMA,
         "seed": match.seed,
-        "target": match.target,
+        **match.rules.to_dict(),
         "hands": [hand_record(h) for h in match.hands],
     }
 
@@ -168,15 +178,14 @@ def match_from_dict(data: object) -> Match:
         )
     if schema < 1:
         raise RecordError(f"unknown schema {schema}")
-    seed, target, hands = data.get("seed"), data.get("target", 100), data.get("hands")
+    seed, hands = data.get("seed"), data.get("hands")
     if not isinstance(seed, str) or not seed:
         raise RecordError("the save has no deal number")
-    if not isinstance(target, int) or isinstance(target, bool) or target < 1:
-        raise RecordError("the target score must be a positive whole number")
+    rules = Rules.read(data)  # a target or set out of bounds: said, like any damage
     if not isinstance(hands, list) or not hands:
         raise RecordError("the save has no hands")
     match = Match.__new__(Match)
-    match.seed, match.target, match.hands = seed, target, []
+    match.seed, match.rules, match.hands = seed, rules, []
     for number, record in enumerate(hands):
         try:
             hand = _next_hand(match, number, record)
@@ -191,9 +200,9 @@ def match_from_dict(data: object) -> Match:
 
 
 def _next_hand(match: Match, number: int, record: object) -> Hand:
-    hand = start_from_record(record)
+    hand = start_from_record(record, match.rules)
     if number == 0:
-        expected = Hand.deal(hand_rng(match.seed, 0))
+        expected = Hand.deal(hand_rng(match.seed, 0), rules=match.rules)
     else:
         last = match.hands[-1]
         assert last.outcome is not None
@@ -202,6 +211,7 @@ def _next_hand(match: Match, number: int, record: object) -> Hand:
             first_hand=False,
             winner=last.outcome.winner,
             previous_opener=last.opener,
+            rules=match.rules,
         )
     if hand.start != expected.start:
         raise RecordError(f"the deal does not match deal number {match.seed}")

@@ -20,6 +20,8 @@ from .errors import InvalidMoveError
 SEAT_NAMES: Final = "SENW"
 S, E, N, W = 0, 1, 2, 3
 SEATS: Final = (S, E, N, W)
+#: the largest set the notation writes (a number is one digit): every set a match may use
+#: (longana.rules.variant) is the first tiles of this one
 HIGHEST: Final = 9
 
 
@@ -35,7 +37,8 @@ def parse_seat(text: object) -> int:
 
 
 class Tile:
-    """A domino of the double-nine set, written high number first: ``7-3``."""
+    """A domino, written high number first: ``7-3`` (any tile up to double-nine; which of them
+    a match deals is its rules' set, :class:`longana.rules.variant.Rules`)."""
 
     __slots__ = ("high", "low", "index", "bit", "pips", "is_double")
     high: int

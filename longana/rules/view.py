@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 
 from .board import Board
 from .hand import Hand, Outcome, Verdict
-from .tiles import ALL_MASK, PASS, SEATS, Move, Tile, mask_of, tiles_of
+from .tiles import PASS, SEATS, Move, Tile, mask_of, tiles_of
+from .variant import CARD, Rules
 
 
 @dataclass(frozen=True)
@@ -30,7 +31,7 @@ class SeatView:
     opener: int
     openings: tuple[Move, ...] = ()
     scores: tuple[int, ...] = (0, 0, 0, 0)
-    target: int = 100
+    rules: Rules = CARD  # the match's: its set (what is unseen) and its target
     outcome: Outcome | None = None
     # How the opener was found (public): a first hand opens with the highest double dealt;
     # a later hand's search starts at ``search_from`` (the previous winner, or the seat after
@@ -44,9 +45,15 @@ class SeatView:
 
     @classmethod
     def of(
-        cls, hand: Hand, seat: int, scores: tuple[int, ...] = (0, 0, 0, 0), target: int = 100
+        cls,
+        hand: Hand,
+        seat: int,
+        scores: tuple[int, ...] = (0, 0, 0, 0),
+        target: int | None = None,
     ) -> SeatView:
-        """The view of ``seat`` in ``hand``: copies, never references, of what it may see."""
+        """The view of ``seat`` in ``hand``: copies, never references, of what it may see. The
+        rules are the hand's (its match's); ``target`` plays a hand built alone (a lesson's, a
+        record's) to another target."""
         board = hand.board
         return cls(
             seat=seat,
@@ -63,7 +70,7 @@ class SeatView:
             # the opener's choice of doubles is its own business until it is made
             openings=tuple(hand.openings) if seat == hand.opener else (),
             scores=tuple(scores),
-            target=target,
+            rules=hand.rules if target is None else hand.rules.with_target(target),
             outcome=hand.outcome,
             first_hand=hand.first_hand,
             search_from=None
@@ -76,6 +83,10 @@ class SeatView:
                 else (hand.opener_before + 1) % 4
             ),
         )
+
+    @property
+    def target(self) -> int:
+        return self.rules.target
 
     def board(self) -> Board:
         """A fresh board as this view sees it (the board is public)."""
@@ -101,11 +112,12 @@ class SeatView:
         return [Verdict(b, board.reason(self.seat, tile, b)) for b in SEATS]
 
     def unseen(self) -> int:
-        """Mask of tiles this seat cannot see: other hands' tiles and the 23 unused ones."""
+        """Mask of tiles this seat cannot see: other hands' tiles and the unused ones (23 in
+        the card's game)."""
         placed = mask_of(t for branch in self.branches for t in branch)
         if self.opening is not None:
             placed |= self.opening.bit
-        return ALL_MASK & ~placed & ~self.held
+        return self.rules.mask & ~placed & ~self.held
 
     def unseen_tiles(self) -> list[Tile]:
         return tiles_of(self.unseen())

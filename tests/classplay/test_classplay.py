@@ -36,6 +36,7 @@ from longana.players.levels import choose
 from longana.protocol import Game
 from longana.rules.errors import LonganaError
 from longana.rules.tiles import Move
+from ui.i18n import LANGUAGES
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -803,7 +804,7 @@ def test_class_intents_refuse_bad_input() -> None:
         assert ask(Game(), do="class-code", **intent)["refused"]["code"] == code
 
 
-@pytest.mark.parametrize("lang", ["de", "en", "es", "ms"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_code_a_field_shows_as_an_example_is_one_of_this_release(lang: str) -> None:
     """The class-code field's placeholder ("e.g. 7B-PCCC-N100-…") is a code this release reads:
     a teacher who types it gets a class, not a refusal."""

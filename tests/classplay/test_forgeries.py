@@ -18,6 +18,7 @@ from longana.device.session import COMPUTER, PERSON, Session
 from longana.players.levels import choose
 from longana.protocol import Game
 from longana.rules.tiles import Move
+from longana.rules.variant import CARD
 
 P, C = PERSON, COMPUTER
 Pick = Callable[[Session, list[Move]], Move]
@@ -90,7 +91,7 @@ def test_a_typed_code_cannot_claim_a_score(honest: Result) -> None:
 
 
 def test_a_file_where_the_student_chose_every_seats_moves_is_refused() -> None:
-    free = Session(CLASS.seed, seats=(P, P, P, P), level="normal", target=30)
+    free = Session(CLASS.seed, seats=(P, P, P, P), level="normal", rules=CARD.with_target(30))
     while not free.match.is_over:  # South plays its best; the others feed South
         hand = free.match.hand
         if hand.outcome is not None:

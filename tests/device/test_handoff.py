@@ -7,12 +7,15 @@ from itertools import combinations
 from typing import Any
 
 import pytest
+from conftest import every_rules, other_deals
 
 from longana import LonganaError
-from longana.device.handoff import ALL, NOBODY, face_up, handoff_to, hint
+from longana.device.frame import frame_of
+from longana.device.handoff import ALL, NOBODY, explained_hint, face_up, handoff_to, hint
 from longana.device.session import COMPUTER, PERSON, Session
 from longana.players.levels import choose
 from longana.rules.tiles import SEATS, E, N, S, W
+from longana.rules.variant import Rules
 from longana.rules.view import SeatView
 
 
@@ -211,3 +214,36 @@ def test_no_hint_on_a_computers_turn_or_after_the_hand() -> None:
         game.play(hand.legal_moves()[0])
     with pytest.raises(LonganaError, match="over"):
         hint(game)
+
+
+@every_rules
+def test_no_peeking_the_frame_and_the_hint_ignore_every_hidden_tile(rules: Rules) -> None:
+    """The frame shown to the person at the device and the hint for that person stay the same
+    whatever the other hands and the unused tiles hold (exchanged so that the record stays
+    legal), in every preset and in another set."""
+    rng = random.Random(11)
+    checked = 0
+    for seed in range(8):
+        game = Session(f"peek:{seed}", rules=rules)
+        hand = game.match.hand
+        for _ in range(rng.randrange(4, 20)):  # the computers' moves and the person's
+            if hand.outcome is not None or (hand.to_move == S and hand.is_opened):
+                break
+            game.play(rng.choice(hand.legal_moves()))
+        if hand.outcome is not None:
+            continue
+        frame, advice = frame_of(game, S), advised(game)
+        for other in other_deals(hand, S, rng, 2):
+            game.match.hands[-1] = other
+            assert frame_of(game, S) == frame
+            assert advised(game) == advice
+            checked += 1
+        game.match.hands[-1] = hand
+    assert checked >= 8
+
+
+def advised(game: Session) -> Any:
+    """The explained hint for South when South is to move (else None)."""
+    if game.match.hand.to_move != S:
+        return None
+    return explained_hint(game, S).to_dict()

@@ -215,6 +215,29 @@ def test_import_refuses_what_the_engine_refuses_and_says_where(text: str, words:
         import_text(text)
 
 
+@pytest.mark.parametrize(
+    "text, code, params",
+    [
+        ("", "import-not-records", {}),
+        ("42", "import-not-records", {}),
+        ("[]", "import-not-records", {}),
+        ("[" * 3000 + "]" * 3000, "too-deep", {}),
+        (json.dumps(a_record()) + "\n{oops\n", "import-line", {"line": 2}),
+        (json.dumps(a_record()) + "\n" + with_move(1, "pass"), "import-hand", {"line": 2}),
+        (json.dumps([a_record(), {"hands": 1}]), "import-hand", {"hand": 2}),
+        (with_move(0, "0-0@S"), "import-hand", {}),
+        (json.dumps({"schema": 9, "hands": []}), "record", {}),  # a save: the page says so
+    ],
+)
+def test_an_import_refusal_has_a_code_and_params_for_the_page(
+    text: str, code: str, params: dict[str, int]
+) -> None:
+    """The page words a refusal from its code and params, never from the English message."""
+    with pytest.raises(RecordError) as caught:
+        import_text(text)
+    assert (caught.value.code, caught.value.params) == (code, params)
+
+
 def test_stepping_through_a_hand_move_by_move() -> None:
     match = whole_match("8")
     hand = match.hands[0]

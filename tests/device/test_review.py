@@ -16,6 +16,7 @@ from longana.device.review import (
     Decision,
     decisions,
     judge,
+    judgement,
     view_at,
 )
 from longana.device.session import COMPUTER, PERSON, Session
@@ -26,6 +27,7 @@ from longana.players.levels import choose
 from longana.rules.errors import LonganaError
 from longana.rules.records import hand_from_record, hand_record
 from longana.rules.tiles import SEATS, tiles_of
+from longana.rules.view import SeatView
 
 TWO = (PERSON, COMPUTER, PERSON, COMPUTER)
 
@@ -165,11 +167,11 @@ def test_the_worker_answers_one_decision_a_step() -> None:
     assert last["frame"]["outcome"] is not None
     first = ask(game, do="review", step=0)["review"]
     count = first["count"]
-    assert count == len(decisions(game.game)) > 0
+    assert count == len(decisions(game.current_session)) > 0
     steps = [first["decision"]] + [
         ask(game, do="review", step=k)["review"]["decision"] for k in range(1, count)
     ]
-    check(game.game, decisions(game.game), steps)
+    check(game.current_session, decisions(game.current_session), steps)
     assert ask(game, do="review", step=count)["review"]["decision"] is None
     assert ask(game, do="review", step=0, hand=0)["review"]["count"] == count
     assert ask(game, do="review", step=0, hand=1)["review"]["count"] == 0
@@ -178,7 +180,7 @@ def test_the_worker_answers_one_decision_a_step() -> None:
     assert ask(game, do="review", step=0, hand="0")["error"]["code"] == "bad-hand"
     again = ask(game, do="review", step=count - 1)["review"]  # kept, not weighed
     assert again["decision"] == steps[-1]
-    check_summary(game.game, steps, again["summary"])
+    check_summary(game.current_session, steps, again["summary"])
 
 
 def check_summary(game: Session, steps: list[dict[str, Any]], summary: dict[str, Any]) -> None:
@@ -224,31 +226,34 @@ def test_a_class_match_is_reviewed_once_it_is_over() -> None:
             assert ask(game, do="review", step=0)["refused"]["code"] == "class-not-over"
     assert last["frame"]["match_over"] and not person_to_move(last["frame"])
     review = ask(game, do="review", step=0)["review"]
-    assert review["count"] == len(decisions(game.game)) > 0
-    check(game.game, decisions(game.game)[:1], [review["decision"]])
+    assert review["count"] == len(decisions(game.current_session)) > 0
+    check(game.current_session, decisions(game.current_session)[:1], [review["decision"]])
 
 
 def test_a_match_to_any_target_is_weighed_hinted_and_reviewed() -> None:
     """Issue 37: a save with a target above ~33,500 made every hint and review step fail (the
-    equity's weights all underflowed to 0). Any target the engine accepts is weighed now, the
-    chances still adding up to the whole match."""
+    equity's weights all underflowed to 0). The match's rules now bound the target
+    (longana.rules.variant); the coach's equity is safe for any target all the same (the
+    chances still add up to the whole match), and at the highest target the rules allow a hint
+    and a review step are weighed."""
     from longana.players.hard import equity
+    from longana.rules.match import Match
+    from longana.rules.variant import MAX_TARGET, MIN_TARGET
 
     for target in (100, 33_600, 40_000, 10**9):
         scores = (5, 0, 60, 40)
         chances = [equity(scores, target, s) for s in SEATS]
         assert abs(sum(chances) - 1) < 1e-9 and all(0 <= c <= 1 for c in chances)
         assert chances[2] > chances[3] > chances[0] > chances[1]
-    for target in (33_600, 10**9):
-        game = Session("37", seats=(PERSON, COMPUTER, COMPUTER, COMPUTER), target=target)
-        game.play(game.match.hand.legal_moves()[0])
-        while game.match.hand.outcome is None:
-            hand = game.match.hand
-            if game.is_person(hand.to_move) and len(hand.legal_moves()) > 1:
-                explanation = explain(game.view(hand.to_move), game.decision_seed())
-                assert explanation.kind == "points" and 0 <= explanation.chance <= 100
-            game.play(choose(game.view(hand.to_move), "normal", game.decision_seed()))
-        found = decisions(game)
-        assert found
-        judged = judge(game, found[-1])
+    hand = Match("37").hand
+    rng = random.Random(37)
+    while len(hand.legal_moves()) < 2 or not hand.is_opened:
+        hand.apply(rng.choice(hand.legal_moves()))
+    for target in (MIN_TARGET, MAX_TARGET):
+        view = SeatView.of(hand, hand.to_move, (5, 0, 6, 4), target)
+        explanation = explain(view, 3)
+        assert explanation.kind == ("win" if target == MIN_TARGET else "points")
+        assert 0 <= explanation.chance <= 100
+        decision = Decision(0, len(hand.history), hand.to_move, hand.legal_moves()[0])
+        judged = judgement(hand, view, decision, 3)
         assert judged["grade"] in GRADES and 0 <= judged["chance"]["before"] <= 100

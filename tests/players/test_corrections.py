@@ -52,7 +52,7 @@ def pressing_reference(view: SeatView, seat: int, held: int, model: PlayModel) -
             to_move=seat,
             opener=view.opener,
             scores=view.scores,
-            target=view.target,
+            rules=view.rules,
             first_hand=view.first_hand,
             search_from=view.search_from,
         )

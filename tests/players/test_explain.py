@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from conftest import dealt, every_seat, play, turn, turn_move
+from conftest import EVERY_RULES, dealt, every_seat, play, turn, turn_move
 from test_players import other_deals, random_position
 
 from longana.players.explain import AS_GOOD, NOISE, STAKE, _same, as_good, explain
@@ -18,6 +18,7 @@ from longana.players.levels import PLAYERS, Player, choose, decide
 from longana.rules.errors import LonganaError
 from longana.rules.hand import Hand
 from longana.rules.tiles import Move, pips_of, tiles_of
+from longana.rules.variant import Rules
 from longana.rules.view import SeatView
 
 
@@ -308,18 +309,21 @@ def test_nothing_to_explain_when_not_to_move_or_over() -> None:
         explain(SeatView.of(hand, (hand.to_move + 1) % 4))
 
 
+@pytest.mark.parametrize("rules", EVERY_RULES.values(), ids=list(EVERY_RULES))
 @pytest.mark.parametrize("later, tied", [(False, False), (True, False), (True, True)])
-def test_no_peeking_the_explanation_ignores_every_hidden_tile(later: bool, tied: bool) -> None:
+def test_no_peeking_the_explanation_ignores_every_hidden_tile(
+    later: bool, tied: bool, rules: Rules
+) -> None:
     """The other hands' unplayed tiles and the unused ones exchanged in every way tried that
-    keeps the record legal: the same explanation, word for word."""
+    keeps the record legal: the same explanation, word for word (every preset, another set)."""
     rng = random.Random(7)
     checked = 0
     for seed in range(12):
-        hand = random_position(100 + seed, later, tied)
+        hand = random_position(100 + seed, later, tied, rules)
         seat = hand.to_move
         if len(hand.legal_moves()) < 2:
             continue
-        scores = (40, 70, 20, 66)
+        scores = tuple(s * rules.target // 100 for s in (40, 70, 20, 66))
         want = explain(SeatView.of(hand, seat, scores), seed).to_dict()
         for again in other_deals(hand, seat, rng, 3):
             assert again.to_move == seat
@@ -384,10 +388,12 @@ def test_the_hint_reply_carries_the_explanation() -> None:
             continue
         answer = ask(do="hint", at=frame["log"])
         explanation = answer["explanation"]
-        view = game.game.view(0)
-        suggested = str(explain(view, game.game.decision_seed()).suggested)
+        view = game.current_session.view(0)
+        suggested = str(explain(view, game.current_session.decision_seed()).suggested)
         assert answer["hint"] == explanation["moves"][0]["move"] == suggested
-        assert game.game.match.hand.is_legal(hint(game.game))  # the computer's own choice
+        assert game.current_session.match.hand.is_legal(
+            hint(game.current_session)
+        )  # the computer's own choice
         assert sorted(m["move"] for m in explanation["moves"]) == sorted(frame["turn"]["moves"])
         assert explanation["seat"] == "S" and explanation["kind"] in ("win", "points")
         frame = ask(do="play", move=answer["hint"], at=frame["log"])["frame"]

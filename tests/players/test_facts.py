@@ -65,10 +65,10 @@ def test_a_sure_way_out_is_named_and_really_goes_out(k: int) -> None:
     hand.apply(Move.parse(turn_move("5-3@S", k)))
     for tile in ("3-1", "1-0", "2-0", "4-2", "6-4", "7-6"):  # never a pass, whatever the others do
         first_legal_until(hand, k)
-        if hand.outcome is not None:
-            break
+        assert hand.outcome is None, "another seat went out first"
         hand.apply(Move.parse(turn_move(f"{tile}@S", k)))
     assert hand.outcome is not None and hand.outcome.reason == "domino"
+    assert hand.outcome.winner == k, "the way out was another seat's"
 
 
 @every_seat
@@ -94,7 +94,9 @@ def test_a_seat_that_can_win_the_match_this_hand_is_named_leading_or_not(k: int)
     for letter, points in {"S": 55, "E": 94, "N": 60, "W": 20}.items():
         scores[SEAT_NAMES.index(turn(letter, k))] = points
     view = SeatView.of(hand, hand.to_move, tuple(scores))
-    for move, reasons in reasons_for(view).items():
+    said = reasons_for(view)
+    assert len(said) == len(view.legal_moves()) > 1
+    for move, reasons in said.items():
         points = [(r.params["seat"], r.params["needs"]) for r in reasons if r.code == "match-point"]
         # South itself first (45 to go), then the others by what they need: West (80) is too far
         assert [(turn(s, -k % 4), n) for s, n in points] == [("S", 45), ("E", 6), ("N", 40)], move
@@ -150,6 +152,7 @@ def test_no_reason_is_false_and_no_risk_is_missed_in_real_play() -> None:
 
 def test_every_seat_gets_the_same_facts_turned_with_the_table() -> None:
     """A position turned by k seats gives the same reasons, seat letters turned."""
+    compared = 0
     for hand, scores in positions(40, seed=2):
         record = hand_record(hand)
         view = SeatView.of(hand, hand.to_move, scores)
@@ -159,6 +162,8 @@ def test_every_seat_gets_the_same_facts_turned_with_the_table() -> None:
             turned = tuple(scores[(s - k) % 4] for s in range(4))
             got = _letters(reasons_for(SeatView.of(again, again.to_move, turned)), k)
             assert _stable(got) == _stable(want)
+        compared += sum(len(said) for said in want.values())
+    assert compared >= 200, compared  # reasons compared, not empty lists
 
 
 def _letters(reasons: dict[Move, Any], k: int) -> dict[str, list[dict[str, Any]]]:
@@ -192,6 +197,7 @@ def _stable(reasons: dict[str, list[dict[str, Any]]]) -> dict[str, list[Any]]:
 
 
 def test_the_runs_kept_follow_one_another() -> None:
+    kept = 0
     for hand, scores in positions(60, seed=3):
         view = SeatView.of(hand, hand.to_move, scores)
         for move, reasons in reasons_for(view).items():
@@ -202,6 +208,8 @@ def test_the_runs_kept_follow_one_another() -> None:
                     rest = view.held ^ (move.tile.bit if move.tile else 0)
                     assert len(tiles) == len(chain(rest, r.params["number"]))
                     assert len(tiles) < len(tiles_of(rest))  # else it is a way out
+                    kept += 1
+    assert kept >= 10, kept
 
 
 # -- the sizes and the rules behind the risks (issue 36) ---------------------------------------

@@ -1,9 +1,9 @@
 """Golden data: exact deals, perft-style move-tree counts and complete hands for fixed seeds.
 
-The files in tests/golden/ were written by the engine and checked by hand on small cases (see
+The files in tests/rules/golden/ were written by the engine and checked by hand on small cases (see
 ``test_perft_by_hand``). If a rule is changed on purpose, regenerate them and review the diff:
 
-    .venv/bin/python tests/test_golden.py --regen
+    .venv/bin/python tests/rules/test_golden.py --regen
 """
 
 from __future__ import annotations

@@ -8,6 +8,7 @@ from longana import HandOverError, LonganaError, Move
 from longana.rules.hand import Hand
 from longana.rules.match import Match, MatchOverError
 from longana.rules.tiles import DOUBLES_MASK
+from longana.rules.variant import CARD
 
 
 def play_out(hand: Hand) -> None:
@@ -80,7 +81,7 @@ def test_the_first_hand_of_a_match_is_a_first_hand() -> None:
 
 
 def test_a_smaller_target() -> None:
-    match = Match("5", target=10)
+    match = Match("5", CARD.with_target(10))
     while not match.is_over:
         play_out(match.hand)
         if not match.is_over:

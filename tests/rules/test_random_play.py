@@ -1,14 +1,17 @@
 """Random play with invariants checked after every step (Hypothesis stateful testing).
 
 A machine plays whole matches with random legal moves, deals the next hands, restarts hands
-now and then, and after every step checks what must always hold: the 55 tiles, the branch
-ends, open/closed flags and opening numbers, blocks, scores, and save → load.
+now and then, and after every step checks what must always hold: every tile of the set, the
+branch ends, open/closed flags and opening numbers, blocks, scores, and save → load. It runs
+once per preset the game offers and once for a double-six set (``conftest.EVERY_RULES``): the
+engine takes the set, the hand size and the target from the match's rules.
 """
 
 from __future__ import annotations
 
 import json
 
+from conftest import EVERY_RULES
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
@@ -22,7 +25,8 @@ from hypothesis.stateful import (
 from longana.rules.hand import Hand
 from longana.rules.match import Match
 from longana.rules.records import match_from_dict, match_to_dict
-from longana.rules.tiles import ALL_MASK, MATCH_MASK, PASS, SEATS
+from longana.rules.tiles import MATCH_MASK, PASS, SEATS
+from longana.rules.variant import CARD, Rules
 from longana.rules.view import SeatView
 
 
@@ -44,12 +48,14 @@ def anyone_could_play_with_every_branch_open(hand: Hand) -> bool:
 
 
 class RandomMatch(RuleBasedStateMachine):
+    # each subclass below: one of EVERY_RULES (not ``rules``: the machine's own method)
+    match_rules: Rules = CARD
     match: Match
     highest_order: int
 
-    @initialize(seed=st.integers(0, 10**9), goal=st.sampled_from([25, 100]))
-    def deal(self, seed: int, goal: int) -> None:
-        self.match = Match(str(seed), goal)
+    @initialize(seed=st.integers(0, 10**9))
+    def deal(self, seed: int) -> None:
+        self.match = Match(str(seed), self.match_rules)
         self.highest_order = 0
 
     @property
@@ -118,9 +124,12 @@ class RandomMatch(RuleBasedStateMachine):
         assert not held & placed, "a tile both held and placed"
         dealt = hand.start[0] | hand.start[1] | hand.start[2] | hand.start[3]
         assert held | placed == dealt
-        unused = ALL_MASK & ~dealt
-        assert held.bit_count() + placed.bit_count() + unused.bit_count() == 55
-        assert unused.bit_count() == 23
+        rules = self.match_rules
+        assert hand.rules is rules and not dealt & ~rules.mask, "a tile from outside the set"
+        assert [m.bit_count() for m in hand.start] == [rules.hand_size] * 4
+        unused = rules.mask & ~dealt
+        assert held.bit_count() + placed.bit_count() + unused.bit_count() == rules.tiles
+        assert unused.bit_count() == rules.unused
 
     @invariant()
     def ends_follow_the_tiles_placed(self) -> None:
@@ -170,9 +179,9 @@ class RandomMatch(RuleBasedStateMachine):
         data = json.loads(json.dumps(match_to_dict(self.match)))
         loaded = match_from_dict(data)
         assert loaded.hands == self.match.hands
-        assert (loaded.seed, loaded.target, loaded.scores) == (
+        assert (loaded.seed, loaded.rules, loaded.scores) == (
             self.match.seed,
-            self.match.target,
+            self.match_rules,
             self.match.scores,
         )
         assert match_to_dict(loaded) == data
@@ -182,15 +191,27 @@ class RandomMatch(RuleBasedStateMachine):
     def seat_views_agree_with_the_hand(self) -> None:
         hand = self.hand
         for seat in SEATS:
-            view = SeatView.of(hand, seat, self.match.scores, self.match.target)
+            view = SeatView.of(hand, seat, self.match.scores)
+            assert view.rules is self.match_rules and view.target == self.match.target
+            hidden = view.unseen()
+            assert hidden == self.match_rules.mask & ~placed_mask(hand) & ~hand.held[seat]
             if seat == hand.to_move and not hand.is_over:
                 assert view.legal_moves() == hand.legal_moves()
 
 
-RandomMatch.TestCase.settings = settings(
-    max_examples=40,
-    stateful_step_count=80,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)
-TestRandomMatch = RandomMatch.TestCase
+def cases() -> dict[str, type]:
+    """One test case per rules value: ``TestRandomMatch_card``, ``…_double-six`` …"""
+    out = {}
+    for name, rules in EVERY_RULES.items():
+        machine = type(f"RandomMatch_{name}", (RandomMatch,), {"match_rules": rules})
+        machine.TestCase.settings = settings(
+            max_examples=25,
+            stateful_step_count=80,
+            deadline=None,
+            suppress_health_check=[HealthCheck.too_slow],
+        )
+        out["TestRandomMatch_" + name.replace("-", "_")] = machine.TestCase
+    return out
+
+
+globals().update(cases())

@@ -18,6 +18,7 @@ from longana.rules.records import (
     match_from_dict,
     match_to_dict,
 )
+from longana.rules.variant import CARD, Rules
 
 
 def play_out(hand: Hand) -> None:
@@ -25,8 +26,8 @@ def play_out(hand: Hand) -> None:
         hand.push(hand.legal_moves()[0])
 
 
-def finished_match(seed: str = "11", target: int = 100) -> Match:
-    match = Match(seed, target)
+def finished_match(seed: str = "11", rules: Rules = CARD) -> Match:
+    match = Match(seed, rules)
     while True:
         play_out(match.hand)
         if match.is_over:
@@ -39,7 +40,7 @@ def through_json(data: object) -> Any:
 
 
 def same_match(a: Match, b: Match) -> bool:
-    return (a.seed, a.target, a.scores) == (b.seed, b.target, b.scores) and a.hands == b.hands
+    return (a.seed, a.rules, a.scores) == (b.seed, b.rules, b.scores) and a.hands == b.hands
 
 
 def test_a_finished_match_round_trips() -> None:
@@ -93,8 +94,13 @@ def set_key(key: str, value: object) -> Any:
         (broken(set_key("schema", "1")), "no schema number"),
         (broken(set_key("seed", "")), "no deal number"),
         (broken(set_key("seed", 11)), "no deal number"),
-        (broken(set_key("target", 0)), "target score"),
-        (broken(set_key("target", "100")), "target score"),
+        (broken(set_key("target", 0)), "target is 10 to 999 points, not 0"),
+        (broken(set_key("target", 5000)), "target is 10 to 999 points, not 5000"),
+        (broken(set_key("target", "100")), "target is a whole number, not '100'"),
+        (broken(set_key("target", True)), "target is a whole number, not True"),
+        (broken(set_key("highest", 10)), "a set runs up to double-9 at most, not 10"),
+        (broken(set_key("hand_size", 14)), "dealt 1 to 13 tiles of the double-9 set, not 14"),
+        (broken(set_key("hand_size", 7)), "hand 1: S holds 8 tiles: each seat is dealt 7"),
         (broken(set_key("hands", [])), "no hands"),
         (broken(set_key("hands", {})), "no hands"),
         (broken(set_key("seed", "12")), "hand 1: the deal does not match deal number 12"),

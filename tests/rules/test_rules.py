@@ -105,7 +105,7 @@ def test_hand_deal_keeps_dealing_until_someone_holds_a_double(
     no_double = [mask_of(plain[s * 8 : (s + 1) * 8]) for s in SEATS]
     good = longana.rules.hand.deal(random.Random(5))
     dealt = iter([no_double, no_double, good])
-    monkeypatch.setattr(longana.rules.hand, "deal", lambda rng: next(dealt))
+    monkeypatch.setattr(longana.rules.hand, "deal", lambda rng, rules: next(dealt))
     hand = Hand.deal(random.Random(0), first_hand=False, winner=2)
     assert list(hand.start) == good
     assert hand.winner_before == 2  # the same hand: the opener rule is unchanged

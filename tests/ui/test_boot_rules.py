@@ -12,6 +12,8 @@ import json
 import re
 import shutil
 import subprocess
+import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -22,15 +24,18 @@ from longana.device.session import COMPUTER, PERSON, Session
 from longana.players.levels import LEVELS
 from longana.protocol import Game
 from longana.rules.tiles import SEAT_NAMES
+from longana.rules.variant import DEFAULT, PRESETS
 from ui.address import Address
 from ui.frame_cache import cacheable, playable
-from ui.i18n import pick_language
-from ui.notation import KINDS
+from ui.i18n import LANGUAGES, pick_language
+from ui.notation import DEFAULT_TARGET, KINDS, LENGTHS, TARGETS
 from ui.notation import LEVELS as PAGE_LEVELS
 from ui.settings import Settings
 from ui.storage import FRAME, Store, copy_key
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+from tools.build_site import files_script  # noqa: E402 - tools/ is not a package on the path
 
 # Runs a script of ui/ ("-": none) in a fresh node context with a window, then prints what
 # `ask` gives for each case: ask(window, case).
@@ -47,16 +52,25 @@ console.log(JSON.stringify(JSON.parse(cases).map((item) => answer(context, item)
 """
 
 
+# the scripts whose values the build writes in (tools/build_site.py), as the site has them
+BUILT = {"ui/boot/files.js": files_script}
+
+
 def node_answers(script: str, ask: str, cases: list[Any]) -> list[Any]:
     node = shutil.which("node")
     if node is None:
         pytest.fail("node is needed to run the page's JavaScript")
-    done = subprocess.run(
-        [node, "-e", HARNESS, str(ROOT / script) if script != "-" else "-", ask, json.dumps(cases)],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    with tempfile.TemporaryDirectory() as folder:
+        path = "-" if script == "-" else str(ROOT / script)
+        if script in BUILT:
+            path = str(Path(folder) / "built.js")
+            Path(path).write_text(BUILT[script](ROOT), encoding="utf-8")
+        done = subprocess.run(
+            [node, "-e", HARNESS, path, ask, json.dumps(cases)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
     assert done.returncode == 0, done.stderr
     return list(json.loads(done.stdout))
 
@@ -106,9 +120,16 @@ def test_the_language_shown_is_one_rule_in_both_runtimes() -> None:
 def test_the_levels_and_kinds_are_the_engines() -> None:
     assert PAGE_LEVELS == LEVELS
     assert KINDS == (PERSON, COMPUTER)
-    text = (ROOT / "ui" / "boot" / "files.js").read_text(encoding="utf-8")
+    text = files_script(ROOT)
     languages = re.search(r"const LANGUAGES = (\[.*?\]);", text)
-    assert languages and json.loads(languages.group(1)) == ["de", "en", "es", "ms"]
+    assert languages and tuple(json.loads(languages.group(1))) == LANGUAGES
+
+
+def test_the_lengths_offered_are_the_engines_presets() -> None:
+    """Settings offer the engine's presets, in its order, each by its name and target (a new
+    preset is one line in each; the card's game is the default on both sides)."""
+    assert tuple((name, rules.target) for name, rules in PRESETS.items()) == LENGTHS
+    assert PRESETS[DEFAULT].target == DEFAULT_TARGET and DEFAULT_TARGET in TARGETS
 
 
 @pytest.mark.parametrize("seat", range(4))
@@ -179,10 +200,13 @@ def test_the_plain_scripts_fall_back_to_the_english_catalogs_words(script: str) 
 
 def test_every_plain_script_is_loaded_by_the_page_and_every_worker_module_imported() -> None:
     """A room of the start that index.html does not load, or a module of the worker that it
-    does not import, would be shipped and precached for nothing (or missed)."""
+    does not import, would be shipped and precached for nothing (or missed). (The service
+    worker, ui/sw.js, is the site's sw.js, which ui/boot/offline.js registers.)"""
     page = (ROOT / "index.html").read_text(encoding="utf-8")
     loaded = re.findall(r'<script src="\./(ui/[^"]+\.js)"></script>', page)
     scripts = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "ui").rglob("*.js"))
+    scripts.remove("ui/sw.js")
+    assert '.register("./sw.js")' in (ROOT / "ui/boot/offline.js").read_text(encoding="utf-8")
     assert sorted(loaded) == scripts and loaded[0] == "ui/floor.js"
     order = loaded.index
     assert order("ui/storage.js") < order("ui/toasts.js") < order("ui/boot/screen.js")

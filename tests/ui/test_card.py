@@ -28,12 +28,12 @@ from typing import Any
 import pytest
 
 from longana.device.diagram import example
-from ui.i18n import Catalog
+from ui.i18n import LANGUAGES, Catalog
 from ui.rules_panel import about_html, keys_html, rules_html
 
 ROOT = Path(__file__).resolve().parents[2]
 SEEDS = ROOT.parent / "shared" / "seeds"
-LANGS = ("de", "en", "es", "ms")
+CARDS = ("de", "en", "es", "ms")  # the printed rule cards' languages (shared/seeds)
 
 #: (keys that say it, {lang: (the card's sentence, terms the keys' words must hold)}).
 #: Sentences in the cards' order; the English card's last three exist only in English.
@@ -697,7 +697,7 @@ def card_sentences(lang: str) -> list[str]:
 def seed_cards() -> dict[str, list[str]]:
     """The seed files' sentences by language: a file is the language whose first sentence (the
     card's heading) it starts with."""
-    heads = {card_sentences(lang)[0]: lang for lang in LANGS}
+    heads = {card_sentences(lang)[0]: lang for lang in CARDS}
     found = {}
     for path in sorted(SEEDS.glob("*.txt")):
         said = sentences(path.read_text(encoding="utf-8"))
@@ -757,7 +757,7 @@ def problems(card: list[Any], catalogs: dict[str, dict[str, Any]]) -> list[str]:
 
 @pytest.fixture(scope="module")
 def catalogs() -> dict[str, dict[str, Any]]:
-    return {lang: load(lang) for lang in LANGS}
+    return {lang: load(lang) for lang in LANGUAGES}
 
 
 # -- the tests ---------------------------------------------------------------------------------
@@ -767,11 +767,11 @@ def test_the_cards_sentences_line_up() -> None:
     """The four cards say the same things in the same order: each entry has every language
     (the English card's worked example excepted)."""
     langs = [tuple(sorted(said)) for _, said in CARD]
-    assert langs.count(tuple(sorted(LANGS))) == len(CARD) - 3
+    assert langs.count(tuple(sorted(CARDS))) == len(CARD) - 3
     assert all(said == ("en",) for said in langs[-3:])
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", CARDS)
 def test_the_table_holds_every_sentence_of_the_card(lang: str) -> None:
     if not SEEDS.is_dir():
         pytest.skip(f"the rule cards are not at {SEEDS}")
@@ -787,7 +787,7 @@ def test_every_sentence_is_said_in_every_language_in_the_cards_terms(
     assert not found, "\n  ".join(["the card is not all on the page:", *found])
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_rules_panel_shows_every_sentence(
     lang: str, catalogs: dict[str, dict[str, Any]]
 ) -> None:
@@ -830,17 +830,19 @@ def test_the_checks_can_fail(catalogs: dict[str, dict[str, Any]]) -> None:
 def test_the_page_describes_itself_in_each_language() -> None:
     """The description for search engines and app stores: the page's (English until a language
     is picked; the page then sets the catalog's), the manifest's, each catalog's; and the words
-    shown without JavaScript, in the four languages."""
-    from tools.build_site import manifest
+    shown without JavaScript (written into the page by the build), in every language."""
+    from tools.build_site import manifest, page_html
 
-    page = (ROOT / "index.html").read_text(encoding="utf-8")
+    page = page_html(ROOT, [])
     english = load("en")["app"]["description"]
     described = re.findall(r'<meta name="description" content="([^"]*)">', page)
     assert described == [html.escape(english, quote=True)]
     assert manifest()["description"] == english
-    said = {lang: load(lang)["app"]["description"] for lang in LANGS}
-    assert len(set(said.values())) == 4 and all("Perez/Cytro" in d for d in said.values())
+    said = {lang: load(lang)["app"]["description"] for lang in LANGUAGES}
+    assert len(set(said.values())) == len(LANGUAGES)
+    assert all("Perez/Cytro" in d for d in said.values())
     noscript = re.search(r"<noscript>(.*?)</noscript>", page, re.S)
     assert noscript is not None
     shown = dict(re.findall(r'<p lang="(\w+)">([^<]+)</p>', noscript.group(1)))
-    assert sorted(shown) == sorted(LANGS) and all("JavaScript" in p for p in shown.values())
+    assert shown == {lang: html.escape(load(lang)["noscript"], quote=False) for lang in LANGUAGES}
+    assert all("JavaScript" in p for p in shown.values())

@@ -5,7 +5,7 @@ order), lists of the same length, the same ``{placeholders}`` in every string, a
 forms its own language needs by CLDR. The checks walk whatever ``en.json`` holds and run for every
 ``locales/*.json``, so a key added to English fails here for each language that lacks it.
 
-Run as a script (``python tests/test_catalogs.py``) to print, per language, every problem found:
+Run as a script (``python tests/ui/test_catalogs.py``) to print, per language, every problem found:
 missing keys, extra keys, placeholder differences.
 """
 
@@ -20,20 +20,16 @@ from typing import Any
 import pytest
 
 LOCALES = Path(__file__).resolve().parents[2] / "locales"
+sys.path.insert(0, str(LOCALES.parent))  # run as a script too
+from ui.i18n import LANGUAGES, NAMES, PLURALS  # noqa: E402
+
 REFERENCE = "en"
 
-#: CLDR plural categories each language uses for whole numbers (cardinals); Spanish "many" is
-#: for large round numbers (1000000), Malay has a single form.
-PLURAL_FORMS: dict[str, frozenset[str]] = {
-    "de": frozenset({"one", "other"}),
-    "en": frozenset({"one", "other"}),
-    "es": frozenset({"one", "many", "other"}),
-    "ms": frozenset({"other"}),
-}
+#: CLDR plural categories each language uses for whole numbers (cardinals), as its line of
+#: ui/languages.py declares them: Spanish "many" is for large round numbers (1000000),
+#: Malay has a single form.
+PLURAL_FORMS = {code: frozenset(forms) for code, forms in PLURALS.items()}
 CLDR_CATEGORIES = frozenset({"zero", "one", "two", "few", "many", "other"})
-
-#: Each language named in itself, as the language select shows it.
-LANGUAGE_NAMES = {"de": "Deutsch", "en": "English", "es": "Español", "ms": "Bahasa Melayu"}
 
 PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -192,8 +188,9 @@ def english() -> Any:
     return load(LOCALES / f"{REFERENCE}.json")
 
 
-def test_the_four_languages_are_there() -> None:
-    assert {"de", "en", "es", "ms"} <= set(IDS)
+def test_each_language_of_the_list_has_a_catalog_and_no_other() -> None:
+    assert sorted(IDS) == sorted(LANGUAGES) and {"de", "en", "es", "ms"} <= set(IDS)
+    assert len(set(NAMES.values())) == len(LANGUAGES)
 
 
 @pytest.mark.parametrize("path", PATHS, ids=IDS)
@@ -203,8 +200,7 @@ def test_valid_json_naming_its_language(path: Path) -> None:
     assert data.get("lang") == path.stem
     name = data.get("language_name")
     assert isinstance(name, str) and name.strip()
-    if path.stem in LANGUAGE_NAMES:
-        assert name == LANGUAGE_NAMES[path.stem]
+    assert name == NAMES[path.stem], "the catalog and ui/languages.py name it alike"
 
 
 @pytest.mark.parametrize("path", TRANSLATIONS, ids=[p.stem for p in TRANSLATIONS])
@@ -216,7 +212,7 @@ def test_same_keys_lists_and_placeholders_as_english(path: Path, english: Any) -
 @pytest.mark.parametrize("path", PATHS, ids=IDS)
 def test_plural_forms_of_the_language(path: Path, english: Any) -> None:
     lang = path.stem
-    assert lang in PLURAL_FORMS, f"declare the CLDR plural forms of {lang!r} in PLURAL_FORMS"
+    assert lang in PLURAL_FORMS, f"declare {lang!r}'s CLDR plural forms in ui/languages.py"
     data = load(path)
     found = plural_objects(data)
     assert found, "no plural objects found"

@@ -13,7 +13,7 @@ from longana.device.session import Session
 from longana.protocol import Game
 from ui import intents
 from ui.controller import Controller, targets
-from ui.i18n import Catalog
+from ui.i18n import LANGUAGES, Catalog
 from ui.steps import forced_opening
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -199,7 +199,7 @@ def test_a_typed_move_may_name_the_branch_by_the_languages_own_letter() -> None:
     assert ctl.interaction.preview == f"{tile}@E"
 
 
-@pytest.mark.parametrize("lang", ["de", "en", "es", "ms"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_typed_move_in_the_languages_own_words(lang: str) -> None:
     """The command field's example is in the language's own letters and pass word, and the
     field takes them: 7-3@U and langkau in Malay, passen in German, pasar in Spanish."""

@@ -21,6 +21,8 @@ from typing import Any
 
 import pytest
 
+from ui.i18n import LANGUAGES
+
 LOCALES = Path(__file__).resolve().parents[2] / "locales"
 GLOSSARY = LOCALES / "glossary.md"
 
@@ -139,8 +141,19 @@ def load(lang: str) -> Any:
     return json.loads((LOCALES / f"{lang}.json").read_text(encoding="utf-8"))
 
 
+def hits(lang: str, key: str, text: str) -> list[str]:
+    """What the glossary finds in ``text`` said at ``key`` (a catalog of that one value)."""
+    catalog: dict[str, Any] = {}
+    node = catalog
+    parts = key.split(".")
+    for part in parts[:-1]:
+        node = node.setdefault(part, {})
+    node[parts[-1]] = text
+    return violations(catalog, lang, RULES)
+
+
 RULES = rules(GLOSSARY.read_text(encoding="utf-8"))
-LANGS = ("de", "es", "ms")
+LANGS = tuple(lang for lang in LANGUAGES if lang != "en")  # English is the reference
 
 
 def test_the_glossary_has_rules_for_each_language() -> None:
@@ -164,15 +177,6 @@ def test_no_catalog_value_uses_a_word_the_glossary_rules_out(lang: str) -> None:
 def test_the_check_finds_inflections_and_compounds_and_spares_other_words() -> None:
     """It can fail: a forbidden word in its forms, a compound, a phrase, a regex, a scoped key;
     and a word that merely contains the letters is not taken for it."""
-
-    def hits(lang: str, key: str, text: str) -> list[str]:
-        catalog: dict[str, Any] = {}
-        node = catalog
-        parts = key.split(".")
-        for part in parts[:-1]:
-            node = node.setdefault(part, {})
-        node[parts[-1]] = text
-        return violations(catalog, lang, RULES)
 
     assert hits("de", "x.y", "Die Runden sind vorbei.")
     assert hits("de", "x.y", "Die nächste Spielrunde beginnt.")
@@ -209,6 +213,141 @@ def test_new_keys_are_checked_too() -> None:
     catalog = copy.deepcopy(load("de"))
     catalog["lesson"] = {"intro": "In dieser Runde lernst du passen."}
     assert any(v.startswith("de lesson.intro") for v in violations(catalog, "de", RULES))
+
+
+#: The five patterns per language of the independent native read of 2026-12-07 (its last
+#: section) and its two shared ones, each with sentences the catalogs held before: the glossary's
+#: row for the pattern (its term) must find every one, so the next sentence cannot repeat it.
+READ_2026_12_07: list[tuple[str, str, str, str]] = [
+    (
+        "de",
+        "explain.reason.feeds",
+        "Das Ende am {branch} wird {number} statt {was}: …",
+        "pattern 1",
+    ),
+    (
+        "de",
+        "explain.reason.stuck",
+        "In etwa {chance} % der Verteilungen des Computers …",
+        "pattern 1",
+    ),
+    (
+        "de",
+        "explain.reason.block-win.one",
+        "…, und dein {n} Auge ist der niedrigste …",
+        "pattern 1",
+    ),
+    ("de", "explain.all_lose", "Die Zahlen sagen, etwa wie viele.", "pattern 1"),
+    (
+        "de",
+        "rules.priority.1",
+        "Dein eigener Zweig ist ausgenommen: An ihn darfst du legen.",
+        "pattern 2",
+    ),
+    ("de", "lesson.x", "…, und an den darfst du immer legen.", "pattern 2"),
+    ("de", "rules.diagram.description", "Der Stein darf an: {legal}.", "pattern 2"),
+    ("de", "class.results_start", "Tabelle beginnen", "pattern 3"),
+    ("de", "table.x", "… und beginne dann die Tabelle deiner Klasse.", "pattern 3"),
+    ("de", "boot.step_slow", "Das Spiel startet auf dem langsamen Weg …", "pattern 3"),
+    ("de", "explain.x", "Ist eine 4 darauf, legt die Person ihn sofort.", "pattern 3"),
+    ("de", "rules.diagram.your_tile", "Dein eigener Zweig endet bei {end}.", "pattern 4"),
+    ("de", "rules.end.0", "Wer als Erster alle eigenen Steine gelegt hat …", "pattern 4"),
+    ("de", "lesson.retry", "Aufgabe noch einmal", "pattern 4"),
+    (
+        "de",
+        "lesson.block.tie",
+        "Lege ihn und zähl dann, wie viele Augen alle noch haben.",
+        "pattern 4",
+    ),
+    ("de", "table.unchanged", "Die Tabelle ist unverändert. Versuch es noch einmal.", "pattern 4"),
+    ("de", "lesson.block.x", "Die Quelle legt die Blockwertung nicht fest.", "pattern 5"),
+    ("de", "hand_end.block_win", "{winner} hat den alleinigen niedrigsten Restwert.", "pattern 5"),
+    ("es", "explain.points_loss.other", "pierdes unos {n} puntos", "pattern 1"),
+    ("es", "explain.loses_least", "La que menos pierde", "pattern 1"),
+    ("es", "explain.reason.sheds.other", "Te quitas de encima {n} puntos.", "pattern 2"),
+    ("es", "explain.reason_seat.block.other", "… A {seat} le quedan {n} puntos: …", "pattern 2"),
+    ("es", "explain.reason.stuck", "… del {chance} % de los repartos del ordenador …", "pattern 3"),
+    ("es", "boot.step_engine", "Cargando las reglas y los jugadores del ordenador…", "pattern 3"),
+    (
+        "es",
+        "rules.priority.2",
+        "La rama de Este está abierta en 6 y se abrió primero.",
+        "pattern 3",
+    ),
+    ("es", "explain.reason.keeps-own", "… para seguir tu propia rama.", "pattern 3"),
+    ("es", "explain.reason.control", "Todos los demás han pasado ante {numbers}: …", "pattern 3"),
+    ("es", "history.chart", "Puntuación de la última partida, mano a mano", "pattern 4"),
+    ("es", "boot.evict_ok", "De acuerdo", "pattern 4"),
+    ("es", "lesson.offer_no", "Solo jugar", "pattern 4"),
+    ("es", "lesson.points.title", "Los puntos del dominó", "pattern 4"),
+    (
+        "es",
+        "class.duplicate",
+        "Contado una sola vez, aunque se introdujo más de una vez: {names}.",
+        "pattern 5",
+    ),
+    ("es", "class.flag.same-name", "… o entregó con el nombre de otra persona.", "pattern 5"),
+    ("es", "rules.diagram.description", "Puede ir en: {legal}.", "pattern 5"),
+    ("es", "rules.opener.2", "Tras un bloqueo empatado no ganó nadie, así que …", "pattern 5"),
+    (
+        "ms",
+        "hand_end.block_tie",
+        "{tied} seri pada {low}: tiada sesiapa mendapat mata.",
+        "pattern 1",
+    ),
+    ("ms", "explain.about_points", "Nilai setiap langkah kepada anda, dalam mata.", "pattern 1"),
+    ("ms", "class.name_intro", "Keputusan anda membawa nama anda.", "pattern 1"),
+    ("ms", "rules.branches.3", "… ia menerima nombor baharu yang lebih lewat.", "pattern 1"),
+    (
+        "ms",
+        "rules.opener.1",
+        "… pemain seterusnya yang mempunyai kembar, melawan arah jam, akan …",
+        "pattern 1",
+    ),
+    ("ms", "lesson.doubles.closed", "Anda tiada 4 lagi untuk cabang anda.", "pattern 2"),
+    ("ms", "lesson.opening.search", "… tetapi tiada kembar, dan Barat juga tiada.", "pattern 2"),
+    ("ms", "lesson.points.domino", "Anda tinggal satu jubin sahaja.", "pattern 2"),
+    (
+        "ms",
+        "review.cost_points.other",
+        "Pilihan ini menyebabkan kehilangan kira-kira {n} mata",
+        "pattern 3",
+    ),
+    ("ms", "rules.deal.1", "Setiap seorang daripada empat pemain menerima 8 jubin.", "pattern 3"),
+    ("ms", "about.agreement", "Di sini berlaku persetujuan digital: …", "pattern 3"),
+    ("ms", "record.play_file", "Teruskan bermain dari fail ini", "pattern 4"),
+    ("ms", "undone.deal_from_address", "Perlawanan baharu daripada agihan {deal}.", "pattern 4"),
+    ("ms", "hint.preview_label", "Langkah dicadangkan: ketik sekali lagi", "pattern 4"),
+    ("ms", "explain.reason.block.other", "… Baki mata anda {n}. Dalam kira-kira …", "pattern 4"),
+    ("ms", "hint.suggest_pass", "… Sahkan untuk melangkau.", "pattern 5"),
+    ("ms", "review.class_not_over", "… supaya markah semua orang boleh dibandingkan.", "pattern 5"),
+    ("ms", "rules.diagram.your_tile", "Cabang anda sendiri berakhir pada {end}.", "pattern 5"),
+]
+READ_2026_12_07 += [
+    (lang, key, text, "shared:")
+    for lang in LANGS
+    for key, text in (
+        ("explain.reason.keeps-own", "… ({number})."),
+        ("explain.reason_seat.no-own", "… ({number})."),
+        ("review.cost_win.other", "… {value} % …"),
+    )
+]
+
+
+@pytest.mark.parametrize(("lang", "key", "old", "pattern"), READ_2026_12_07)
+def test_each_pattern_of_the_native_read_is_caught_in_the_old_words(
+    lang: str, key: str, old: str, pattern: str
+) -> None:
+    found = hits(lang, key, old)
+    assert any(pattern in f for f in found), f"{lang} {key}: {old!r} passes ({found})"
+
+
+def test_every_pattern_of_the_read_has_its_rows() -> None:
+    """Five patterns per language, each a row or more (its term numbered as in the read)."""
+    for lang in LANGS:
+        terms = " ".join(r.term for r in RULES if r.lang == lang)
+        assert all(f"pattern {n}:" in terms for n in range(1, 6)), (lang, terms)
+        assert "shared:" in terms
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from longana.players.explain import Explanation, Reason, Weighed, explain
+from longana.players.facts import RANK
 from longana.protocol import Game
 from longana.rules.tiles import Move
 from ui.hint_panel import explain_html, grouped, reason_words
@@ -75,6 +76,93 @@ REASONS = [
     {"code": "sheds", "params": {"pips": 14}},
     {"code": "double", "params": {"number": 9}},
 ]
+
+
+class Asked(Catalog):
+    """A catalog that keeps every key the page asks of it."""
+
+    def __init__(self, messages: dict[str, Any]) -> None:
+        super().__init__(messages)
+        self.asked: set[str] = set()
+
+    def raw(self, key: str) -> Any:
+        self.asked.add(key)
+        return super().raw(key)
+
+
+def reason_problems(
+    rank: tuple[str, ...], samples: list[dict[str, Any]], words: dict[str, Any]
+) -> list[str]:
+    """The page's reasons against the engine's, both ways: every code the engine gives
+    (``rank``, its list) has a sample here, worded; every code the page's modules compare with
+    and every reason the catalog words (``explain.reason``, ``explain.reason_seat``) is reached
+    from a code the engine gives."""
+    found = [f"{c!r}: the engine gives it, no sample here words it" for c in rank]
+    found = [f for f, c in zip(found, rank, strict=True) if c not in {r["code"] for r in samples}]
+    found += [
+        f"{c!r}: a sample of a code the engine never gives"
+        for c in sorted({r["code"] for r in samples} - set(rank))
+    ]
+    compared = {
+        code
+        for name, pattern in PAGE_REASONS
+        for code in re.findall(pattern, (ROOT / "ui" / name).read_text("utf-8"))
+    }
+    found += [
+        f"{c!r}: the page asks for it, the engine never gives it"
+        for c in sorted(compared - set(rank))
+    ]
+    cat = Asked(words)
+    for reason in samples:
+        for seat in (None, "N"):
+            reason_words(reason, cat, "S", seat)
+    for section in ("reason", "reason_seat"):
+        found += [
+            f"explain.{section}.{key}: words that no code the engine gives reaches"
+            for key in words["explain"][section]
+            if f"explain.{section}.{key}" not in cat.asked
+        ]
+    return found
+
+
+# the page's modules that word reasons, and how they compare a reason's code: any `code ==` in
+# the hint's words (reason_key), a reason's ["code"] in both (the review's other codes are the
+# worker's refusals)
+PAGE_REASONS = (
+    ("hint_panel.py", r'\bcode"?\]? [!=]= "([a-z-]+)"'),
+    ("review_panel.py", r'\["code"\] [!=]= "([a-z-]+)"'),
+)
+
+
+def test_the_page_words_every_reason_the_engine_gives_and_no_other() -> None:
+    """The engine's list of codes (longana.players.facts.RANK, read here: a code added there
+    fails until the page words it) against the page's words, both ways."""
+    assert reason_problems(RANK, REASONS, ENGLISH) == []
+
+
+def test_the_reason_check_can_fail() -> None:
+    """A code the engine adds, a sample the engine never gives, words no code reaches: each
+    is found."""
+    assert reason_problems((*RANK, "new-code"), REASONS, ENGLISH) == [
+        "'new-code': the engine gives it, no sample here words it"
+    ]
+    odd = [*REASONS, {"code": "gone", "params": {}}]
+    assert "'gone': a sample of a code the engine never gives" in reason_problems(
+        RANK, odd, ENGLISH
+    )
+    rank = tuple(c for c in RANK if c != "priority")
+    assert "'priority': the page asks for it, the engine never gives it" in reason_problems(
+        rank, [r for r in REASONS if r["code"] != "priority"], ENGLISH
+    )
+    words = json.loads(json.dumps(ENGLISH))
+    words["explain"]["reason_seat"]["leftover"] = "Words for nothing."
+    assert reason_problems(RANK, REASONS, words) == [
+        "explain.reason_seat.leftover: words that no code the engine gives reaches"
+    ]
+    less = [r for r in REASONS if r["params"].get("opens") is not True]  # no pass that opens
+    assert "explain.reason.pass-opens: words that no code the engine gives reaches" in (
+        reason_problems(RANK, less, ENGLISH)
+    )
 
 
 def catalog(lang: str) -> Catalog:
@@ -250,7 +338,7 @@ def test_explanations_from_the_engine_are_all_worded() -> None:
             html = explain_html(explanation, catalog(lang))
             assert "explain." not in html and "{" not in html
             texts += 1
-    assert texts == 32
+    assert texts == 8 * len(LANGUAGES)
 
 
 @pytest.fixture(autouse=True)

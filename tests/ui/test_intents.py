@@ -20,6 +20,7 @@ SHAPE = {
     "bad-seats",
     "bad-level",
     "bad-deal",
+    "bad-target",
     "bad-seat",
     "bad-hand",
     "bad-step",
@@ -46,12 +47,13 @@ def test_every_builders_intent_is_taken_by_the_worker() -> None:
         sent.append(intent["do"])
         return send(table, intent)
 
-    code = go(intents.class_code(None, SEATS, "easy"))["class_code"]
+    code = go(intents.class_code(None, SEATS, "easy", 50))["class_code"]
+    assert ClassCode.parse(code).target == 50
     go(intents.class_name("Ana"))
     go(intents.class_table(code, []))
     go(intents.class_table(code, ["not a result"], {"not a result": "x"}))
-    reply = go(intents.start(None, SEATS, "normal", "7", None))
-    assert reply["frame"]["deal"] == "7"
+    reply = go(intents.start(None, SEATS, "normal", "7", None, target=50))
+    assert reply["frame"]["deal"] == "7" and reply["frame"]["rules"]["target"] == 50
     frame = reply["frame"]
     while frame["outcome"] is None:  # a whole hand, by every intent of play
         if frame["handoff"] is not None:
@@ -70,7 +72,9 @@ def test_every_builders_intent_is_taken_by_the_worker() -> None:
     go(intents.restart())
     go(intents.next_hand())
     go(intents.seats(SEATS, "hard"))
-    save = go(intents.new_match(SEATS, "easy", "9"))["save"]
+    reply = go(intents.new_match(SEATS, "easy", "9", 500))
+    save = reply["save"]
+    assert reply["frame"]["rules"]["target"] == 500
     go(intents.start(save, SEATS, "normal", None, "E", or_new=False))
     go(intents.review(0))
     go(intents.review(0, hand=0))
@@ -114,4 +118,5 @@ SAMPLE: dict[str, Any] = {
     "name": "Ana",
     "texts": [],
     "lesson": "own-branch",
+    "target": 100,
 }

@@ -11,13 +11,14 @@ import re
 from typing import Any
 
 import pytest
+from tags import tags
 from test_storage import FakeStorage, QuotaExceededError
 from test_storage_faults import run_case
 
 from longana.device.lessons import ORDER
 from longana.protocol import Game
 from ui.address import Address
-from ui.i18n import Catalog
+from ui.i18n import LANGUAGES, Catalog
 from ui.lesson_panels import lessons_html, said_words, task_html
 from ui.lessons import (
     LESSONS,
@@ -32,8 +33,6 @@ from ui.lessons import (
     read_progress,
 )
 from ui.storage import FULL, SAVE, UNAVAILABLE, Store
-
-LANGS = ("de", "en", "es", "ms")
 
 
 def catalog(lang: str = "en") -> Catalog:
@@ -204,11 +203,11 @@ out['throwing'] = [read_progress(Store(js.longanaStorage, '/')).done,
 # -- the list and the bar --------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_list_shows_every_lesson_with_its_progress_in_words(lang: str) -> None:
     cat = catalog(lang)
     markup = lessons_html(cat, Progress(["doubles", "block"]), current="priority")
-    found = re.findall(r'data-lesson="([^"]+)" data-done="(true|false)"', markup)
+    found = [(a["data-lesson"], a["data-done"]) for _, a in tags(markup) if "data-lesson" in a]
     assert found == [(n, str(n in ("doubles", "block")).lower()) for n in LESSONS]
     words = text_of(markup)
     assert cat.t("lesson.priority.title") in words and cat.t("lesson.title") in words
@@ -241,7 +240,7 @@ def play_to_end(game: Game, name: str) -> list[tuple[dict[str, Any], dict[str, A
             reply = ask(game, do="lesson-play", move=frame["turn"]["moves"][0], at=frame["log"])
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_state_of_every_lesson_is_said_in_words(lang: str) -> None:
     """The bar of each state the worker sends: the heading, the task line (while it waits),
     what was said (the engine's reason and "try again", the praise with the outcome's numbers)

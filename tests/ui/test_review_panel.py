@@ -208,12 +208,29 @@ def test_a_decision_at_the_deal_says_so_without_just_before() -> None:
 
 
 YOU = re.compile(r"\b(you|your|yours|yourself)\b", re.IGNORECASE)
-SECOND_PERSON = {  # the words that speak to the reader, per language (glossary: Register)
-    "en": YOU,
-    "de": re.compile(r"\b(du|dich|dir|dein\w*)\b", re.IGNORECASE),
-    "es": re.compile(r"\b(tú|tu|tus|te|ti|contigo)\b", re.IGNORECASE),
-    "ms": re.compile(r"\banda\b", re.IGNORECASE),
-}
+
+
+def register_words() -> dict[str, re.Pattern[str]]:
+    """The words that speak to the reader, per language: English's, and each other language's
+    as its section of the glossary (locales/glossary.md) gives them in its "register" row."""
+    found = {"en": YOU}
+    lang = None
+    for line in (ROOT / "locales" / "glossary.md").read_text(encoding="utf-8").splitlines():
+        heading = re.match(r"^##\s+.*\((\w+)\)\s*$", line)
+        lang = heading.group(1) if heading else None if line.startswith("## ") else lang
+        if lang and line.startswith("| register |"):
+            words = [w.strip() for w in line.split("|")[2].split(",")]
+            found[lang] = re.compile(r"\b(" + "|".join(words) + r")\b", re.IGNORECASE)
+    return found
+
+
+SECOND_PERSON = register_words()
+
+
+def test_the_register_of_every_language_is_read_from_the_glossary() -> None:
+    assert sorted(SECOND_PERSON) == sorted(LANGUAGES)
+    assert SECOND_PERSON["de"].search("Das ist deine Hand") and SECOND_PERSON["ms"].search("Anda")
+    assert not SECOND_PERSON["de"].search("durch den Zweig")
 
 
 def read(markup: str) -> str:

@@ -12,7 +12,7 @@ import pytest
 from longana.device.session import Session
 from longana.protocol import Game
 from ui.frame_cache import cacheable, playable
-from ui.notation import SEATS
+from ui.notation import SEATS, TARGETS
 from ui.settings import Settings
 from ui.storage import (
     CORRUPT,
@@ -112,6 +112,14 @@ def test_a_save_written_is_resumed_by_a_new_worker_exactly() -> None:
                 }
             ),
             "does not replay",
+        ),
+        (  # issue 37: a target no match may have (the coach could not weigh it)
+            json.dumps({"schema": 2, "deal": "5", "target": 40000, "seats": ["person"] * 4}),
+            "target is 10 to 999 points, not 40000",
+        ),
+        (
+            json.dumps({"schema": 2, "deal": "5", "highest": 12, "seats": ["person"] * 4}),
+            "a set runs up to double-9 at most, not 12",
         ),
     ],
 )
@@ -231,17 +239,28 @@ def test_settings_round_trip_and_fall_back_field_by_field() -> None:
     storage = FakeStorage()
     store = Store(storage)
     chosen = Settings(
-        lang="de", speed="fast", level="hard", seats=["person", "person", "computer", "computer"]
+        lang="de",
+        speed="fast",
+        level="hard",
+        seats=["person", "person", "computer", "computer"],
+        target=TARGETS[-1],
     )
     assert store.write_settings(chosen) is None
     back, notice = store.read_settings()
     assert notice is None
-    assert (back.lang, back.speed, back.level, back.seats) == (
+    assert (back.lang, back.speed, back.level, back.seats, back.target) == (
         "de",
         "fast",
         "hard",
         ["person", "person", "computer", "computer"],
+        TARGETS[-1],
     )
+    for target in (max(TARGETS) + 1, "500", True, 10**400):  # not offered: the card's
+        storage.items[SETTINGS] = json.dumps({"level": "hard", "target": target})
+        back, notice = store.read_settings()
+        assert (back.level, back.target, notice) == ("hard", 100, SETTINGS_UNREADABLE)
+    storage.items[SETTINGS] = json.dumps({"level": "hard"})  # an earlier release's settings
+    assert store.read_settings()[0].target == 100 and store.read_settings()[1] is None
     storage.items[SETTINGS] = json.dumps({"lang": "xx", "speed": "warp", "level": "hard"})
     back, notice = store.read_settings()
     assert notice == SETTINGS_UNREADABLE

@@ -18,7 +18,10 @@ from hypothesis import strategies as st
 
 from longana.classplay import ClassCode, Result
 from longana.classplay.replay import play_class
+from longana.device.frame import frame_of
+from longana.device.session import Session
 from longana.protocol import Game
+from longana.rules.variant import Rules
 from ui import class_table, frame_cache, history_panel, kept_match, render
 from ui.controller import Controller
 from ui.frame_cache import FRAME_SCHEMA, cached_frame
@@ -149,7 +152,9 @@ def test_every_frame_of_a_match_is_a_cache_that_reads() -> None:
         (["board", "ends", "S"], 10**400),
         (["scores", "W"], 10**400),
         (["scores", "W"], -5),
-        (["target"], 2**63),
+        (["rules", "target"], 2**63),
+        (["rules", "hand_size"], 20),  # four hands of 20 do not fit in 55 tiles
+        (["rules", "highest"], 10),  # a number is one digit
         (["deal"], "7" * 65),
         (["log"], -1),
         (["people"], 5),
@@ -166,6 +171,25 @@ def test_a_cached_table_out_of_the_games_range_is_no_cache(path: list[str], valu
     store, storage = store_with(FRAME, cache(frame))
     assert store.read_frame() is None
     assert FRAME not in storage.items  # removed: a cache that cannot be drawn is no cache
+
+
+def test_a_cached_tables_bounds_are_its_own_rules() -> None:
+    """The page keeps no copy of the game's limits: a frame of a double-six match (six tiles
+    each) is a cache; the same frame with a seventh tile in a hand, or a 9 on the board, is
+    not, though both fit the card's game."""
+    game = Session("bounds", rules=Rules(highest=6, hand_size=6))
+    game.play(game.match.hand.legal_moves()[0])
+    frame = json.loads(json.dumps(frame_cache.cacheable(frame_of(game, None))))
+    assert frame["rules"] == {"highest": 6, "hand_size": 6, "target": 100}
+    assert cached_frame(cache(frame)) == frame
+    seventh = json.loads(json.dumps(frame))
+    seventh["hands"]["E"]["count"] = 7
+    nine = json.loads(json.dumps(frame))
+    nine["board"]["ends"]["N"] = 9
+    assert cached_frame(cache(seventh)) is None and cached_frame(cache(nine)) is None
+    frame["rules"] = {"highest": 9, "hand_size": 8, "target": 100}  # the card's: both fit
+    seventh["rules"] = nine["rules"] = frame["rules"]
+    assert cached_frame(cache(seventh)) == seventh and cached_frame(cache(nine)) == nine
 
 
 @SETTLE
@@ -218,6 +242,22 @@ def test_the_audits_histories_open() -> None:
     store, storage = store_with(HISTORY, dump(many))
     assert store.read_bounded(HISTORY, history_panel.read_history) == ([], CORRUPT_SET_ASIDE)
     assert HISTORY not in storage.items and HISTORY + ":corrupt" in storage.items  # too large
+
+
+def test_the_history_charts_each_matchs_own_target() -> None:
+    """The dashed line is the match's target (a match of an earlier release, which kept none,
+    was played to the card's 100); a target out of range is no entry."""
+
+    def goal_y(entry: dict[str, Any]) -> str:
+        svg = history_panel.history_html(CAT, [entry])
+        return svg.split('<line x1="24" x2="296" y1="')[1].split('"')[0]
+
+    assert goal_y(ENTRY) == goal_y({**ENTRY, "target": 100})
+    long = {**ENTRY, "target": 500}
+    assert history_panel.history_entry(long) and goal_y(long) == "24"  # the chart's top
+    short = {**ENTRY, "totals": [[30, 0, 0, 12], [52, 0, 0, 12]], "target": 50}
+    assert int(goal_y(short)) > int(goal_y({**short, "target": 60}))
+    assert not history_panel.history_entry({**ENTRY, "target": 10**400})
 
 
 @SETTLE

@@ -5,7 +5,7 @@
 
 (() => {
   const PAGE_FILES = "./ui/page-files.json";
-  const LANGUAGES = ["de", "en", "es", "ms"]; // ui/i18n.py LANGUAGES
+  const LANGUAGES = __LANGUAGES__; // ui/languages.py's codes, written by the build
 
   // The language shown, as interfaces.md orders it: ?lang=, the saved setting, the first of
   // the browser's languages that is one of ours, English. ui/i18n.py's pick_language is the

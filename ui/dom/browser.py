@@ -147,3 +147,15 @@ async def load_catalog(lang: str) -> "tuple[Catalog, bool]":
         return Catalog(await fetch_json("./locales/" + lang + ".json"), english), False
     except Exception:  # noqa: BLE001 - play in English and say so
         return Catalog(english), True
+
+
+def guard(fn: "Callable[[Any], None]") -> "Callable[[Any], None]":
+    """An event handler whose error is warned of: the page stays alive."""
+
+    def handler(event: "Any") -> None:
+        try:
+            fn(event)
+        except Exception as error:  # noqa: BLE001 - report, keep the page alive
+            warn(type(error).__name__ + ": " + str(error))
+
+    return handler

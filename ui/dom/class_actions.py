@@ -7,22 +7,21 @@ table is :mod:`ui.dom.class_results`."""
 import asyncio
 
 from .. import class_panels, intents
+from ..door import refusal
 from ..notation import SEATS
 from ..words import class_why
 from .browser import q
 
 TYPE_CHECKING = False  # mypy takes it as true: the types, never imported at runtime
 if TYPE_CHECKING:
-    from collections.abc import Awaitable, Callable
-    from typing import Any
+    from collections.abc import Callable
 
     from js import Element
 
     from longana.device.frame import Refusal
+    from longana.replies import Reply
 
-    from ..controller import Controller
-    from ..settings import Settings
-    from .dialogs import Dialogs
+    from .host import Host
     from .kept_match import KeptMatch
 
 RESULT_DIALOGS = ("hand-end", "match-end")  # where a student's result is shown
@@ -32,24 +31,19 @@ NO_REASON: "Refusal" = {"code": "", "params": {}}  # a refusal that gave none
 class ClassActions:
     def __init__(
         self,
-        ctl: "Controller",
-        dialogs: "Dialogs",
-        ask: "Callable[[Any], Awaitable[Any]]",
-        settings: "Callable[[], Settings]",
-        keep_settings: "Callable[[Settings], None]",
+        host: "Host",
         read_settings: "Callable[[], None]",
         open_settings: "Callable[[], None]",
-        replace: "Callable[[Any, str], None]",
         kept: "KeptMatch",
     ) -> None:
-        self.ctl = ctl
-        self.dialogs = dialogs
-        self.ask = ask
-        self.settings = settings  # the device's (the student's name is kept there)
-        self.keep_settings = keep_settings
+        self.ctl = host.ctl
+        self.dialogs = host.dialogs
+        self.ask = host.ask
+        self.settings = host.settings  # the device's (the student's name is kept there)
+        self.keep_settings = host.keep_settings
         self.read_settings = read_settings  # Settings' fields, kept (before a class starts)
         self.open_settings = open_settings  # Settings again (showing the code made)
-        self.replace = replace  # a class match the worker started takes the table
+        self.replace = host.replace  # a class match the door started takes the table
         self.kept = kept  # the match kept while a class match is played
         self.made: str | None = None  # the class code made in Settings
 
@@ -63,10 +57,10 @@ class ClassActions:
         field = q('[data-dialog="settings"] [data-setting="class"]')
         return str(field.value).strip() if field is not None else ""
 
-    def refuse(self, where: str, refusal: "Any") -> None:
+    def refuse(self, where: str, refused: "Refusal") -> None:
         el = q('[data-setting-error="' + where + '"]')
         if el is not None:
-            el.textContent = class_why(refusal, self.ctl.cat)
+            el.textContent = class_why(refused, self.ctl.cat)
             el.hidden = False
 
     async def join(self, code: "str | None" = None) -> None:
@@ -81,16 +75,18 @@ class ClassActions:
         reply = await self.ask(intent)
         if reply is None:
             return
-        if "refused" in reply:
-            self.refuse("class", reply["refused"])
+        refused = refusal(reply)
+        if refused is not None:
+            self.refuse("class", refused)
             return
         self.kept.started(intent, reply)
         if self.kept.keep(text, reply):
             await self.joined(text, reply)
 
-    async def joined(self, text: str, reply: "Any") -> None:
-        """The class match the worker started (``reply``) on the table; the name first."""
-        code = reply["frame"].get("class") or text
+    async def joined(self, text: str, reply: "Reply") -> None:
+        """The class match the game started (``reply``) on the table; the name first."""
+        frame = reply.get("frame")
+        code = (frame["class"] if frame else None) or text
         self.replace(reply, self.ctl.cat.t("class.banner", code=code))
         await self.name_first()
 
@@ -111,13 +107,14 @@ class ClassActions:
         s = self.settings()
         deal = q('[data-dialog="settings"] [data-setting="deal"]')
         wanted = str(deal.value).strip().upper() if deal is not None else ""
-        reply = await self.ask(intents.class_code(wanted or None, s.seats, s.level))
+        reply = await self.ask(intents.class_code(wanted or None, s.seats, s.level, s.target))
         if reply is None:
             return
-        if "refused" in reply:
-            self.refuse("class", reply["refused"])
+        made = reply.get("class_code")
+        if made is None:
+            self.refuse("class", refusal(reply) or NO_REASON)
             return
-        self.made = reply["class_code"]
+        self.made = made
         self.open_settings()
 
     # -- the student's name -------------------------------------------------------------------
@@ -127,7 +124,7 @@ class ClassActions:
         reply = await self.ask(intents.class_name(name))
         if reply is None or "name" in reply:
             return ""
-        return class_why(reply.get("refused") or NO_REASON, self.ctl.cat)
+        return class_why(refusal(reply) or NO_REASON, self.ctl.cat)
 
     async def name_first(self) -> None:
         """Before a class match's first move: the student's name, unless the one in Settings
@@ -152,15 +149,16 @@ class ClassActions:
         reply = await self.ask(intents.class_name(str(field.value).strip()))
         if reply is None:
             return
-        if "name" not in reply:
+        named = reply.get("name")
+        if named is None:
             error = q("[data-class-name-error]")
             if error is not None:
-                why = class_why(reply.get("refused") or NO_REASON, self.ctl.cat)
+                why = class_why(refusal(reply) or NO_REASON, self.ctl.cat)
                 error.textContent = self.ctl.cat.t("class.name_refused", why=why)
                 error.hidden = False
             return
         settings = self.settings()
-        settings.name = reply["name"]
+        settings.name = named
         self.keep_settings(settings)
         dialog = self.ctl.interaction.dialog
         if dialog in RESULT_DIALOGS:
@@ -206,14 +204,14 @@ class ClassActions:
         reply = await self.ask(intents.class_result(seat, name))
         if reply is None or dialog is None or self.ctl.interaction.dialog not in RESULT_DIALOGS:
             return
-        if "result" in reply:
-            result = reply["result"]
+        result = reply.get("result")
+        if result is not None:
             href = self.dialogs.url(result["file"], "application/json")
             html = class_panels.result_html(cat, result, href)
         else:
-            refusal = reply.get("refused") or NO_REASON
-            why = class_why(refusal, cat)  # the name is asked again only when it is the reason
-            html = class_panels.result_refused_html(cat, name, why, str(refusal["code"]))
+            refused = refusal(reply) or NO_REASON
+            why = class_why(refused, cat)  # the name is asked again only when it is the reason
+            html = class_panels.result_refused_html(cat, name, why, refused["code"])
         buttons = dialog.querySelector(".dlg-buttons")
         if buttons is None:
             return

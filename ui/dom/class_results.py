@@ -17,23 +17,25 @@ import json
 import js
 
 from .. import class_table, class_table_panel, intents
+from ..door import refusals
 from ..storage import CLASS_RESULTS, CORRUPT_SET_ASIDE, SAVE_LIMIT, Refused
 from ..words import class_why
 from .browser import attr, q, q_all
-from .link import MADE, MAX_FILE, file_intent
+from .link import MAX_FILE, file_intent, patient
 
 TYPE_CHECKING = False  # mypy takes it as true: the types, never imported at runtime
 if TYPE_CHECKING:
-    from collections.abc import Awaitable, Callable
+    from collections.abc import Callable
     from typing import Any
 
     from js import Element
 
     from longana.device.frame import Refusal
+    from longana.intents import Intent
+    from longana.replies import Reply, Standings
 
-    from ..controller import Controller
-    from ..storage import Store
-    from .dialogs import Dialogs
+    from ..door import Made
+    from .host import Host
 
 # What the worker may take to answer (ms): a result added is replayed, and a hard computer's
 # match takes seconds a hand in the browser; a kept result is taken by its proof.
@@ -45,22 +47,15 @@ NOT_A_CODE: "Refusal" = {"code": "class-format", "params": {}}  # a reply that w
 
 
 class ClassResults:
-    def __init__(
-        self,
-        ctl: "Controller",
-        store: "Store",
-        dialogs: "Dialogs",
-        ask: "Callable[[Any], Awaitable[Any]]",
-        suggested: "Callable[[], str | None]",
-    ) -> None:
-        self.ctl = ctl
-        self.store = store
-        self.dialogs = dialogs
-        self.ask = ask
+    def __init__(self, host: "Host", suggested: "Callable[[], str | None]") -> None:
+        self.ctl = host.ctl
+        self.store = host.store
+        self.dialogs = host.dialogs
+        self.ask = host.ask
         self.suggested = suggested  # the class code to offer (made or typed in Settings)
         self.code: str | None = None  # the teacher's class code: the table is for that class
         self.kept: list[list[Any]] = []  # [result code, proof] of every result added, in order
-        self.standings: Any = None  # the teacher's table, as the worker ranked it
+        self.standings: Standings | None = None  # the teacher's table, as the worker ranked it
         self.loaded = False  # the table kept on the device has been read
         self.stored = True  # the table is kept on the device (False: storage refused)
         self.frozen = False  # what the device keeps could not be set aside: never written over
@@ -187,7 +182,14 @@ class ClassResults:
             else None
         )
         if standings is None and self.code is not None:
-            standings = {"code": self.code, "rows": [], "hands": 0}
+            standings = {
+                "code": self.code,
+                "rows": [],
+                "hands": 0,
+                "duplicates": [],
+                "flagged": [],
+                "csv": "",
+            }
         _, aside = self.notes()
         return class_table_panel.results_html(
             self.ctl.cat,
@@ -229,11 +231,12 @@ class ClassResults:
         if reply is None:
             return
         dialog = q('[data-dialog="class-results"]')
-        if "table" not in reply:
+        table = reply.get("table")
+        if table is None:
             refusal = reply.get("class_refused") or NOT_A_CODE
             self.ask_class(dialog, class_why(refusal, self.ctl.cat), text)
             return
-        self.code, self.kept, self.standings = reply["table"]["code"], [], reply["table"]
+        self.code, self.kept, self.standings = table["code"], [], table
         self.errors = []
         self.keep()
         if dialog is not None:
@@ -259,7 +262,7 @@ class ClassResults:
             self.draw()
         kept = self.kept if kept is None else kept
         sent = len(kept)
-        intent: Any = intents.class_table(self.code, [t for _, t in lines], kept=kept)
+        intent: Intent | Made = intents.class_table(self.code, [t for _, t in lines], kept=kept)
         names: list[str] = []
         for name, file in files:  # each file's text put into the intent by JavaScript
             made = await file_intent(intent, "texts", file)
@@ -269,15 +272,13 @@ class ClassResults:
             else:
                 intent, names = made, names + [name]
         wait = WAIT_BASE + WAIT_ADDED * (len(lines) + len(names)) + WAIT_KEPT * sent
-        text = intent[MADE] if MADE in intent else json.dumps(intent)
-        intent = dict(intent)
-        intent[MADE] = js.longanaBoot.patient(text, min(wait, WAIT_MOST))
-        reply = await self.ask(intent)
+        reply = await self.ask(patient(intent, min(wait, WAIT_MOST)))
         self.progress = ""
         refused = [t for _, t in lines]  # kept in the field while nothing was added
-        if reply is not None and "class_refused" in reply:
-            self.set_aside_whole(reply["class_refused"])
-        elif not taken(reply, sent):
+        whole = None if reply is None else reply.get("class_refused")
+        if whole is not None:
+            self.set_aside_whole(whole)
+        elif reply is None or not taken(reply, sent):
             self.errors.append(cat.t("table.unchanged"))
         else:
             refused = self.said(reply, lines, names)
@@ -286,11 +287,13 @@ class ClassResults:
         if area is not None:
             area.value = "\n".join(refused)
 
-    def said(self, reply: "Any", lines: "list[tuple[int, str]]", names: "list[str]") -> "list[str]":
+    def said(
+        self, reply: "Reply", lines: "list[tuple[int, str]]", names: "list[str]"
+    ) -> "list[str]":
         """Each refusal of ``reply`` in words, where it was; the codes refused."""
         cat = self.ctl.cat
         refused = []
-        for refusal in reply.get("refused") or []:
+        for refusal in refusals(reply):
             why = class_why(refusal, cat)
             where = refusal.get("input")
             if "kept" in refusal or not isinstance(where, int):
@@ -305,15 +308,15 @@ class ClassResults:
         self.told = class_table_panel.again_notes(cat, reply)
         return refused
 
-    def took(self, reply: "Any") -> None:
+    def took(self, reply: "Reply") -> None:
         """The reply's table kept: its ``keep``, and what it set ``aside`` beside it (kept in
         the table as it was when the device has no room to set it aside)."""
-        keep = list(reply["keep"])
+        keep: list[list[Any]] = list(reply.get("keep") or [])
         aside = [a.get("entry") for a in reply.get("aside") or []]
         if aside and not self.put_aside(aside):
             keep += [e for e in aside if class_table.kept_entry(e)]
         self.kept = keep
-        self.standings = reply["table"]
+        self.standings = reply.get("table")
         self.keep()
 
     async def add(self) -> None:
@@ -365,12 +368,13 @@ class ClassResults:
         self.ask_class(q('[data-dialog="class-results"]'), "")
 
 
-def taken(reply: "Any", sent: int) -> bool:
+def taken(reply: "Reply", sent: int) -> bool:
     """Whether ``reply`` is a table to keep: one with ``table`` and ``keep`` that keeps (or sets
     aside) at least the ``sent`` results it was given."""
-    if reply is None or "table" not in reply or not isinstance(reply.get("keep"), list):
+    keep = reply.get("keep")
+    if "table" not in reply or not isinstance(keep, list):
         return False
-    return len(reply["keep"]) + len(reply.get("aside") or []) >= sent
+    return len(keep) + len(reply.get("aside") or []) >= sent
 
 
 def print_page() -> None:

@@ -5,7 +5,7 @@ cannot answer)."""
 
 import js
 
-from ..html import escape
+from ..html import TITLE, dialog_buttons, dialog_title, fragment, h
 from .browser import blob_url, focus_key, q, q_all
 
 TYPE_CHECKING = False  # mypy takes it as true: the types, never imported at runtime
@@ -35,7 +35,7 @@ class Dialogs:
         name: str,
         html: str,
         cancellable: bool = True,
-        labelled_by: str = "dlg-title",
+        labelled_by: str = TITLE,
         cls: str = "",
     ) -> "Element":
         """A modal ``<dialog data-dialog="name">`` with ``html`` in it (one at a time)."""
@@ -101,14 +101,15 @@ class Dialogs:
     def show_fatal(self) -> None:
         """No worker could answer: the last table stays, with a reload."""
         t = self.ctl.cat.t
-        self.open(
-            "error",
-            '<h2 id="dlg-title">'
-            + escape(t("boot.failed_title"))
-            + "</h2><p>"
-            + escape(t("notice.worker_dead"))
-            + "</p>"
-            + '<div class="dlg-buttons"><button type="button" class="btn primary" '
-            'data-action="reload" autofocus>' + escape(t("boot.retry")) + "</button></div>",
-            cancellable=False,
+        reload = {
+            "type": "button",
+            "class": "btn primary",
+            "data-action": "reload",
+            "autofocus": True,
+        }
+        html = fragment(
+            dialog_title(t("boot.failed_title")),
+            h("p", {}, t("notice.worker_dead")),
+            dialog_buttons(h("button", reload, t("boot.retry"))),
         )
+        self.open("error", html, cancellable=False)

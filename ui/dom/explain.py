@@ -8,29 +8,21 @@ from .browser import closest, q_all, rove
 
 TYPE_CHECKING = False  # mypy takes it as true: the types, never imported at runtime
 if TYPE_CHECKING:
-    from collections.abc import Awaitable, Callable
     from typing import Any
 
     from js import Event
 
     from longana.device.frame import Frame
 
-    from ..controller import Controller
-    from .dialogs import Dialogs
+    from .host import Host
 
 
 class Explained:
-    def __init__(
-        self,
-        ctl: "Controller",
-        dialogs: "Dialogs",
-        hint: "Callable[[], Awaitable[None]]",
-        redraw: "Callable[[], None]",
-    ) -> None:
-        self.ctl = ctl
-        self.dialogs = dialogs
-        self.hint = hint  # asks the worker for the hint (and its explanation), shown
-        self.redraw = redraw
+    def __init__(self, host: "Host") -> None:
+        self.ctl = host.ctl
+        self.dialogs = host.dialogs
+        self.hint = host.hint  # asks the game for the hint (and its explanation), shown
+        self.redraw = host.redraw
         self.frame: Frame | None = None  # the frame shown when the explanation was asked
         self.explanation: Any = None
 

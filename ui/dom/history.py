@@ -1,7 +1,7 @@
 """The matches played on this device (Record → History): each finished match is remembered
-once (its date, level, winner and the totals after each hand) under ``longana:history``; the
-person may delete them. Seats are numbers there (0–3 for S, E, N, W), as since its first
-release."""
+once (its date, level, winner, target and the totals after each hand) under
+``longana:history``; the person may delete them. Seats are numbers there (0–3 for S, E, N, W),
+as since its first release."""
 
 import json
 
@@ -15,32 +15,22 @@ from .browser import warn
 
 TYPE_CHECKING = False  # mypy takes it as true: the types, never imported at runtime
 if TYPE_CHECKING:
-    from collections.abc import Awaitable, Callable
     from typing import Any
 
     from longana.device.frame import Frame
 
-    from ..controller import Controller
-    from ..storage import Store
-    from .dialogs import Dialogs
+    from .host import Host
 
 KEPT = 100  # matches remembered
 
 
 class History:
-    def __init__(
-        self,
-        ctl: "Controller",
-        store: "Store",
-        dialogs: "Dialogs",
-        ask: "Callable[[Any], Awaitable[Any]]",
-        notice: "Callable[[str, str], None]",
-    ) -> None:
-        self.ctl = ctl
-        self.store = store
-        self.dialogs = dialogs
-        self.ask = ask
-        self.notice = notice
+    def __init__(self, host: "Host") -> None:
+        self.ctl = host.ctl
+        self.store = host.store
+        self.dialogs = host.dialogs
+        self.ask = host.ask
+        self.notice = host.notice
         self.skipped = False  # some of the history did not read: to say when the panel opens
         self.stuck = False  # it could not be set aside (storage full): said once a visit
 
@@ -65,6 +55,7 @@ class History:
                 "level": frame["level"],
                 "winner": SEATS.index(frame["winner"] or "S"),
                 "people": [i for i, s in enumerate(SEATS) if frame["seats"][s] == "person"],
+                "target": frame["rules"]["target"],
                 "totals": totals,
             }
         )

@@ -9,7 +9,7 @@ import asyncio
 
 import js
 
-from .browser import closest, listen, proxy_of, q, run, warn
+from .browser import closest, guard, listen, proxy_of, q, run, warn
 from .drag import Drag
 from .keys import Keys
 from .taps import Taps
@@ -17,7 +17,6 @@ from .taps import Taps
 TYPE_CHECKING = False  # mypy takes it as true: the types, never imported at runtime
 if TYPE_CHECKING:
     from collections.abc import Callable
-    from typing import Any
 
     from js import Element, Event
 
@@ -36,16 +35,12 @@ class Input:
         fields: "dict[str, Handler]",
         dialog_keys: "dict[str, Callable[[Event, str], None]]",
         screen: "Screen",
-        follow: "Callable[[str], Any]",
-        save_key: str,
     ) -> None:
         self.ctl = ctl
         self.taps = taps
         self.actions = actions  # data-action="…" → what a press does (the page's one table)
         self.fields = fields  # a form field's attribute → what its change does
         self.screen = screen  # refits the board when its area changes
-        self.follow = follow  # another tab's save, to show
-        self.save_key = save_key  # the save's localStorage key (this copy's)
         self.keys = Keys(ctl, taps, self.press, dialog_keys)
         self.drag = Drag(ctl, taps)
 
@@ -64,7 +59,6 @@ class Input:
         # a dialog's cancel (Escape) does not bubble: caught on the way down
         listen(doc, "cancel", guard(self.on_dialog_cancel), True)
         listen(js.window, "resize", guard(lambda _event: self.screen.relay()))
-        listen(js.window, "storage", guard(self.on_storage))
         # the table's area also changes when the message bar grows or shrinks (a long hint)
         observer = js.ResizeObserver.new(proxy_of(lambda *_: run(self.refit())))
         table = q("#table")
@@ -107,7 +101,7 @@ class Input:
         if el is not None:
             self.taps.aim(str(el.dataset.branch))
 
-    # -- dialogs, fields, other tabs -------------------------------------------------------------
+    # -- dialogs, fields -------------------------------------------------------------
 
     def on_dialog_cancel(self, event: "Event") -> None:
         """Escape on a dialog: closed as its Close button would, if it may be closed."""
@@ -127,24 +121,6 @@ class Input:
                 run(handler(target))
                 return
 
-    def on_storage(self, event: "Event") -> None:
-        """Another tab of this copy saved the game: this one follows it."""
-        key = event.key
-        if key is not None and str(key) == self.save_key and event.newValue is not None:
-            run(self.follow(str(event.newValue)))
-
     async def refit(self) -> None:
         await asyncio.sleep(0)  # not inside the observer's callback: no resize loop
         self.screen.relay()
-
-
-def guard(fn: "Callable[[Any], None]") -> "Callable[[Any], None]":
-    """An event handler whose error is warned of: the page stays alive."""
-
-    def handler(event: "Any") -> None:
-        try:
-            fn(event)
-        except Exception as error:  # noqa: BLE001 - report, keep the page alive
-            warn(type(error).__name__ + ": " + str(error))
-
-    return handler

@@ -20,43 +20,27 @@ from .browser import q
 
 TYPE_CHECKING = False  # mypy takes it as true: the types, never imported at runtime
 if TYPE_CHECKING:
-    from collections.abc import Awaitable, Callable
-    from typing import Any
-
     from js import Element
 
-    from ..controller import Controller
-    from ..settings import Settings
-    from ..storage import Store
-    from .dialogs import Dialogs
+    from longana.intents import ClassStart, Start
+    from longana.replies import Reply
 
-    Ask = Callable[[Any], Awaitable[Any]]
+    from .host import Host
 
 
 class KeptMatch:
-    def __init__(
-        self,
-        ctl: "Controller",
-        store: "Store",
-        dialogs: "Dialogs",
-        ask: "Ask",
-        settings: "Callable[[], Settings]",
-        current: "Callable[[], str | None]",
-        restore: "Callable[[], Awaitable[Any]]",
-        replace: "Callable[[Any, str], None]",
-        notice: "Callable[[str, str], None]",
-    ) -> None:
-        self.ctl = ctl
-        self.store = store
-        self.dialogs = dialogs
-        self.ask = ask
-        self.settings = settings  # the device's (seats and level of a new match)
-        self.current = current  # the save of the game on the table
-        self.restore = restore  # the worker takes the game on the table again (its reply)
-        self.replace = replace  # a game the worker resumed takes the table (with words)
-        self.notice = notice
+    def __init__(self, host: "Host") -> None:
+        self.ctl = host.ctl
+        self.store = host.store
+        self.dialogs = host.dialogs
+        self.ask = host.ask
+        self.settings = host.settings  # the device's (seats and level of a new match)
+        self.current = host.current  # the save of the game on the table
+        self.restore = host.restore  # the door takes the game on the table again (its reply)
+        self.replace = host.replace  # a game the door resumed takes the table (with words)
+        self.notice = host.notice
         self.question: str | None = None  # the class code the question is about (start-up)
-        self.pending: tuple[str, Any] | None = None  # (code, class-start reply) to answer
+        self.pending: tuple[str, Reply | None] | None = None  # (code, class-start reply) to answer
         self.replacing = False  # another match kept is to be saved as a file first
 
     # -- the kept match in storage --------------------------------------------------------------
@@ -77,18 +61,18 @@ class KeptMatch:
             self.store.set_aside(text, KEPT)
         self.notice("kept.unreadable", "kept-unreadable")
 
-    def resume(self, save: "str | None") -> "Any":
+    def resume(self, save: "str | None") -> "Start":
         """The intent that resumes ``save`` (nobody holds the device yet)."""
         s = self.settings()
-        return intents.start(save, s.seats, s.level)
+        return intents.start(save, s.seats, s.level, target=s.target)
 
-    def class_start(self, code: str) -> "Any":
+    def class_start(self, code: str) -> "ClassStart":
         """The intent that starts the class match ``code``, or resumes it when it is the match
         kept."""
         kept = self.read()
         return intents.class_start(code, kept if kept_rules.kept_class(kept) else None)
 
-    def started(self, intent: "Any", reply: "Any") -> None:
+    def started(self, intent: "ClassStart", reply: "Reply") -> None:
         """The worker's reply to :meth:`class_start`'s ``intent``: a kept match it could not
         load is set aside before anything is written over it (a new class match starts)."""
         reply.pop("replaced", None)  # not a deal from the address: a class match
@@ -96,7 +80,7 @@ class KeptMatch:
             reply.pop("corrupt")
             self.unreadable(intent["save"])
 
-    def keep(self, code: str, reply: "Any", replace: bool = False) -> bool:
+    def keep(self, code: str, reply: "Reply", replace: bool = False) -> bool:
         """Before the class match of ``reply`` replaces the game on the table: a match in
         progress, ordinary or of another class, is kept (True: go on). False when another
         match is kept already, or storage refused: the player is asked to save that one (or
@@ -117,7 +101,7 @@ class KeptMatch:
         self.refuse(code, reply, current, False)
         return False
 
-    def refuse(self, code: str, reply: "Any", text: str, replacing: bool) -> None:
+    def refuse(self, code: str, reply: "Reply", text: str, replacing: bool) -> None:
         """The question again, with the match ``text`` to save as a file before joining:
         another match kept already (``replacing``), or this one, which the device cannot keep."""
         self.pending, self.replacing = (code, reply), replacing
@@ -129,7 +113,7 @@ class KeptMatch:
 
     # -- start-up with ?class= ------------------------------------------------------------------
 
-    async def first_reply(self, code: str, save: "str | None") -> "Any":
+    async def first_reply(self, code: str, save: "str | None") -> "Reply | None":
         """The first reply to show for the address's class code (None: no worker answered)."""
         if save is None:  # nothing to lose (a class match kept may come back)
             return await self.start_class(code)
@@ -144,7 +128,7 @@ class KeptMatch:
             return mine
         return await self.start_class(code)  # a finished match, or nothing played
 
-    async def start_class(self, code: str) -> "Any":
+    async def start_class(self, code: str) -> "Reply | None":
         """The class match ``code`` started, or resumed when it is the match kept (which then
         is no longer kept: it is on the table)."""
         intent = self.class_start(code)
@@ -167,7 +151,7 @@ class KeptMatch:
 
     # -- the player's word ------------------------------------------------------------------------
 
-    def joining(self) -> "tuple[str, Any] | None":
+    def joining(self) -> "tuple[str, Reply | None] | None":
         """``data-action="class-link-join"``: the class match to join, as ``(code, the
         class-start reply, or None: to ask for)``, the match kept first; after the other match
         kept was saved as a file, this one is kept in its place; after the device refused to

@@ -18,6 +18,7 @@ import asyncio
 import js
 
 from .. import intents
+from ..door import refusal
 from ..lesson_panels import dialog_html, offer_html, said_words, title
 from ..lessons import DONE, LESSONS, REPLIES, TASK, lesson_name, mark_done, read_progress
 from ..storage import UNAVAILABLE
@@ -25,19 +26,14 @@ from .browser import q
 
 TYPE_CHECKING = False  # mypy takes it as true: the types, never imported at runtime
 if TYPE_CHECKING:
-    from collections.abc import Awaitable, Callable
     from typing import Any
 
     from longana.device.frame import Frame, Seat
+    from longana.replies import Reply
 
-    from ..controller import Controller
     from ..i18n import Catalog
-    from ..storage import Store
-    from .dialogs import Dialogs
-    from .notices import Notices
+    from .host import Host
     from .pace import Pace
-
-    Ask = Callable[[Any], Awaitable[Any]]
 
 UNKEPT = "lessons-unkept"  # the notice: progress cannot be kept on this device
 
@@ -48,36 +44,24 @@ class Kept:
 
     __slots__ = ("frame", "holder", "message", "held")
 
-    def __init__(self, frame: "Frame | None", holder: "Seat", message: str, held: "Any") -> None:
+    def __init__(
+        self, frame: "Frame | None", holder: "Seat", message: str, held: "Reply | None"
+    ) -> None:
         self.frame, self.holder, self.message, self.held = frame, holder, message, held
 
 
 class Lessons:
-    def __init__(
-        self,
-        ctl: "Controller",
-        store: "Store",
-        dialogs: "Dialogs",
-        pace: "Pace",
-        notices: "Notices",
-        ask: "Ask",
-        act: "Callable[[Any], Awaitable[Any]]",
-        apply: "Callable[..., None]",
-        keep: "Callable[[Any], None]",
-        resume: "Callable[[], None]",
-        alert: "Callable[[str], None]",
-    ) -> None:
-        self.ctl, self.store, self.dialogs = ctl, store, dialogs
-        self.pace = pace  # the game's clock: stopped while a lesson starts or ends
-        self.notices = notices
-        self.ask = ask  # the one call to the worker (the page's)
-        self.act = act  # a change asked and applied (the page's)
-        self.apply = apply  # a reply applied (the page's)
-        self.keep = keep  # a game's reply saved (the page's)
-        self.resume = resume  # the game goes on (the page's: a held move lands)
-        self.alert = alert  # said at once by a screen reader
-        self.progress = read_progress(store)
-        self.unkept: str | None = UNAVAILABLE if store.storage is None else None
+    def __init__(self, host: "Host", pace: "Pace") -> None:
+        self.ctl, self.store, self.dialogs = host.ctl, host.store, host.dialogs
+        self.pace = pace  # the game's clock: a computer move it held waits with the game
+        self.pause = host.pause  # the computer stops thinking (a lesson starts or ends)
+        self.notice = host.notice
+        self.ask = host.ask  # the one call to the game (the page's)
+        self.act = host.act  # a change asked and applied (the page's)
+        self.apply = host.apply  # a reply applied, and the step after it (the page's)
+        self.alert = host.alert  # said at once by a screen reader
+        self.progress = read_progress(self.store)
+        self.unkept: str | None = UNAVAILABLE if self.store.storage is None else None
         self.game: Kept | None = None  # the game, while a lesson is on the table
         self.begun = False  # a lesson (re)started: its first task is read out
 
@@ -120,35 +104,39 @@ class Lessons:
         if lesson_name(name) is None:
             return
         js.performance.mark("longana:lesson-start")
-        self.pace.stop()
-        self.ctl.interaction.thinking = None
+        self.pause()
         reply = await self.ask(intents.lesson_start(name))
-        if reply is None or "lesson" not in reply:
-            return  # no worker could answer (the page says so); no such lesson: never sent
+        status = None if reply is None else reply.get("lesson")
+        if reply is None or status is None:
+            return  # no game could answer (the page says so); no such lesson: never sent
         now = self.ctl.interaction
         if now.lesson is None:  # the game as it is now, to come back to
             self.game = Kept(self.ctl.frame, now.holder, self.ctl.message, self.pace.held)
             self.pace.held = None
             self.ctl.clear()
             drop_offer()
-        now.lesson = reply["lesson"]  # (the page takes the replies of a lesson on the table)
+        now.lesson = status  # (the page takes the replies of a lesson on the table)
         self.begun = True
         self.apply(reply, close=True)
         js.performance.mark("longana:lesson-shown")
 
-    def take(self, reply: "Any") -> None:
+    def take(self, reply: "Reply") -> None:
         """A lesson's reply (the page's handler of its ``lesson`` part): its state on the
         table, what it says read out (the answer to the person's move, the task begun, the
         lesson done), a lesson done kept."""
         now, cat = self.ctl.interaction, self.ctl.cat
         before = now.lesson or {}
-        status = reply["lesson"]
+        lesson = reply.get("lesson")
+        if lesson is None:
+            return
+        status: dict[str, Any] = dict(lesson)  # the page's: its own marks (held, all_done) too
         now.lesson = status
         state, said = status.get("state"), status.get("said")
         same = before.get("id") == status.get("id")
         words = []
-        if "refused" in reply:  # (the controller took the engine's reason: the bar says it)
-            words.append(said_words(cat, status, reply["refused"]))
+        refused = refusal(reply)
+        if refused is not None:  # (the controller took the engine's reason: the bar says it)
+            words.append(said_words(cat, status, refused))
         elif said and same and before.get("state") == TASK and not reply.get("stale"):
             words.append(said_words(cat, status))  # the answer to the person's move
             if said.get("kind") == "other":
@@ -171,7 +159,7 @@ class Lessons:
         problem = mark_done(self.store, self.progress, name)
         if problem is not None and self.unkept is None:
             self.unkept = problem
-            self.notices.notice("lesson.not_kept", UNKEPT)
+            self.notice("lesson.not_kept", UNKEPT)
 
     def settled(self) -> None:
         """The task (or the lesson) is done and the bar offers what comes next: its first
@@ -204,17 +192,16 @@ class Lessons:
         if lesson is not None:
             await self.start(str(lesson.get("id")))
 
-    def stray(self, reply: "Any") -> None:
+    def stray(self, reply: "Reply") -> None:
         """A reply that is not for the table shown: the game's, come while a lesson is on (a
-        computer move asked before it began, another tab's game), is saved and kept for when
-        the game comes back; a lesson's after it ended goes; a lesson the worker no longer
-        knows (a new worker: the game's save was all it got) starts again."""
+        computer move asked before it began, another tab's game; the page has saved it), is
+        kept for when the game comes back; a lesson's after it ended goes; a lesson the
+        worker no longer knows (a new worker: the game's save was all it got) starts again."""
         if "error" in reply:
             lesson = self.ctl.interaction.lesson
             if lesson is not None and "frame" not in reply:
                 asyncio.create_task(self.start(str(lesson.get("id"))))
         elif "lesson" not in reply and self.game is not None:
-            self.keep(reply)
             self.game.held = reply
 
     def leave(self) -> None:
@@ -225,17 +212,16 @@ class Lessons:
             self.dialogs.close()
             return
         self.game = None
-        self.pace.stop()
-        now.thinking = None
+        self.pause()
         now.lesson = None
         self.ctl.refused = None
         self.ctl.frame = kept.frame
         now.holder = kept.holder
         self.ctl.clear()
         self.ctl.message = self.ctl.cat.t("lesson.resumed")
-        self.pace.held = kept.held
+        self.pace.held = None  # (a lesson's move it held is the lesson's)
         self.dialogs.close(resume=False)
-        self.resume()
+        self.apply(kept.held or {})  # a computer move that came meanwhile lands now
         self.alert(self.ctl.message)
 
 

@@ -21,9 +21,9 @@ SHOWN = 8  # seconds a notice stays
 
 
 class Notices:
-    def __init__(self, words: "Callable[[], Catalog]", live: "Callable[[], bool]") -> None:
+    def __init__(self, words: "Callable[[], Catalog]", live: "asyncio.Event") -> None:
         self.words = words  # the catalog of the language shown
-        self.live = live  # whether the game is on screen (a notice's time starts then)
+        self.live = live  # set once the game is on screen (a notice's time starts then)
         self.acts: dict[str, Callable[[], None]] = {}  # a lasting notice's Try again, by name
         self.save: Callable[[], str | None] = lambda: None  # the game as a file (storage)
 
@@ -36,8 +36,7 @@ class Notices:
         return item
 
     async def later(self, item: "Element") -> None:
-        while not self.live():  # read once the game is on screen, not while it loads
-            await asyncio.sleep(0.5)
+        await self.live.wait()  # read once the game is on screen, not while it loads
         await asyncio.sleep(SHOWN)
         # a lasting notice stays until its button is pressed (an attribute the item lacks is
         # no property MicroPython may read: ask for the attribute)

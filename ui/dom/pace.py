@@ -13,14 +13,14 @@ from .. import intents
 
 TYPE_CHECKING = False  # mypy takes it as true: the types, never imported at runtime
 if TYPE_CHECKING:
-    from collections.abc import Awaitable, Callable
-    from typing import Any
+    from collections.abc import Callable
 
     from js import Rect
 
     from longana.device.frame import Seat
+    from longana.replies import Reply
 
-    from ..controller import Controller
+    from .host import Host
 
 PAUSE = {"normal": 0.75, "fast": 0.0}  # seconds a computer "thinks" at least
 ANSWER = {"normal": 0.75, "fast": 0.3}  # ... when it answers a person's move
@@ -30,23 +30,21 @@ NEXT_HAND = {"normal": 2.5, "fast": 0.25}  # seconds before the next hand, at a 
 class Pace:
     def __init__(
         self,
-        ctl: "Controller",
-        ask: "Callable[[Any], Awaitable[Any]]",
-        landed: "Callable[[Any, Rect | None], None]",
-        held_save: "Callable[[Any], None]",
-        redraw: "Callable[[], None]",
+        host: "Host",
+        landed: "Callable[[Reply, Rect | None], None]",
+        held_save: "Callable[[Reply], None]",
         source: "Callable[[str], Rect | None]",
         speed: "Callable[[], str]",
     ) -> None:
-        self.ctl = ctl
-        self.ask = ask
+        self.ctl = host.ctl
+        self.ask = host.ask
+        self.redraw = host.redraw
         self.landed = landed  # a computer's move is applied (its tile travels from there)
         self.held_save = held_save  # the save of a move held while a dialog is open, stored
-        self.redraw = redraw
         self.source = source  # where a seat's hand is on screen
         self.speed = speed  # the device's speed setting
         self.gen = 0  # bumped by every change: a stale step stops
-        self.held: Any = None  # a computer move that arrived while a dialog was open
+        self.held: Reply | None = None  # a computer move that arrived while a dialog was open
 
     def stop(self) -> None:
         """Whatever step is under way or scheduled stops (a change, or a panel opened)."""
@@ -62,6 +60,15 @@ class Pace:
         await asyncio.sleep(seconds)
         if gen == self.gen:
             step(gen)
+
+    def quiet(self) -> bool:
+        """No computer move thinking or due on the table (a dialog open holds it)."""
+        frame, now = self.ctl.frame, self.ctl.interaction
+        due = False  # a computer seat is to move on the table
+        if frame is not None and frame["outcome"] is None and now.dialog is None:
+            seat = frame["to_move"]
+            due = seat is not None and frame["seats"][seat] == "computer"
+        return now.thinking is None and not due
 
     def next_hand(self) -> float:
         """Seconds before the next hand is dealt at a table of computers."""

@@ -7,50 +7,34 @@ import js
 from .. import intents, record_panels
 from ..board import tile_size
 from ..controller import Interaction
+from ..door import refusal
+from ..words import IMPORT_REFUSED, import_why
 from .browser import attr, q
 from .link import MAX_FILE, file_intent
 
 TYPE_CHECKING = False  # mypy takes it as true: the types, never imported at runtime
 if TYPE_CHECKING:
-    from collections.abc import Awaitable, Callable
     from typing import Any
 
     from js import Element
 
     from longana.device.frame import Replay
+    from longana.intents import Intent
 
-    from ..controller import Controller
-    from ..settings import Settings
-    from .dialogs import Dialogs
-
-# the worker's refusals of an imported file, in words (any other: record.import_error)
-IMPORT_REFUSED = {
-    "too-large": "record.import_too_large",
-    "too-deep": "record.import_too_deep",
-    "import-save": "record.save_damaged",
-    "import-not-records": "record.not_records",
-}
+    from ..door import Made
+    from .host import Host
 
 
 class RecordActions:
-    def __init__(
-        self,
-        ctl: "Controller",
-        dialogs: "Dialogs",
-        ask: "Callable[[Any], Awaitable[Any]]",
-        settings: "Callable[[], Settings]",
-        restore: "Callable[[], Awaitable[Any]]",
-        replace: "Callable[[Any, str | None], None]",
-        alert: "Callable[[str], None]",
-    ) -> None:
-        self.ctl = ctl
-        self.dialogs = dialogs
-        self.ask = ask
-        self.settings = settings  # the device's (seats and level, should a save not read)
-        self.restore = restore  # the worker takes the game on the table again (its reply)
-        self.replace = replace  # a game the worker resumed takes the table
-        self.alert = alert
-        self.replay: Any = None  # the hand being stepped through (the worker's answer)
+    def __init__(self, host: "Host") -> None:
+        self.ctl = host.ctl
+        self.dialogs = host.dialogs
+        self.ask = host.ask
+        self.settings = host.settings  # the device's (seats and level, should a save not read)
+        self.restore = host.restore  # the door takes the game on the table again (its reply)
+        self.replace = host.replace  # a game the door resumed takes the table
+        self.alert = host.alert
+        self.replay: Replay | None = None  # the hand being stepped through (the game's answer)
         self.file: Any = None  # the saved game imported (a File): played on at the person's word
 
     async def open(self) -> None:
@@ -77,30 +61,29 @@ class RecordActions:
         if last is not None:
             last.scrollIntoView(js.JSON.parse('{"block": "nearest"}'))
 
-    async def show_replay(self, intent: "Any", file: "Any" = None) -> None:
+    async def show_replay(self, intent: "Intent | Made", file: "Any" = None) -> None:
         """A finished or imported hand at a step, in the record's dialog (``file``: the file
         whose import ``intent`` is)."""
         cat = self.ctl.cat
         reply = await self.ask(intent)
         if file is not None:
             said("[data-import-status]", None)
-            if reply is None or "error" in reply:  # the worker failed on it (or its door)
-                code = reply["error"]["code"] if reply is not None else ""
+            error = None if reply is None else reply.get("error")
+            if reply is None or error is not None:  # the worker failed on it (or its door)
+                code = error["code"] if error is not None else ""
                 said("[data-import-error]", cat.t(IMPORT_REFUSED.get(code, "record.import_failed")))
                 return
             self.file = file if reply.get("saved_game") else None
         if reply is None:
             return
-        if "refused" in reply:
-            refused = reply["refused"]
-            key = IMPORT_REFUSED.get(refused["code"])
-            detail = refused["params"].get("detail", "")
-            words = cat.t(key) if key else cat.t("record.import_error", detail=detail)
-            said("[data-import-error]", words)
+        refused = refusal(reply)
+        if refused is not None:
+            said("[data-import-error]", import_why(refused, cat))
+            told("[data-import-detail]", refused["params"].get("detail"))
             return
-        if "replay" not in reply or self.ctl.interaction.dialog != "record":
+        replay = reply.get("replay")
+        if replay is None or self.ctl.interaction.dialog != "record":
             return
-        replay = reply["replay"]
         play_on = self.file is not None and replay["imported"]
         area, tile = replay_area(replay)
         html = record_panels.replay_html(replay, cat, area, tile, play_on)
@@ -142,6 +125,7 @@ class RecordActions:
         cat = self.ctl.cat
         self.file = None
         said("[data-import-error]", None)
+        told("[data-import-detail]", None)
         if int(file.size) > MAX_FILE:
             said("[data-import-error]", cat.t("record.import_too_large"))
             return
@@ -171,7 +155,8 @@ class RecordActions:
         if file is None:
             return
         s = self.settings()
-        intent = await file_intent(intents.start(None, s.seats, s.level), "save", file)
+        start = intents.start(None, s.seats, s.level, target=s.target)
+        intent = await file_intent(start, "save", file)
         if intent is None:
             self.alert(self.ctl.cat.t("record.import_failed"))
             return
@@ -193,6 +178,17 @@ def replay_area(replay: "Replay") -> "tuple[tuple[float, float], int]":
     height = 220.0 if float(js.window.innerWidth) < 600 else 260.0
     board = replay["position"]["board"]
     return (width, height), tile_size(board, Interaction(), width, height)  # South at the bottom
+
+
+def told(where: str, detail: "str | None") -> None:
+    """The engine's own words on a file it refused (English) in the folded ``<details>``
+    ``where``, or None: hidden."""
+    el = q(where)
+    if el is not None:
+        el.hidden = not detail
+        text = el.querySelector("p")
+        if text is not None:
+            text.textContent = detail or ""
 
 
 def said(where: str, words: "str | None") -> None:

@@ -21,7 +21,8 @@ the others'."""
 import asyncio
 
 from .. import intents
-from ..html import escape
+from ..door import refusal
+from ..html import h
 from ..review_panel import (
     decision_html,
     hand_html,
@@ -40,15 +41,13 @@ from .record_actions import replay_area
 
 TYPE_CHECKING = False  # mypy takes it as true: the types, never imported at runtime
 if TYPE_CHECKING:
-    from collections.abc import Awaitable, Callable
     from typing import Any
 
     from js import Element, Event
 
     from longana.device.frame import Frame
 
-    from ..controller import Controller
-    from .dialogs import Dialogs
+    from .host import Host
 
 DIALOG = '[data-dialog="review"]'
 WAIT = 0.05  # seconds between looks at whether the game has left the worker free
@@ -71,17 +70,11 @@ def last_hand(box: "Element") -> "Element | None":
 
 
 class Review:
-    def __init__(
-        self,
-        ctl: "Controller",
-        dialogs: "Dialogs",
-        ask: "Callable[[Any], Awaitable[Any]]",
-        free: "Callable[[], bool]",
-    ) -> None:
-        self.ctl = ctl
-        self.dialogs = dialogs
-        self.ask = ask  # the page's one call to the worker
-        self.free = free  # whether the game leaves the worker to the review now
+    def __init__(self, host: "Host") -> None:
+        self.ctl = host.ctl
+        self.dialogs = host.dialogs
+        self.ask = host.ask  # the page's one call to the game
+        self.free = host.free  # whether the game leaves the door to the review now
         self.hand: int | None = None  # what is reviewed: one hand (from 0), or the match
         self.deal: str | None = None  # of the match reviewed
         self.found: list[Any] = []  # the decisions judged, in order
@@ -130,8 +123,9 @@ class Review:
             if reply is None:  # no worker could answer (the page says so)
                 self.state = STOPPED
                 return
-            if "refused" in reply:
-                self.refused(str(reply["refused"]["code"]))
+            refused = refusal(reply)
+            if refused is not None:
+                self.refused(refused["code"])
                 return
             if "review" not in reply:  # no such step: the match changed under the run
                 if k == 0:
@@ -191,8 +185,8 @@ class Review:
             offer.remove()
         box = self.box()
         if box is not None:
-            words = escape(refused_words(code, self.ctl.cat))
-            box.innerHTML = '<p class="review-none">' + words + "</p>"
+            words = refused_words(code, self.ctl.cat)
+            box.innerHTML = str(h("p", {"class": "review-none"}, words))
 
     # -- the person's acts ----------------------------------------------------------------------
 

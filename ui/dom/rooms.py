@@ -1,79 +1,47 @@
 """The panels' rooms, each made — and its modules imported — the first time it is needed (a
 panel opened, a class link followed), not before the first drawing: the record, the rules
 and Settings, class play, the teacher's table, the history, the explained hint, the review
-of the match, the lessons.
+of the match, the lessons; and what their buttons do (their part of the page's one action
+table, :meth:`Rooms.actions`).
 
-This is wiring only: it is handed, by name, what the panels may use of the page (its calls to
-the worker, its dialogs, its settings...), and gives each room the part of it that room needs.
+This is wiring only: every room gets the page's one record of what it may ask of the page
+(:class:`~ui.dom.host.Host`) and what is its own (its fellow rooms, the languages' names, the
+game's clock for the lessons).
 """
+
+import asyncio
+
+from ..steps import MATCH_END
 
 TYPE_CHECKING = False  # mypy takes it as true: the types, never imported at runtime
 if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable
-    from typing import Any
 
-    from ..controller import Controller
-    from ..i18n import Catalog
-    from ..settings import Settings
-    from ..storage import Store
+    from js import Element, Event
+
+    from longana.device.frame import Frame
+    from longana.replies import Reply
+
+    from ..steps import Step
     from .class_actions import ClassActions
     from .class_results import ClassResults
-    from .dialogs import Dialogs
     from .explain import Explained
     from .history import History
+    from .host import Host
+    from .input import Handler
     from .kept_match import KeptMatch
     from .lessons import Lessons
-    from .notices import Notices
     from .pace import Pace
     from .record_actions import RecordActions
     from .review import Review
     from .settings_actions import SettingsActions
 
-    Ask = Callable[[Any], Awaitable[Any]]
-
 
 class Rooms:
-    def __init__(
-        self,
-        ctl: "Controller",
-        store: "Store",
-        dialogs: "Dialogs",
-        names: "dict[str, str]",
-        ask: "Ask",
-        act: "Callable[..., Awaitable[Any]]",
-        restore: "Callable[[], Awaitable[Any]]",
-        replace: "Callable[[Any, str | None], None]",
-        current: "Callable[[], str | None]",
-        settings: "Callable[[], Settings]",
-        keep_settings: "Callable[[Settings], None]",
-        new_match: "Callable[[str | None], Awaitable[None]]",
-        open_settings: "Callable[[], None]",
-        hint: "Callable[[], Awaitable[None]]",
-        free: "Callable[[], bool]",
-        redraw: "Callable[[], None]",
-        speak: "Callable[[Catalog], None]",
-        alert: "Callable[[str], None]",
-        notice: "Callable[[str, str], None]",
-        pace: "Pace",
-        notices: "Notices",
-        apply: "Callable[..., None]",
-        keep: "Callable[[Any], None]",
-        resume: "Callable[[], None]",
-    ) -> None:
-        self.ctl, self.store, self.dialogs, self.names = ctl, store, dialogs, names
-        self.ask = ask  # the one call to the worker (the page's)
-        self.act = act  # a change asked and applied
-        self.restore = restore  # the worker takes the game on the table again
-        self.replace = replace  # a game the worker resumed takes the table
-        self.current = current  # the save of the game on the table
-        self.settings, self.keep_settings = settings, keep_settings
-        self.new_match = new_match
-        self.open_settings = open_settings
-        self.hint = hint
-        self.free = free  # the game leaves the worker to the review now
-        self.redraw, self.speak, self.alert, self.notice = redraw, speak, alert, notice
-        self.pace, self.notices = pace, notices  # the game's clock, the notices (lessons)
-        self.apply, self.keep, self.resume = apply, keep, resume  # a reply, a save, go on
+    def __init__(self, host: "Host", names: "dict[str, str]", pace: "Pace") -> None:
+        self.host = host
+        self.names = names  # language code -> its name in itself (Settings)
+        self.pace = pace  # the game's clock (the lessons keep a computer move it held)
         self._record: RecordActions | None = None
         self._tools: SettingsActions | None = None
         self._kept: KeptMatch | None = None
@@ -89,15 +57,7 @@ class Rooms:
         if self._record is None:
             from .record_actions import RecordActions
 
-            self._record = RecordActions(
-                self.ctl,
-                self.dialogs,
-                self.ask,
-                self.settings,
-                self.restore,
-                self.replace,
-                self.alert,
-            )
+            self._record = RecordActions(self.host)
         return self._record
 
     def tools(self) -> "SettingsActions":
@@ -105,17 +65,7 @@ class Rooms:
         if self._tools is None:
             from .settings_actions import SettingsActions
 
-            self._tools = SettingsActions(
-                self.ctl,
-                self.dialogs,
-                self.settings,
-                self.keep_settings,
-                self.act,
-                self.new_match,
-                self.speak,
-                self.notice,
-                self.names,
-            )
+            self._tools = SettingsActions(self.host, self.names)
         return self._tools
 
     def kept(self) -> "KeptMatch":
@@ -123,17 +73,7 @@ class Rooms:
         if self._kept is None:
             from .kept_match import KeptMatch
 
-            self._kept = KeptMatch(
-                self.ctl,
-                self.store,
-                self.dialogs,
-                self.ask,
-                self.settings,
-                self.current,
-                self.restore,
-                self.replace,
-                self.notice,
-            )
+            self._kept = KeptMatch(self.host)
         return self._kept
 
     def classes(self) -> "ClassActions":
@@ -141,17 +81,8 @@ class Rooms:
         if self._classes is None:
             from .class_actions import ClassActions
 
-            tools = self.tools()
             self._classes = ClassActions(
-                self.ctl,
-                self.dialogs,
-                self.ask,
-                self.settings,
-                self.keep_settings,
-                tools.read,
-                self.open_settings,
-                self.replace,
-                self.kept(),
+                self.host, self.tools().read, self.open_settings, self.kept()
             )
         return self._classes
 
@@ -165,7 +96,7 @@ class Rooms:
             def suggested() -> "str | None":
                 return classes.made or classes.code_field()
 
-            self._results = ClassResults(self.ctl, self.store, self.dialogs, self.ask, suggested)
+            self._results = ClassResults(self.host, suggested)
         return self._results
 
     def history(self) -> "History":
@@ -173,7 +104,7 @@ class Rooms:
         if self._history is None:
             from .history import History
 
-            self._history = History(self.ctl, self.store, self.dialogs, self.ask, self.notice)
+            self._history = History(self.host)
         return self._history
 
     def explained(self) -> "Explained":
@@ -181,7 +112,7 @@ class Rooms:
         if self._explained is None:
             from .explain import Explained
 
-            self._explained = Explained(self.ctl, self.dialogs, self.hint, self.redraw)
+            self._explained = Explained(self.host)
         return self._explained
 
     def review(self) -> "Review":
@@ -189,7 +120,7 @@ class Rooms:
         if self._review is None:
             from .review import Review
 
-            self._review = Review(self.ctl, self.dialogs, self.ask, self.free)
+            self._review = Review(self.host)
         return self._review
 
     def lessons(self) -> "Lessons":
@@ -197,17 +128,138 @@ class Rooms:
         if self._lessons is None:
             from .lessons import Lessons
 
-            self._lessons = Lessons(
-                self.ctl,
-                self.store,
-                self.dialogs,
-                self.pace,
-                self.notices,
-                self.ask,
-                self.act,
-                self.apply,
-                self.keep,
-                self.resume,
-                self.alert,
-            )
+            self._lessons = Lessons(self.host, self.pace)
         return self._lessons
+
+    # -- the start (ui/dom/start.py) ---------------------------------------------------------
+
+    async def class_link(self, code: str, save: "str | None") -> "Reply | None":
+        """The first reply for the address's class code (ui/dom/kept_match.py): that class
+        match, or over a match in progress that match, with the question to come."""
+        return await self.kept().first_reply(code, save)
+
+    def opened(self, reply: "Reply", code: "str | None") -> None:
+        """The first reply is on the table: a class match from the address asks the student's
+        name first; over a match in progress, the player says first."""
+        if "class" in reply:
+            self.classes().started()
+        elif code:
+            self.kept().open_question()
+
+    # -- a hand's end ---------------------------------------------------------------------------
+
+    def ended(self, dialog: "Element", frame: "Frame", step: "Step") -> None:
+        """A hand's (or the match's) end, its dialog open: a finished match remembered, what
+        the people's decisions cost offered for review, a student's result shown."""
+        if step.kind == MATCH_END:
+            asyncio.create_task(self.history().remember(frame))
+        if frame["people"]:
+            self.review().offer(dialog, frame)
+        if step.result:
+            asyncio.create_task(self.classes().show_result(dialog))
+
+    # -- what the panels' buttons do ----------------------------------------------------------
+
+    def open_settings(self) -> None:
+        """``data-action="settings"``: Settings, with the class play's part."""
+        self.host.pause()
+        classes = self.classes()
+        self.tools().open(classes.settings_html())
+        classes.settings_opened()
+
+    def close(self) -> "Awaitable[None] | None":
+        """``close`` (or Escape): Settings apply as they close; any other dialog just goes."""
+        if self.host.ctl.interaction.dialog == "settings":
+            return self.tools().close()
+        self.host.dialogs.close()
+        return None
+
+    def new_match(self) -> "Awaitable[None]":
+        """``new-match``: from Settings, of what they say (and the deal typed); from the
+        match's end, of the settings kept."""
+        if self.host.ctl.interaction.dialog == "settings":
+            return self.tools().start_new()
+        return self.host.new_match(None)
+
+    def paused(self, opening: "Awaitable[None]") -> "Awaitable[None]":
+        """A panel opens: the computer stops thinking first."""
+        self.host.pause()
+        return opening
+
+    def fields(self) -> "dict[str, Handler]":
+        """What a form field's change does (by its attribute)."""
+        return {
+            "data-import": lambda el: self.record().read_import(el),
+            "data-replay-select": lambda el: self.record().choose(el),
+        }
+
+    def keys(self) -> "dict[str, Callable[[Event, str], None]]":
+        """The keys of a dialog with its own."""
+        return {
+            "hint-explain": lambda event, key: self.explained().on_key(event, key),
+            "review": lambda event, key: self.review().on_key(event, key),
+        }
+
+    def actions(self) -> "dict[str, Handler]":
+        """The panels' part of the page's one action table (``Page.actions``): what each of
+        their ``data-action`` does when pressed, given the element pressed."""
+        paused = self.paused
+        return {
+            "close": lambda el: self.close(),
+            "new-match": lambda el: self.new_match(),
+            "hint-explain": lambda el: self.explained().open(),
+            "hint-move": lambda el: self.explained().preview(str(el.dataset.hintMove)),
+            "rules": lambda el: paused(self.tools().open_rules()),
+            "settings": lambda el: self.open_settings(),
+            "record": lambda el: paused(self.record().open()),
+            "replay": lambda el: self.record().replay_hand(el),
+            "step-back": lambda el: self.record().step(-1),
+            "step-forward": lambda el: self.record().step(1),
+            "play-file": lambda el: self.record().play_file(),
+            "play-file-confirm": lambda el: paused(self.record().play_file_confirmed()),
+            "history": lambda el: self.history().open(),
+            "history-delete": lambda el: self.history().delete(),
+            "review": lambda el: paused(self.review().open(el)),
+            "review-stop": lambda el: self.review().stop(),
+            "review-go": lambda el: self.review().go_on(),
+            "review-show": lambda el: self.review().show(el),
+            "review-back": lambda el: self.review().back(),
+            # the lessons (ui/dom/lessons.py)
+            "lessons": lambda el: paused(self.lessons().open()),
+            "lesson": lambda el: self.lessons().start(str(el.dataset.lesson)),
+            "next-lesson": lambda el: self.lessons().start(str(el.dataset.nextLesson)),
+            "lesson-again": lambda el: self.lessons().again(),
+            "lesson-next": lambda el: self.lessons().next_task(),
+            "lesson-retry": lambda el: self.lessons().retry(),
+            "lesson-end": lambda el: self.lessons().leave(),
+            # class play
+            "class-join": lambda el: self.classes().join(),
+            "class-start": lambda el: self.classes().make(),
+            "class-name": lambda el: self.classes().give_name(),
+            "class-link-join": lambda el: self.classes().link_join(),
+            "class-link-stay": lambda el: self.kept().stay(),
+            "kept-match": lambda el: self.kept().back(),
+            "kept-file": lambda el: self.kept().file_saved(),  # a download that enables join
+            "class-results": lambda el: self.results().open(),
+            "results-class": lambda el: self.results().start(),
+            "add-results": lambda el: self.results().add(),
+            "remove-result": lambda el: self.results().remove(el),
+            "clear-results": lambda el: self.results().clear(),
+            "print": lambda el: print_page(),
+            # links that only download: the browser follows them (their names are promised)
+            "export": download,
+            "download-save": download,
+            "result-file": download,
+            "export-csv": download,
+        }
+
+
+def download(el: "Element") -> None:
+    """A link that only downloads: its own ``href`` and ``download`` do it."""
+
+
+def print_page() -> None:
+    """``print``: the teacher's table printed (ui/dom/class_results.py)."""
+    from .class_results import print_page as printed
+
+    printed()

@@ -10,7 +10,7 @@ import js
 
 from .. import render
 from ..board import tile_size
-from ..html import escape
+from ..html import fragment, h
 from ..words import describe
 from .browser import focus_key, q
 
@@ -65,22 +65,47 @@ class Screen:
             return
         if app is None:
             return
-        app.innerHTML = (
-            '<header class="top" id="top"></header>'
-            '<div class="lesson-slot" id="lesson" hidden></div>'
-            '<main class="table" id="table" aria-label="' + escape(t("app.table")) + '"></main>'
-            '<footer class="bar"><p class="msg" id="msg" data-message role="status" '
-            'aria-live="polite"></p><p class="prompt" id="prompt"></p>'
-            '<div class="buttons" id="buttons" role="group" aria-label="'
-            + escape(t("app.actions"))
-            + '"></div><label class="command"><span class="sr-only" id="command-label">'
-            + escape(t("keys.field"))
-            + '</span><input type="text" data-command '
-            'aria-keyshortcuts="/" autocomplete="off" autocapitalize="off" spellcheck="false" '
-            'enterkeyhint="go" placeholder="' + escape(t("keys.field_example")) + '" '
-            'aria-description="' + escape(t("keys.field_hint")) + '"></label>'
-            '</footer><p class="sr-only" id="alert" role="alert"></p>'
-            '<div class="drag-layer" id="drag-layer" aria-hidden="true"></div>'
+        command = {
+            "type": "text",
+            "data-command": True,
+            "aria-keyshortcuts": "/",
+            "autocomplete": "off",
+            "autocapitalize": "off",
+            "spellcheck": "false",
+            "enterkeyhint": "go",
+            "placeholder": t("keys.field_example"),
+            "aria-description": t("keys.field_hint"),
+        }
+        message = {"class": "msg", "id": "msg", "data-message": True, "role": "status"}
+        message["aria-live"] = "polite"
+        bar = h(
+            "footer",
+            {"class": "bar"},
+            h("p", message),
+            h("p", {"class": "prompt", "id": "prompt"}),
+            h(
+                "div",
+                {
+                    "class": "buttons",
+                    "id": "buttons",
+                    "role": "group",
+                    "aria-label": t("app.actions"),
+                },
+            ),
+            h(
+                "label",
+                {"class": "command"},
+                h("span", {"class": "sr-only", "id": "command-label"}, t("keys.field")),
+                h("input", command),
+            ),
+        )
+        app.innerHTML = fragment(
+            h("header", {"class": "top", "id": "top"}),
+            h("div", {"class": "lesson-slot", "id": "lesson", "hidden": True}),
+            h("main", {"class": "table", "id": "table", "aria-label": t("app.table")}),
+            bar,
+            h("p", {"class": "sr-only", "id": "alert", "role": "alert"}),
+            h("div", {"class": "drag-layer", "id": "drag-layer", "aria-hidden": "true"}),
         )
         app.hidden = False
 

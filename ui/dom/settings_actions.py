@@ -9,44 +9,31 @@ import js
 
 from .. import intents
 from ..address import deal_number
+from ..html import dialog_buttons, fragment, raw
 from ..i18n import LANGUAGES
 from ..notation import SEATS
-from ..panels import close_button, settings_html
+from ..panels import close_button, length_html, settings_html
 from ..rules_panel import about_html, keys_html, lessons_link, rules_html
 from ..settings import Settings
 from .browser import load_catalog, q, warn
 
 TYPE_CHECKING = False  # mypy takes it as true: the types, never imported at runtime
 if TYPE_CHECKING:
-    from collections.abc import Awaitable, Callable
     from typing import Any
 
-    from ..controller import Controller
-    from ..i18n import Catalog
-    from .dialogs import Dialogs
+    from .host import Host
 
 
 class SettingsActions:
-    def __init__(
-        self,
-        ctl: "Controller",
-        dialogs: "Dialogs",
-        settings: "Callable[[], Settings]",
-        keep_settings: "Callable[[Settings], None]",
-        act: "Callable[..., Awaitable[Any]]",
-        new_match: "Callable[[str | None], Awaitable[None]]",
-        speak: "Callable[[Catalog], None]",
-        notice: "Callable[[str, str], None]",
-        names: "dict[str, str]",
-    ) -> None:
-        self.ctl = ctl
-        self.dialogs = dialogs
-        self.settings = settings
-        self.keep_settings = keep_settings
-        self.act = act  # a change of the game, asked and applied
-        self.new_match = new_match  # a new match of the settings kept (and a deal, or None)
-        self.speak = speak  # the page in another language
-        self.notice = notice
+    def __init__(self, host: "Host", names: "dict[str, str]") -> None:
+        self.ctl = host.ctl
+        self.dialogs = host.dialogs
+        self.settings = host.settings
+        self.keep_settings = host.keep_settings
+        self.act = host.act  # a change of the game, asked and applied
+        self.new_match = host.new_match  # a new match of the settings kept (and a deal)
+        self.speak = host.speak  # the page in another language
+        self.notice = host.notice
         self.names = names  # language code -> its name in itself
         self.example: Any = None  # the rules drawing's data (rules-example.json)
 
@@ -59,13 +46,13 @@ class SettingsActions:
                 self.example = json.loads(str(await response.text()))
             except Exception as error:  # noqa: BLE001 - the rules read fine without it
                 warn("no rules drawing: " + str(error))
-        html = (
-            rules_html(cat.raw("rules"), self.example, lead=lessons_link(cat))
-            + about_html(cat)
-            + keys_html(cat)
-            + '<div class="dlg-buttons">'
-            + close_button(cat)
-            + "</div>"
+        frame = self.ctl.frame
+        length = "" if frame is None else cat.t("app.match_length", target=frame["rules"]["target"])
+        html = fragment(
+            raw(rules_html(cat.raw("rules"), self.example, lead=lessons_link(cat), length=length)),
+            raw(about_html(cat)),
+            raw(keys_html(cat)),
+            dialog_buttons(raw(close_button(cat))),
         )
         self.dialogs.open("rules", html, labelled_by="rules-heading")
 
@@ -75,8 +62,16 @@ class SettingsActions:
         frame, cat, s = self.ctl.frame, self.ctl.cat, self.settings()
         if frame is None:
             return
+        length = length_html(s.target, frame["rules"]["target"], cat)
         html = settings_html(
-            frame["seats"], s.speed, frame["level"], frame["deal"], cat.lang, cat, self.names
+            frame["seats"],
+            s.speed,
+            frame["level"],
+            frame["deal"],
+            cat.lang,
+            cat,
+            self.names,
+            length,
         )
         self.dialogs.open("settings", html + class_part)
 
@@ -92,6 +87,7 @@ class SettingsActions:
             el = q('[data-setting="' + name + '"]')
             field[name] = str(el.value) if el is not None else None
         named = q('[data-setting="name"]')
+        length = q('[data-setting="target"]')
         text = json.dumps(
             {
                 "seats": seats,
@@ -99,12 +95,14 @@ class SettingsActions:
                 "level": field["level"],
                 "lang": field["lang"] or s.lang,
                 "name": str(named.value).strip() if named is not None else s.name,
+                "target": _whole(length.value) if length is not None else s.target,
             }
         )
         self.keep_settings(Settings.read(text)[0])
 
     async def close(self) -> None:
-        """Settings' ``close``: they apply (the language, the seats and level)."""
+        """Settings' ``close``: they apply (the language, the seats and level; the length waits
+        for a new match: the match in progress keeps its own)."""
         self.read()
         await self.apply_language()
         s = self.settings()
@@ -135,3 +133,11 @@ class SettingsActions:
             self.speak(cat)
             if failed:
                 self.notice("notice.catalog_failed", "catalog-failed")
+
+
+def _whole(text: "Any") -> "Any":
+    """A select's value as the number it names (None when it names none: Settings' default)."""
+    try:
+        return int(str(text))
+    except ValueError:
+        return None

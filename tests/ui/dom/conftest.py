@@ -67,10 +67,11 @@ def dom_page(js: Any, cat: Catalog) -> Any:
     """The page (ui/dom/page.py) in the stand-in browser, mounted and bound, its game worker a
     ``longana.protocol.Game`` here (``js.longanaBoot.worker``), its storage a dict
     (``page.store.storage``); not started."""
+    from ui.dom.link import Link
     from ui.dom.page import Page
 
     js.longanaBoot.worker = Worker(Game())
-    made = Page(cat, Store(Storage(), "/"), Settings(), {"en": "English"})
+    made = Page(cat, Store(Storage(), "/"), Settings(), {"en": "English"}, Link)
     made.screen.mount()
     made.input.bind()
     return made

@@ -103,7 +103,7 @@ def test_a_tap_or_a_digit_selects_a_tile_of_the_holders_hand(js: Any, dom_page: 
     async def scene() -> None:
         seats = ["person", "computer", "computer", "computer"]
         reply = await page.ask(intents.start(None, seats, "normal", "11"))
-        page.live = True
+        page.started.set()
         while reply["frame"]["turn"] is None or reply["frame"]["board"]["opening"] is None:
             frame = reply["frame"]
             if frame["turn"] is not None:

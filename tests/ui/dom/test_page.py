@@ -5,9 +5,7 @@ held while a dialog is open); the hint refused while every hand is hidden, in wo
 
 from __future__ import annotations
 
-import asyncio
 import json
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
@@ -17,31 +15,18 @@ from ui import intents
 from ui.i18n import LANGUAGES, Catalog
 from ui.words import why
 
+from .clock import run, until
 from .conftest import ROOT
 
 PEOPLE = ["person", "computer", "person", "computer"]
 
 
-def run(scene: Callable[[], Awaitable[None]]) -> None:
-    asyncio.run(scene())
-
-
 async def started(page: Any, seats: list[str], deal: str = "7") -> dict[str, Any]:
     """The page live on a new match (as its start would leave it)."""
     reply = await page.ask(intents.start(None, seats, "normal", deal))
-    page.live = True
+    page.started.set()
     page.apply(reply)
     return dict(reply)
-
-
-async def until(test: Callable[[], bool], seconds: float = 10.0) -> None:
-    """Turns go by until ``test()`` holds (the page's own sleeps are short at the fast
-    speed)."""
-    loop = asyncio.get_running_loop()
-    end = loop.time() + seconds
-    while not test():
-        assert loop.time() < end, "it did not come"
-        await asyncio.sleep(0.001)
 
 
 def test_another_tabs_save_that_does_not_read_never_replaces_this_tabs_game(

@@ -12,6 +12,9 @@ from typing import Any
 
 from longana.protocol import Game
 from ui import intents
+from ui.notation import TARGETS
+
+LONGEST = TARGETS[-1]
 
 SOLO = ["person", "computer", "computer", "computer"]
 
@@ -65,7 +68,7 @@ def test_settings_refuse_a_deal_number_that_is_none(js: Any, dom_page: Any) -> N
     async def scene() -> None:
         reply = await page.ask(intents.start(None, SOLO, "normal", "7"))
         page.ctl.receive(reply)
-        page.open_settings()
+        page.rooms.open_settings()
         field = js.document.querySelector('[data-dialog="settings"] [data-setting="deal"]')
         field.value = "not a deal!"
         sent = len(worker.got)
@@ -106,7 +109,7 @@ def test_a_move_of_the_explained_hint_is_shown_on_the_table(js: Any, dom_page: A
         reply = await page.ask(intents.start(None, SOLO, "normal", "23"))
         while reply["frame"]["to_move"] != "S":
             reply = await page.ask(intents.computer(reply["frame"]["log"]))
-        page.live = True
+        page.started.set()
         page.ctl.receive(reply)
         page.render()
         await page.hint()
@@ -120,5 +123,51 @@ def test_a_move_of_the_explained_hint_is_shown_on_the_table(js: Any, dom_page: A
         assert page.ctl.interaction.preview == moves[-1] or page.ctl.interaction.selected
         explained.preview(moves[0])
         assert page.ctl.interaction.preview == moves[0] and page.ctl.interaction.hint
+
+    asyncio.run(scene())
+
+
+def test_settings_offer_the_matchs_length_for_new_matches_and_class_codes(
+    js: Any, dom_page: Any
+) -> None:
+    """``select[data-setting="target"]`` beside the others: each length named by its target,
+    the match in progress keeping its own (said under it), a new match and a class code made
+    from Settings taking the one chosen."""
+    page = dom_page
+
+    async def scene() -> None:
+        page.started.set()
+        page.ctl.receive(await page.ask(intents.start(None, SOLO, "normal", "7")))
+        page.rooms.open_settings()
+        select = js.document.querySelector('[data-dialog="settings"] select[data-setting="target"]')
+        options = select.querySelectorAll("option")
+        assert [o.getAttribute("value") for o in options] == [str(t) for t in TARGETS]
+        assert [o.hasAttribute("selected") for o in options] == [t == 100 for t in TARGETS]
+        assert str(LONGEST) in options.item(len(TARGETS) - 1).textContent
+        assert "100" in js.document.querySelector("#length-note").textContent
+        select.value = str(LONGEST)
+        await page.rooms.tools().close()
+        assert page.settings.target == LONGEST
+        assert page.ctl.frame["rules"]["target"] == 100, "the match in progress keeps its own"
+        page.rooms.open_settings()
+        chosen = js.document.querySelector('[data-setting="target"] option[selected]')
+        assert chosen.getAttribute("value") == str(LONGEST)
+        note = js.document.querySelector("#length-note").textContent
+        assert note == page.ctl.cat.t("settings.length_note", target=100)
+        js.document.querySelector('[data-setting="target"]').value = str(
+            LONGEST
+        )  # as a browser reads it
+        await page.rooms.classes().make()
+        code = js.document.querySelector("[data-class-code]").textContent
+        assert f"-N{LONGEST}-" in code
+        page.rooms.open_settings()
+        js.document.querySelector('[data-setting="target"]').value = str(LONGEST)
+        await page.rooms.tools().start_new()
+        assert page.ctl.frame["rules"]["target"] == LONGEST
+        assert json.loads(page.saves.text)["target"] == LONGEST
+        page.dialogs.close()
+        await page.rooms.tools().open_rules()  # the card's sentence, then this match's length
+        said = js.document.querySelector('[data-rules-section="match"] [data-match-length]')
+        assert said.textContent == page.ctl.cat.t("app.match_length", target=LONGEST)
 
     asyncio.run(scene())

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 from longana.classplay import ClassCode
@@ -17,19 +16,9 @@ from longana.players.levels import choose
 from ui import intents
 from ui.review_panel import hand_summary
 
+from .clock import run, until
+
 SOLO = ["person", "computer", "computer", "computer"]
-
-
-def run(scene: Callable[[], Awaitable[None]]) -> None:
-    asyncio.run(scene())
-
-
-async def until(test: Callable[[], bool], seconds: float = 20.0) -> None:
-    loop = asyncio.get_running_loop()
-    end = loop.time() + seconds
-    while not test():
-        assert loop.time() < end, "it did not come"
-        await asyncio.sleep(0.002)
 
 
 def played_hand(deal: str = "31", next_hand: bool = True) -> tuple[str, int]:
@@ -50,7 +39,7 @@ def played_hand(deal: str = "31", next_hand: bool = True) -> tuple[str, int]:
 
 async def resumed(page: Any, save: str) -> dict[str, Any]:
     reply = await page.ask(intents.start(save, SOLO, "normal"))
-    page.live = True
+    page.started.set()
     page.apply(reply)
     return dict(reply)
 
@@ -252,7 +241,7 @@ def test_a_class_match_is_reviewed_only_once_it_is_over(js: Any, dom_page: Any) 
 
     async def scene() -> None:
         reply = await page.ask(intents.class_start(code.text, None))
-        page.live = True
+        page.started.set()
         page.ctl.receive(reply)
         await page.rooms.record().open()
         record = js.document.querySelector('[data-dialog="record"]')

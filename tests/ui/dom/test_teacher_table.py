@@ -287,7 +287,7 @@ def test_a_students_result_refused_for_its_class_does_not_blame_the_name(
 
     async def scene() -> None:
         reply = await page.ask(intents.class_start(CODE.text, None))
-        page.live = True
+        page.started.set()
         page.apply(reply)
         page.settings.name = "Ana"
         dialog = page.dialogs.open("hand-end", '<div class="dlg-buttons"></div>')
@@ -358,7 +358,7 @@ def test_a_kept_match_the_worker_cannot_load_is_set_aside_before_it_is_written_o
 
     async def scene() -> None:
         reply = await in_progress(page, intents.start(None, list(SOLO), "normal", "7"))
-        page.live = True
+        page.started.set()
         page.apply(reply)
         mine = page.saves.text
         storage.setItem("longana:kept-match", broken)
@@ -405,12 +405,12 @@ def test_a_class_link_over_another_class_match_in_progress_asks_first(
 
 def test_the_storage_notice_goes_once_saving_works_again(js: Any, dom_page: Any) -> None:
     page = dom_page
-    page.live = True
+    page.started.set()
 
     async def scene() -> None:
-        page.saving("save.full")
+        page.saves.told("save.full")
         assert js.document.querySelector('[data-notice="storage"]') is not None
-        page.saving(None)
+        page.saves.told(None)
         assert js.document.querySelector('[data-notice="storage"]') is None
 
     run(scene)
