@@ -182,6 +182,46 @@ def test_a_damaged_save_or_no_save_at_all_is_refused_in_the_players_words(
     one_move(game)
 
 
+# -- an import never shows what the live game would not (issue 37) --------------------------
+
+
+def first_hand_records(deal: str) -> bytes:
+    """The Record panel's export of ``deal``'s first hand, played to its end on another device."""
+    game = Session(deal, seats=("computer",) * 4, level="easy")
+    while game.match.hand.outcome is None:
+        game.play(choose(game.view(game.match.hand.to_move), "easy", game.decision_seed()))
+    return export_text(game.match).encode()
+
+
+def test_an_import_shows_no_hand_that_has_not_ended_to_two_people_at_one_device(
+    browsers: Browsers,
+) -> None:
+    said = words("en")["record"]
+    game = browsers.game()
+    game.settings(seats="PCPC")  # two people at one device
+    game.take_device()
+    deal = str(game.page.locator("[data-deal]").first.get_attribute("data-deal"))
+    before = game.raw_save()
+    written = {"schema": 2, "deal": deal, "seats": ["person", "computer"] * 2, "level": "normal"}
+    written |= {"match": {}, "log": [], "redo": []}  # a deal number and an empty log, by hand
+    dialog = game.open_panel("record")
+    import_file(dialog, payload("by-hand.json", json.dumps(written).encode()))
+    assert wait_import(game) == said["saved_game_unfinished"]
+    assert dialog.locator('[data-saved-game] [data-action="play-file"]').is_visible()
+    assert game.page.locator("[data-replay-tile]").count() == 0, "a hand shown face up"
+    game.screenshot("files-import-unfinished")
+    import_file(dialog, payload("elsewhere.jsonl", first_hand_records(deal)))
+    game.page.wait_for_function(  # the last file's words go, this one's come
+        "(t) => document.querySelector('[data-import-error]').textContent.trim() === t",
+        arg=said["import_live"],
+        timeout=FILE_MS,
+    )
+    assert dialog.locator('[data-action="play-file"]').count() == 0, "the last file's offer"
+    assert game.page.locator("[data-replay-tile]").count() == 0, "the hand in play shown"
+    game.close_panel("record")
+    assert game.raw_save() == before
+
+
 # -- files of several MB --------------------------------------------------------------------
 
 

@@ -235,3 +235,60 @@ def test_a_lesson_by_keys_from_its_address_offline(browsers: Browsers) -> None:
     game.action("close", within=game.dialog("lessons")).click()
     game.dialog("lessons").wait_for(state="hidden")
     assert page.evaluate("() => document.body.dataset.lesson") is None
+
+
+def test_a_lesson_in_progress_resumes_after_a_reload_and_unreadable_progress_is_said(
+    browsers: Browsers,
+) -> None:
+    """Issue 37: lessons like every other store. Progress holding an entry that does not read
+    is set aside (as it was) and said once; a lesson on the table comes back after a reload,
+    on its task."""
+    en = catalog("en")
+    text = '{"schema": 1, "done": ["doubles", {"x": 1}]}'
+    game = browsers.game(settings=FAST)
+    page = game.page
+    page.evaluate("(t) => localStorage.setItem('longana:lessons', t)", text)
+    game.reload()
+    rules = game.open_panel("rules")
+    rules.locator('[data-action="lessons"]').click()
+    notice = page.locator('#toasts [data-notice="lessons-set-aside"]')
+    notice.wait_for(timeout=ACT_MS)
+    assert notice.inner_text().strip().startswith(en.t("lesson.progress_set_aside"))
+    aside = page.evaluate("() => localStorage.getItem('longana:lessons:corrupt')")
+    assert aside == text, "set aside as it was"
+    listed = game.dialog("lessons")
+    assert listed.locator('[data-lesson="doubles"]').get_attribute("data-done") == "true"
+    listed.locator('[data-lesson="own-branch"]').click()
+    task = lesson("own-branch").tasks[0]
+    bar(page, "own-branch", "task", 0)
+    tap_right(page, str(task.passing[0]))
+    bar(page, "own-branch", "next", 1)
+    page.click('#lesson [data-action="lesson-next"]')
+    bar(page, "own-branch", "task", 1)
+    line = en.t(lesson("own-branch").tasks[1].line)
+
+    game.reload()  # the lesson comes back on its task, said once only
+    bar(page, "own-branch", "task", 1)
+    assert page.locator("#lesson [data-lesson-line]").inner_text().strip() == line
+    assert page.locator('#toasts [data-notice="lessons-set-aside"]').count() == 0
+    page.click('#top [data-action="lesson-end"]')
+    page.wait_for_function("() => !document.body.dataset.lesson", timeout=ACT_MS)
+    game.reload()  # back in the game: nothing to resume
+    assert page.locator("#lesson .lesson-bar").count() == 0
+
+
+def test_a_lesson_name_from_the_address_is_shown_escaped_and_wrapped(browsers: Browsers) -> None:
+    """Issue 37: a name with a NUL cut the sentence short; one of 256 characters ran the dialog
+    sideways. Both are said whole, the name's control character written as its escape, long
+    names cut with "…", and the dialog never wider than the screen (phone and desktop)."""
+    en = catalog("en")
+    for asked, shown in (("own%00branch", "own\\x00branch"), ("x" * 256, "x" * 48 + "…")):
+        game = browsers.game(f"?lesson={asked}")
+        for width, height in ((360, 640), (1366, 768)):
+            game.page.set_viewport_size({"width": width, "height": height})
+            note = game.dialog("lessons").locator("[data-lessons-unknown]")
+            note.wait_for(timeout=ACT_MS)
+            assert note.inner_text().strip() == en.t("lesson.unknown", lesson=shown)
+            wide = game.dialog("lessons").evaluate("(d) => d.scrollWidth - d.clientWidth")
+            assert wide <= 0, f"the dialog runs {wide} px sideways at {width}"
+        game.screenshot(f"lesson-unknown-{len(asked)}")

@@ -354,3 +354,96 @@ def test_a_first_visit_downloads_each_file_about_once(
         + (", ".join(f"{p} {n / 1e6:.2f} MB" for p, n in sorted(twice.items())) or "none")
     )
     assert total <= 1.1 * need, f"{total} bytes sent for {need} bytes of files: {twice}"
+
+
+# -- a new page over an old release's worker files (issue 37) -------------------------------------
+
+OLD = "0ldrelease000000"  # the release the worker's files say they are
+
+
+def old_worker_files(site: Path) -> dict[str, str]:
+    """The game worker and its engine as an older release's would be: the same program, its
+    release another (base64 of each file's bytes, by its path)."""
+    import base64
+    import io
+    import re
+    import zipfile
+
+    worker = (site / "ui" / "game-worker.mjs").read_text(encoding="utf-8")
+    worker = re.sub(r'const RELEASE = "\w+";', f'const RELEASE = "{OLD}";', worker)
+    packed = io.BytesIO()
+    with zipfile.ZipFile(site / "app.zip") as old, zipfile.ZipFile(packed, "w") as new:
+        for info in old.infolist():
+            data = old.read(info)
+            new.writestr(
+                info, f"{OLD}\n".encode() if info.filename.endswith("release.txt") else data
+            )
+    return {
+        "ui/game-worker.mjs": base64.b64encode(worker.encode()).decode(),
+        "app.zip": base64.b64encode(packed.getvalue()).decode(),
+    }
+
+
+HALF_ARRIVED = """async (files) => {
+  const key = (await caches.keys()).find((k) => k.startsWith('longana-'));
+  const cache = await caches.open(key);
+  for (const [name, b64] of Object.entries(files)) {
+    const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+    const type = name.endsWith('.mjs') ? 'text/javascript' : 'application/zip';
+    await cache.put(new URL(name, location.href).href,
+                    new Response(bytes, {headers: {'content-type': type}}));
+  }
+  for (const k of await caches.keys()) if (k.startsWith('longana.snapshot')) await caches.delete(k);
+}"""
+
+CACHED_RELEASE = """async () => {
+  const key = (await caches.keys()).find((k) => k.startsWith('longana-'));
+  const cache = await caches.open(key);
+  const hit = await cache.match(new URL('ui/game-worker.mjs', location.href).href);
+  return (await hit.text()).match(/const RELEASE = "(\\w+)";/)[1];
+}"""
+
+
+def test_a_new_page_over_an_old_releases_worker_files_says_so_and_fetches_them(
+    browsers: Browsers, tmp_path: Path
+) -> None:
+    """An update half-arrived in the offline cache: this release's page over the worker files
+    of another. Online, it is said, the worker's files are fetched again (the cache then holds
+    this release's) and the game plays on; offline, it is said with Reload, and the game plays
+    on with the worker it has: a lesson starts, nothing waits for ever."""
+    served = tmp_path / "served"
+    shutil.copytree(SITE, served)
+    version = sw_version(served)
+    words = english()["boot"]
+    old = old_worker_files(served)
+    context, guard = browsers.context(service_workers="allow")
+    preseed(context, settings=FAST)
+    with serve(served) as url:
+        game = Game(context.new_page(), guard, url).open()
+        wait_controlled(game.page)
+        page = game.page
+        page.evaluate(HALF_ARRIVED, old)
+        assert page.evaluate(CACHED_RELEASE) == OLD
+
+        game.reload()  # online: said, fetched again, and the game goes on
+        notice = page.locator('[data-notice="release-fixed"]')
+        notice.wait_for(timeout=WORKER_MS)
+        assert words["release_fixed"] in notice.inner_text()
+        assert page.evaluate(CACHED_RELEASE) == version, "the cache holds this release's again"
+        assert game.wait_turn("S") in ("turn", "other")
+        game.screenshot("release-fixed")
+
+        page.evaluate(HALF_ARRIVED, old)
+        context.set_offline(True)
+        game.reload()  # offline: said with Reload, the game on with the worker it has
+        notice = page.locator('[data-notice="release-mismatch"]')
+        notice.wait_for(timeout=WORKER_MS)
+        assert words["release_mismatch"] in notice.inner_text()
+        assert notice.locator('[data-action="reload"]').count() == 1
+        rules = game.open_panel("rules")
+        rules.locator('[data-action="lessons"]').click()
+        game.dialog("lessons").locator('[data-lesson="doubles"]').click()
+        page.locator('#lesson .lesson-bar[data-lesson-id="doubles"]').wait_for(timeout=WORKER_MS)
+        game.screenshot("release-mismatch")
+        context.set_offline(False)
+    guard.check()

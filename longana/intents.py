@@ -141,11 +141,20 @@ ClassTable = TypedDict(
     {
         "do": Literal["class-table"],
         "class": str | None,
-        "kept": NotRequired[list[list[str | Proof]]],  # [result code, proof] each
+        "kept": NotRequired[list[list[str | Proof]] | list[str]],  # or each entry as its text
         "texts": list[str],
         "proofs": NotRequired[dict[str, str]],
+        "page": NotRequired[int],
     },
 )
+
+
+class ClassRows(TypedDict):
+    """Rows of the teacher's table answered last, from ``from`` (a page at a time)."""
+
+    do: Literal["class-rows"]
+    start: int
+    count: int
 
 
 class Review(TypedDict):
@@ -161,6 +170,7 @@ class LessonStart(TypedDict):
 
     do: Literal["lesson-start"]
     id: str
+    task: NotRequired[int]
 
 
 class LessonPlay(TypedDict):
@@ -198,6 +208,7 @@ Intent = (
     | ClassResult
     | ClassName
     | ClassTable
+    | ClassRows
     | Review
     | LessonStart
     | LessonPlay

@@ -5,6 +5,122 @@ sends; the page (MicroPython) and the worker (Pyodide) share no Python objects, 
 An intent's keys are typed in :mod:`longana.intents`, a reply's parts in :mod:`longana.replies`
 (the page is checked against both). What the types cannot say:
 
+``start``          ``save`` (text or null), ``seats``, ``level``, ``deal`` (or null), ``holder``
+                   (a seat or null), ``target``: resume the save (unless ``deal`` asks for
+                   another deal) or start a new match; with ``"or_new": false`` the save or
+                   nothing (a save that cannot be used is refused, ``save-unreadable``, and
+                   nothing changes)
+``play``           ``move`` (``"7-3@N"``, ``"9-9"``, ``"pass"``), ``at``: the person's move
+``computer``       ``at``: the computer seat to move makes one move
+``undo``, ``redo``, ``restart``, ``next-hand``, ``record``
+``hint``           ``at``: the hint and its explanation for the person to move; refused
+                   (``hands-hidden``) while a handoff hides every hand
+``new-match``      ``seats``, ``level``, ``deal`` (or null), ``target`` (the match's length: the
+                   card's rules played to it, ``longana.rules.variant``; out of bounds:
+                   ``bad-target``; missing: the card's 100)
+``seats``          ``seats``, ``level``: who sits where in the match being played
+``take-device``    ``seat``: the person at that seat now holds the device
+``replay``         ``hand``, ``step``, ``imported``: a finished hand (of the match, or imported)
+                   at a step
+``review``         ``step`` (from 0), ``hand`` (optional: that hand's decisions only): one
+                   decision of the people at this device judged (``longana.device.review``):
+                   ``{"review": {"step", "count", "hand", "decision"}}``, ``count`` the
+                   decisions in the finished hands (or that hand), ``decision`` null when
+                   there are none, else ``{"hand", "number", "turn", "seat", "move", "best",
+                   "kind", "cost", "costly", "reason", "reason_of", "explanation"}``. One step
+                   takes about one hint's time; the page asks for the next when it has the
+                   last (so it says how far it is, and stops by not asking). A class match is
+                   reviewed once it is over (before, refused: ``class-not-over``)
+``import``         ``text``: hand records to step through (the replay of its first hand, with
+                   ``"saved_game": true`` when the file is a saved game that ``start``
+                   resumes); a file that reads as a saved game but is damaged is refused
+                   with the code ``import-save``, one that looks like nothing (spaces of any
+                   kind, line separators) with ``import-empty``, one that is no JSON at all
+                   (nor JSON lines) with ``import-not-records``; a line that is no JSON with
+                   ``import-line`` (``line``), a hand record that does not replay with
+                   ``import-hand`` (``line`` or ``hand``, or neither: the file's only record);
+                   every refusal's ``params`` also hold the engine's English ``detail``. Only
+                   the file's finished hands are stepped through (``left_out``: how many were
+                   not, they had not ended); one with none is refused (``import-unfinished``,
+                   still ``saved_game``), and so is one holding a deal of the live match not
+                   ended here (``import-live``, ``{"class": bool}``): an import never shows
+                   what the live game would not (``longana.device.history.shown``)
+``class-start``    ``code`` (a class code), ``save`` (text or null), ``holder``: resume the save
+                   if it is that class match, else start it; the reply is ``start``'s plus
+                   ``"class": {"code", "deal"}``
+``class-code``     ``deal`` (or null: a random one), ``seats``, ``level``, ``target``:
+                   ``{"class_code": text}``
+``class-result``   ``seat``, ``name``: ``{"result": {"text", "file", "filename", "hands",
+                   "final"}}``, the result code and result file of that seat in the class match
+                   being played, how many finished hands it covers, and whether the match is
+                   over (else the code is partial: the page says so)
+``class-name``     ``name``: ``{"name": the name as results hold it}``, or refused
+                   (``class-name``) when it is no name (``longana.classplay.names``)
+``class-table``    ``class`` (the teacher's class code: the table is for that class only),
+                   ``kept`` (the table the page keeps: ``[[result code, proof], …]``, or each
+                   entry its JSON text, read on its own) and
+                   ``texts`` (what is added now: pasted lines, one code a line, and result files'
+                   texts, all in one intent): every kept entry is taken by its proof (replayed
+                   when the proof is not its code's), every text added is replayed
+                   (:mod:`longana.classplay.table`); ``{"table": {"code", "rows", "hands",
+                   "duplicates", "flagged", "csv"}, "keep": the entries to keep, "aside": kept
+                   entries that do not read (``{"entry", "code", "params"}``), "refused":
+                   [{"kept"} or {"input", "line"}, "code", "params"], "accepted": [{"input",
+                   "line", "text", "proof", "again"?}]}``; a bad class code: ``{"class_refused":
+                   {"code", "params"}}`` (``class-version``: the kept table is of another
+                   release). Without ``kept``, the page of the release before: ``texts`` with
+                   ``proofs`` (``{code: proof}``), answered ``table``, ``refused``, ``accepted``.
+                   With ``page`` (rows answered at once): ``keep`` names a kept entry that
+                   stays as sent by its place, ``aside`` gives ``kept`` (its place) instead
+                   of the entry, ``accepted`` ``name`` instead of ``proof``, and ``table`` its
+                   first ``page`` rows (``count``: all) and their CSV lines; the page never
+                   holds a table of a MB at once (``longana.classplay.table.Table.answer``)
+``class-rows``     ``start``, ``count``: ``{"rows", "csv", "from", "count"}``, rows of the table
+                   answered last and their CSV lines
+``lesson-start``   ``id`` (one of ``longana.device.lessons.ORDER``): that lesson from its first
+                   task (again, if it was being played), or from ``task`` (from 0: a lesson
+                   resumed after a reload; one that is none is ignored); an unknown one is
+                   refused with the code ``lesson-unknown``
+``lesson-play``    ``move``, ``at``: the person's move in the lesson's task
+``lesson-computer``  ``at``: the computer makes its next fixed reply
+``lesson-next``    ``at``: the next task, on a table of its own
+``lesson-retry``   the task at hand (or the one just done) again from its start
+=================  ==========================================================================
+
+Lessons (:mod:`longana.device.lessons`) are played beside the game and never touch it: their
+replies carry ``frame`` (the lesson's table, a frame like the game's) and ``lesson`` (``{"id",
+"title", "task", "tasks", "seat", "line", "state", "said"}``: the task at hand and its line's
+catalog key; ``state`` ``task`` (the person's move is awaited), ``replies`` (send
+``lesson-computer``), ``next`` (the next task waits for ``lesson-next``) or ``done``; ``said``,
+``{"kind", "key", "params"}`` or null: kind ``right``, the praise of a move that did the task,
+or ``other``, the answer to a legal move the task does not ask for), and ``refused`` for a move
+the rules forbid. They never carry ``save``: a lesson is not the game, and the page's save is
+never touched by one.
+
+Each intent's keys are typed in :mod:`longana.intents` (the page's builders use the same types).
+
+Class play (:mod:`longana.classplay`) refuses with ``{"refused": {"code": "class-" + the
+ClassError's code, "params"}}``; in a class match ``undo``, ``redo``, ``restart``, ``hint``
+and ``seats`` are refused with the code ``class-locked`` (and the frame's ``can`` is all false).
+
+A seat is its letter everywhere (``"S"``, ``"E"``, ``"N"``, ``"W"``, as in the notation): in
+intents, in frames (:mod:`longana.device.frame`, whose typed dictionaries give their shape), in
+refusals, records and the teacher's table.
+
+``at`` is the frame's ``log`` the page acted on: an intent made for a position that has
+changed since is answered with the current frame and ``"stale": true``, and changes nothing.
+
+Every reply is an object with ``frame`` and ``save`` (the text for the page to store) after
+anything that may change the game, plus what was asked: ``refused`` (``{"code", "params"}``
+of the rule that forbids a move), ``hint`` (with its ``explanation``, every legal move's
+estimate and reasons: ``longana.players.explain``), ``record``, ``replay``, ``corrupt`` (the loaded
+save could not be used: a new match was started), or ``error`` (``{"code", "detail"}``) for an
+intent that makes no sense. :meth:`Game.handle` never raises: an intent longer than
+``MAX_INTENT`` characters or nested deeper than ``MAX_JSON_DEPTH`` levels gets the error
+``too-large`` or ``too-deep`` before it is parsed (deep nesting would overflow the browser's
+stack), and so do the texts inside one (saves, imports, result files: up to
+``MAX_JSON_TEXT``, 8 MiB).
+=======
 - :meth:`Game.handle` never raises. An intent that makes no sense is answered ``error``; one
   longer than ``MAX_INTENT`` characters or nested deeper than ``MAX_JSON_DEPTH`` levels gets
   ``too-large`` or ``too-deep`` before it is parsed (deep nesting would overflow the browser's
@@ -27,12 +143,27 @@ An intent's keys are typed in :mod:`longana.intents`, a reply's parts in :mod:`l
 - ``import`` refuses a damaged saved game ``import-save``, text that is no JSON (nor JSON
   lines) ``import-not-records``, a line that is no JSON ``import-line`` (``line``), a hand
   record that does not replay ``import-hand`` (``line`` or ``hand``, or neither: the file's
-  only record); every refusal's ``params`` also hold the engine's English ``detail``.
+  only record), one that looks like nothing (spaces of any kind, line separators)
+  ``import-empty``; every refusal's ``params`` also hold the engine's English ``detail``.
+  An import never shows what the live game would not (``longana.device.history.shown``): only
+  the file's finished hands are stepped through (``left_out``: how many were not), one with
+  none is refused ``import-unfinished`` (still ``saved_game`` when it plays on), one holding a
+  deal of the live match not ended here ``import-live`` (``{"class": bool}``); ``replay``
+  refuses any hand not ended, imported or not.
+- ``new-match`` and ``start`` refuse a deal that is no deal number (the page's rule: letters,
+  digits, ``-``, ``_``, up to 32) ``bad-deal``.
 - Lessons (:mod:`longana.device.lessons`) are played beside the game and never touch it: their
-  replies carry ``lesson`` and a frame of the lesson's table, never ``save``.
+  replies carry ``lesson`` and a frame of the lesson's table, never ``save``. ``lesson-start``
+  with ``task`` (from 0) resumes a lesson on that task (after a reload); one that is none is
+  ignored.
 - The teacher's table (``class-table``) without ``kept`` is the page of the release before:
   its kept results come among ``texts`` with ``proofs``, answered ``table``, ``refused``,
-  ``accepted`` only.
+  ``accepted`` only. A kept entry may be its JSON text, read on its own within bounds (one
+  nested too deep is set aside alone). With ``page`` (this release's page, which never holds a
+  table of a MB at once), ``keep`` names a kept entry that stays as sent by its place, ``aside``
+  gives ``kept`` (its place) instead of the entry, ``accepted`` ``name`` instead of ``proof``,
+  and ``table`` its first ``page`` rows (``count``: all) and their CSV lines; ``class-rows``
+  (``start``, ``count``) hands over the others (``{"rows", "csv", "from", "count"}``).
 
 >>> game = Game()
 >>> reply = json.loads(game.handle('{"do": "start", "save": null, "deal": "7"}'))
@@ -47,16 +178,19 @@ from __future__ import annotations
 import dataclasses
 import functools
 import json
+import pkgutil
+import string
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar, cast
 
 from . import classplay
-from .classplay.table import Table
+from .classplay.table import Table, blank
 from .classplay.table import refusal as class_refusal
 from .device.frame import HandRecordShown, Refusal, frame_of, position_of, refusal
 from .device.handoff import explained_hint
 from .device.history import (
     HandSummary,
+    HiddenHandsError,
     Imported,
     can_export,
     export_filename,
@@ -64,6 +198,7 @@ from .device.history import (
     hand_after,
     history,
     import_text,
+    shown,
     summarize,
 )
 from .device.lesson_table import LessonTable
@@ -75,6 +210,7 @@ from .intents import (
     ClassCode,
     ClassName,
     ClassResult,
+    ClassRows,
     ClassStart,
     ClassTable,
     Computer,
@@ -165,6 +301,7 @@ class Game:
             "class-result": self.class_result,
             "class-name": self.class_name,
             "class-table": self.class_table,
+            "class-rows": self.class_rows,
             "lesson-start": self.lesson_start,
             "lesson-play": self.lesson_play,
             "lesson-computer": self.lesson_computer,
@@ -361,7 +498,7 @@ class Game:
         index, step = intent.get("hand", 0), intent.get("step", 0)
         if not isinstance(index, int) or not 0 <= index < len(hands):
             raise BadIntent("bad-hand", f"there is no hand {index!r}")
-        if not imported and hands[index].outcome is None:
+        if hands[index].outcome is None:  # never face up before its end, imported or not
             raise BadIntent("hand-not-over", "only a finished hand can be stepped through")
         summary = _summary(hands, index, deal)
         if not isinstance(step, int):
@@ -419,16 +556,37 @@ class Game:
         except JsonLimitError as error:
             params = {"max": error.limit, "detail": str(error)}
             return {"refused": {"code": error.code, "params": params}}
-        if not text.lstrip().startswith(("{", "[")):  # empty, or no JSON: a photo, a letter
+        if blank(text):  # nothing but spaces, no-break spaces, line separators: empty
+            return {"refused": {"code": "import-empty", "params": {}}}
+        if not text.lstrip().startswith(("{", "[")):  # no JSON: a photo, a letter
             return {"refused": {"code": "import-not-records", "params": {}}}
         try:
-            self.imported = import_text(text)
+            read = import_text(text)
         except LonganaError as error:
             return {"refused": _import_refusal(error, '"schema"' in text[:100])}
+        game = self.current_session
+        saved = read.deal is not None and _saved_game(text)
+        try:  # the live game's rule: finished hands only, none of its own not yet ended
+            self.imported = shown(read, game.match, game.class_code is not None)
+        except HiddenHandsError as error:
+            self.imported = None
+            refused: Reply = {"refused": _import_refusal(error, False)}
+            if saved and error.code == "import-unfinished":
+                refused["saved_game"] = True  # nothing to step through, but it plays on
+            return refused
         reply = self.replay({"do": "replay", "imported": True, "hand": 0, "step": 0})
-        if self.imported.deal is not None and _saved_game(text):
+        if saved:
             reply["saved_game"] = True  # the page offers to play on from it (start)
+        if self.imported.left_out:
+            reply["left_out"] = self.imported.left_out  # hands not shown: not ended
         return reply
+
+    def class_rows(self, intent: ClassRows) -> Reply:
+        start, count = intent.get("start"), intent.get("count")
+        for value in (start, count):
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise BadIntent("bad-rows", f"not a place in the table: {value!r}")
+        return cast(Reply, self.table.rows(int(start), int(count)))
 
     # -- lessons ----------------------------------------------------------------------------
 
@@ -457,6 +615,9 @@ class Game:
         if name not in ORDER:  # a lesson the address named, say: the page lists them all
             return {"refused": {"code": "lesson-unknown", "params": {"lesson": str(name)}}}
         self.lesson = LessonTable(lesson(str(name)))
+        task = intent.get("task")
+        if type(task) is int:  # a lesson resumed on its task (after a reload)
+            self.lesson.skip_to(task)
         return cast(Reply, self.lesson.reply())
 
     # -- class play -------------------------------------------------------------------------
@@ -522,7 +683,10 @@ class Game:
         # the table makes the reply (longana/classplay/table.py): table, keep, aside, refused
         # (each with where), accepted
         if kept is not None:
-            return cast(Reply, self.table.answer(code, kept, texts))
+            page = intent.get("page")
+            if page is not None and (type(page) is not int or page < 1):
+                raise BadIntent("bad-page", f"not a number of rows: {page!r}")
+            return cast(Reply, self.table.answer(code, kept, texts, page=page))
         # the page of the release before: its kept results among the texts, by their proofs
         reply = self.table.answer(code, [], texts, proofs if isinstance(proofs, dict) else {})
         return cast(Reply, {k: reply[k] for k in ("table", "refused", "accepted")})
@@ -530,9 +694,20 @@ class Game:
 
 MAX_CHECKED = 2000  # decisions of the review the worker remembers
 NO_GAME_NEEDED = frozenset(
-    {"start", "class-start", "class-code", "class-name", "class-table"}
+    {"start", "class-start", "class-code", "class-name", "class-table", "class-rows"}
     | {"lesson-start", "lesson-play", "lesson-computer", "lesson-next", "lesson-retry"}
 )
+
+
+def engine_release() -> str:
+    """The release the engine was built in (tools/build_site.py writes it into app.zip, beside
+    the modules), or "" where it was not built (a checkout): the page compares it with its own,
+    and a page of one release never talks on with an engine of another unsaid."""
+    try:
+        data = pkgutil.get_data("longana", "release.txt")
+    except OSError:
+        return ""
+    return data.decode("ascii", "replace").strip() if data else ""
 
 
 def _class_refusal(error: classplay.ClassError) -> Refusal:
@@ -630,8 +805,19 @@ def _rules(intent: Mapping[str, Any]) -> Rules:
         raise BadIntent("bad-target", str(error)) from None
 
 
+#: a deal number asked for (settings, the address: ui/address.py's rule, the same characters)
+DEAL_CHARACTERS = frozenset(string.ascii_letters + string.digits + "-_")
+MAX_DEAL = 32
+
+
 def _deal(intent: Mapping[str, Any]) -> str | None:
+    """The deal number an intent asks for (None: a random one); anything that is no deal
+    number (a lone surrogate, a control character, 100,000 characters) is ``bad-deal``."""
     deal = intent.get("deal")
-    if deal is not None and (not isinstance(deal, str) or not deal):
-        raise BadIntent("bad-deal", f"not a deal number: {deal!r}")
+    if deal is None:
+        return None
+    if not isinstance(deal, str) or not 1 <= len(deal) <= MAX_DEAL:
+        raise BadIntent("bad-deal", f"not a deal number: {repr(deal)[:40]}")
+    if not DEAL_CHARACTERS.issuperset(deal):
+        raise BadIntent("bad-deal", f"not a deal number: {ascii(deal)[:40]}")
     return deal

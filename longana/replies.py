@@ -121,11 +121,23 @@ class Row(TypedDict):
     line: NotRequired[int]
 
 
+class Member(TypedDict):
+    """A row of a flagged group as it is drawn there (a page drawing the table a part at a
+    time has it at once)."""
+
+    name: str
+    seat: str
+    total: float
+    rank: int
+    text: str
+
+
 class Flagged(TypedDict):
     """Rows to look at side by side (their places), and why (``same-name``, ...)."""
 
     code: str
     rows: list[int]
+    members: NotRequired[list[Member]]
 
 
 class Standings(TypedDict):
@@ -136,7 +148,8 @@ class Standings(TypedDict):
     hands: int
     duplicates: list[str]
     flagged: list[Flagged]
-    csv: str
+    csv: str  # with ``page``: the head and those rows' lines only
+    count: NotRequired[int]  # with ``page``: every row's, the others by ``class-rows``
 
 
 class Placed(TypedDict):
@@ -151,9 +164,11 @@ class Placed(TypedDict):
 
 
 class Aside(TypedDict):
-    """A kept entry of the teacher's table that does not read (set aside, never dropped)."""
+    """A kept entry of the teacher's table that does not read (set aside, never dropped): the
+    entry, or with ``page`` its place in the table kept (``kept``)."""
 
-    entry: Any  # as the page kept it: whatever it was
+    entry: NotRequired[Any]  # as the page kept it: whatever it was
+    kept: NotRequired[int]
     code: str
     params: dict[str, Any]
 
@@ -165,7 +180,8 @@ class Accepted(TypedDict):
     input: int
     line: int
     text: str
-    proof: Proof
+    proof: NotRequired[Proof]  # (with ``page``: ``name`` instead; the page has the entry)
+    name: NotRequired[str]
     again: NotRequired[bool]
 
 
@@ -190,6 +206,7 @@ Reply = TypedDict(
         "export": Export | None,  # once a hand has finished
         "replay": Replay,  # a finished or imported hand at a step
         "saved_game": bool,  # the file imported is a saved game ``start`` resumes
+        "left_out": int,  # hands of the file imported not stepped through: not ended
         "review": ReviewStep,
         "lesson": LessonStatus,  # a lesson's reply (its ``frame`` is the lesson's table)
         "class": ClassShown,
@@ -198,10 +215,17 @@ Reply = TypedDict(
         "name": str,  # the student's name as results hold it
         # -- the teacher's table ----------------------------------------------------------------
         "table": Standings,
-        "keep": list[list[str | Proof]],  # the entries to keep: [result code, proof]
+        # the entries to keep: [result code, proof]; with ``page``, a kept one that stays by
+        # its place in the table kept
+        "keep": list[int | list[str | Proof]],
         "aside": list[Aside],
         "accepted": list[Accepted],
         "class_refused": Refusal,  # a bad class code (``class-version``: of another release)
+        # -- rows of the teacher's table answered last (``class-rows``) ------------------------
+        "rows": list[Row],
+        "csv": str,
+        "from": int,
+        "count": int,
     },
     total=False,
 )

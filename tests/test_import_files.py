@@ -32,7 +32,8 @@ def test_a_saved_game_imported_is_offered_to_play_on_and_start_resumes_it() -> N
     ask(other, do="start", save=None, deal="9")
     imported = ask(other, do="import", text=save)
     assert imported["saved_game"] is True
-    assert imported["replay"]["count"] == 2 and imported["replay"]["imported"]
+    assert imported["replay"]["count"] == 1 and imported["replay"]["imported"]
+    assert imported["left_out"] == 1, "the hand in play of the save is not stepped through"
     resumed = ask(other, do="start", save=save, deal=None, holder=None)
     assert resumed["resumed"] and resumed["save"] == save
     assert ask(other, do="record")["record"] == ask(game, do="record")["record"]
@@ -59,8 +60,10 @@ def test_a_damaged_save_is_refused_as_one() -> None:
     for damaged in (json.dumps(data), save[: len(save) // 2]):
         assert ask(game, do="import", text=damaged)["refused"]["code"] == "import-save"
     assert ask(game, do="import", text="[1, 2]")["refused"]["code"] == "import-hand"
-    for text in ("", "  \n", "Dear teacher,\n", "\x89PNG\r\n"):
+    for text in ("Dear teacher,\n", "\x89PNG\r\n"):
         assert ask(game, do="import", text=text)["refused"]["code"] == "import-not-records"
+    for text in ("", "  \n", "\u2028" * 9, "\u00a0\n\u00a0\n", "\ufeff\u3000"):  # issue 37
+        assert ask(game, do="import", text=text)["refused"]["code"] == "import-empty"
 
 
 def test_each_step_of_an_imported_hand_has_the_totals_of_the_hands_before_it() -> None:

@@ -16,7 +16,7 @@ TOP = ("ui", "longana", "tests", "e2e", "tools", "locales", "docs", "typings", "
 NAMED = re.compile(
     r"(?<![\w./-])((?:\.\./shared/)?(?:" + "|".join(TOP) + r"|spec|guide)/[\w./-]*\w)(?![\w<{*])"
 )
-BUILT = {"ui/page-files.json"}  # tools/build_site.py writes it into the site
+BUILT = {"ui/page-files.json", "longana/release.txt"}  # tools/build_site.py writes them
 # (a path with a placeholder or a pattern in it, e2e/test_<x>.py or locales/*.json, is not one)
 READ = (".py", ".js", ".mjs", ".md", ".html", ".toml", ".css", ".jsonc", "Makefile")
 

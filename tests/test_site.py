@@ -159,6 +159,26 @@ def test_the_page_gets_its_config_inline_and_its_modules_in_one_file(site: Path)
 
 @on_the_site
 @needs_node
+def test_the_page_and_the_worker_files_carry_one_release(site: Path) -> None:
+    """Issue 37: the page's line to the worker (ui/boot/worker.js), the worker and the engine
+    beside its modules in app.zip carry the release sw.js names; every file the worker fetches
+    of the release's is one the page fetches again when the releases differ."""
+    version = re.search(r'const VERSION = "(\w+)";', (site / "sw.js").read_text("utf-8"))
+    assert version
+    for script in ("ui/boot/worker.js", "ui/game-worker.mjs"):
+        assert f'const RELEASE = "{version.group(1)}";' in (site / script).read_text("utf-8")
+    with zipfile.ZipFile(site / "app.zip") as archive:
+        assert archive.read("longana/release.txt").decode().strip() == version.group(1)
+    boot = (ROOT / "ui" / "boot" / "worker.js").read_text("utf-8")
+    listed = set(re.findall(r'^    "([^"]+)",$', boot.split("WORKER_FILES = [")[1], re.M))
+    worker = {f"ui/worker/{p.name}" for p in (ROOT / "ui" / "worker").glob("*.mjs")}
+    assert worker | {"ui/game-worker.mjs", "app.zip"} <= listed
+    assert all((site / name).is_file() for name in listed)
+    from longana.protocol import engine_release
+
+    assert engine_release() == "", "a checkout says no release"
+
+
 def test_the_worker_plays_and_keeps_its_snapshot_under_node(site: Path) -> None:
     """tools/worker_check.mjs: the built worker on the built site's Pyodide files."""
     done = subprocess.run(
@@ -179,6 +199,8 @@ def test_the_worker_plays_and_keeps_its_snapshot_under_node(site: Path) -> None:
 
     plain = cases["plain"]  # every shipped module imported, a whole match played
     assert not plain["restored"] and plain["made"]
+    # issue 37: the engine says its release, restored or not: the page's and the worker's
+    assert plain["release"] == cases["restored"]["release"] == release.group(1)
     assert plain["marks"] == [
         "longana:worker:runtime",
         "longana:worker:engine",

@@ -64,6 +64,7 @@ PYODIDE_FILES = (
 )
 PYODIDE_COPIED = PYODIDE_FILES[:3]  # the standard library and the lock file are cut down
 GAME_WORKER = "ui/game-worker.mjs"
+BOOT_WORKER = "ui/boot/worker.js"  # the page's line to it: it knows the page's release
 # what the game worker downloads itself (its loading screen counts these bytes)
 WORKER_DOWNLOADS = (
     "vendor/pyodide/pyodide.asm.wasm",
@@ -648,6 +649,14 @@ def build(root: Path, out: Path) -> list[str]:
     for name in files:
         digest.update(name.encode() + b"\0" + (out / name).read_bytes())
     version = digest.hexdigest()[:16]
+    # the page and the worker's files carry it, so that a page of one release over worker files
+    # of another (an update half-arrived in a cache) notices (ui/boot/worker.js): the engine
+    # beside its modules (longana.protocol.engine_release), the two scripts as constants
+    with zipfile.ZipFile(out / "app.zip", "a") as zipped:
+        stamp = zipfile.ZipInfo("longana/release.txt", (2020, 1, 1, 0, 0, 0))
+        zipped.writestr(stamp, version + "\n")
+    boot = out / BOOT_WORKER
+    boot.write_text(fill(boot, '"__RELEASE__"', json.dumps(version)), encoding="utf-8")
     worker = out / GAME_WORKER
     sizes = {name: (out / name).stat().st_size for name in WORKER_DOWNLOADS}
     worker.write_text(

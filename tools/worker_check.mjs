@@ -94,6 +94,7 @@ let save = null;
   const played = exercised(game);
   print({
     case: "plain",
+    release: game.release,
     marks,
     ms,
     restored: game.restored,
@@ -120,6 +121,7 @@ let save = null;
   const played = exercised(game);
   print({
     case: "restored",
+    release: game.release,
     marks,
     ms,
     restored: game.restored,

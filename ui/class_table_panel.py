@@ -11,6 +11,7 @@ except ImportError:  # MicroPython
     pass
 
 from .html import button, escape
+from .i18n import decimal
 from .panels import close_button
 from .words import phrase
 
@@ -30,20 +31,21 @@ def _head(cat: "Catalog", key: str, cls: str = "", **params: Any) -> str:
     )
 
 
-def _signed(cat: "Catalog", x: float) -> str:
-    text = cat.decimal(x)
+def _signed(cat: "Catalog", x: float, point: "str | None" = None) -> str:
+    text = decimal(x, point if point is not None else str(cat.raw("decimal_point") or "."))
     return text if text.startswith("-") or text == "0" else "+" + text
 
 
-def _points(cat: "Catalog", row: Any, hands: int) -> str:
+def _points(cat: "Catalog", row: Any, hands: int, point: "str | None" = None) -> str:
+    points, diffs = row["points"], row["diffs"]
     cells = []
     for k in range(hands):
-        if k < len(row["points"]) and row["diffs"][k] is not None:
+        if k < len(points) and diffs[k] is not None:
             cells.append(
                 '<td class="num">'
-                + str(row["points"][k])
+                + str(points[k])
                 + " <small>("
-                + _signed(cat, row["diffs"][k])
+                + _signed(cat, diffs[k], point)
                 + ")</small></td>"
             )
         else:
@@ -56,21 +58,22 @@ def _flagged(cat: "Catalog", table: Any) -> str:
     groups = []
     for group in table.get("flagged") or []:
         code = str(group["code"])
+        members = group.get("members") or [table["rows"][k] for k in group["rows"]]
         rows = "".join(
             '<tr data-flagged-row="'
             + str(k)
             + '"><th scope="row">'
-            + escape(table["rows"][k]["name"])
+            + escape(member["name"])
             + "</th><td>"
-            + escape(cat.seat(table["rows"][k]["seat"]))
+            + escape(cat.seat(member["seat"]))
             + '</td><td class="num">'
-            + _signed(cat, table["rows"][k]["total"])
+            + _signed(cat, member["total"])
             + '</td><td class="num">'
-            + str(table["rows"][k]["rank"])
+            + str(member["rank"])
             + '</td><td class="result-text">'
-            + escape(table["rows"][k].get("text", ""))
+            + escape(member.get("text") or "")
             + "</td></tr>"
-            for k in group["rows"]
+            for k, member in zip(group["rows"], members)
         )
         groups.append(
             '<div class="flag-group" data-flag="'
@@ -117,16 +120,24 @@ def download(cat: "Catalog", what: str, href: Any, filename: str, key: str) -> s
 
 
 def aside_note(cat: "Catalog", aside: Any) -> str:
-    """``aside``: ``(how many, download address)`` of kept results that could not be read, set
-    aside (``[data-results-aside]``, ``a[data-download="table-aside"]``); "" for None."""
+    """``aside``: ``(how many, download addresses)`` of kept results that could not be read, set
+    aside (``[data-results-aside]``, ``a[data-download="table-aside"]`` each); how many is -1
+    when the table could not be read at all (no JSON, longer than this page reads); "" for
+    None."""
     if not aside:
         return ""
+    count = int(aside[0])
+    said = cat.plural("table.aside", count) if count >= 0 else cat.t("table.aside_whole")
+    hrefs = aside[1] if isinstance(aside[1], list) else [aside[1]]
     return (
         '<div class="note" data-results-aside><p>'
-        + escape(cat.plural("table.aside", int(aside[0])))
+        + escape(said)
         + "</p><p>"
-        + download(
-            cat, "table-aside", aside[1], "longana-class-results-aside.json", "table.aside_file"
+        + "".join(
+            download(
+                cat, "table-aside", href, "longana-class-results-aside.json", "table.aside_file"
+            )
+            for href in hrefs
         )
         + "</p></div>"
     )
@@ -187,17 +198,20 @@ def results_html(
     progress: str = "",
     aside: Any = None,
     told: Any = None,
+    first: "int | None" = None,
 ) -> str:
     """The teacher's table of one class: codes and files in, each student's score per deal
     against the average of everyone who played it, ranked, with the hands each result covers
-    (``td[data-hands]``); the results to look at side by side
-    (``table["flagged"]``), each row's flags; a partial result marked with the hands it covers
-    (``data-partial``) and why it ranks after the complete ones; CSV out; kept on this device
-    (``kept``) until the teacher clears it; prints cleanly. ``aside``: ``(how many, download
-    address)`` of kept results that could not be read, set aside (``[data-results-aside]``,
-    ``a[data-download="table-aside"]``). ``told``: what else the teacher is told of the results
-    just added (``[data-results-told]``: a result added again was played again)."""
-    rows = []
+    (``td[data-hands]``); the results to look at side by side (``table["flagged"]``), each
+    row's flags; a partial result marked with the hands it covers (``data-partial``) and why
+    it ranks after the complete ones; CSV out (``csv_href`` "": its link waits for rows still
+    coming); kept on this device (``kept``) until the teacher clears it; prints cleanly.
+    ``aside``: ``(how many, download addresses)`` of kept results that could not be read, set
+    aside (``[data-results-aside]``, ``a[data-download="table-aside"]``). ``told``: what else
+    the teacher is told of the results just added (``[data-results-told]``: a result added
+    again was played again). ``first``: the rows drawn here (the others are added by
+    :func:`rows_html`, a part at a time: the page's heap never holds the HTML of two thousand
+    rows at once)."""
     hands = table["hands"] if table else 0
     head = (
         "<tr>"
@@ -211,53 +225,8 @@ def results_html(
         + phrase(cat, "class.remove")
         + "</span></th></tr>"
     )
-    for place, row in enumerate(table["rows"] if table else []):
-        flags = [str(f) for f in row.get("flags") or []]
-        partial = bool(row.get("partial"))
-        mark = (
-            ' <small class="flag-mark">' + phrase(cat, "class.flag_mark") + "</small>"
-            if [f for f in flags if f != "partial"]
-            else ""
-        )
-        played = int(row.get("played") or len(row["points"]))
-        if partial:
-            mark += (
-                ' <small class="partial-mark">'
-                + escape(cat.plural("table.partial_mark", played))
-                + "</small>"
-            )
-        rows.append(
-            '<tr data-student="'
-            + escape(row["name"])
-            + '" data-rank="'
-            + str(row["rank"])
-            + '"'
-            + (' data-partial="' + str(len(row["points"])) + '"' if partial else "")
-            + (' data-flag="' + escape(" ".join(flags)) + '" class="flagged"' if flags else "")
-            + "><td>"
-            + str(row["rank"])
-            + '</td><th scope="row">'
-            + escape(row["name"])
-            + mark
-            + "</th><td>"
-            + escape(cat.seat(row["seat"]))
-            + '</td><td class="num total">'
-            + _signed(cat, row["total"])
-            + '</td><td class="num" data-hands="'
-            + str(played)
-            + '">'
-            + str(played)
-            + "</td>"
-            + _points(cat, row, hands)
-            + '<td class="no-print"><button type="button" class="btn small" '
-            'data-action="remove-result" data-row="'
-            + str(place)
-            + '" aria-label="'
-            + phrase(cat, "class.remove_named", name=row["name"])
-            + '">'
-            + phrase(cat, "class.remove")
-            + "</button></td></tr>"
-        )
+    shown = len(table["rows"]) if table and first is None else first or 0
+    rows = [rows_html(cat, table["rows"][:shown], hands, 0)] if table else []
     notes = ""
     if table and table.get("duplicates"):
         notes = (
@@ -273,15 +242,15 @@ def results_html(
             '<p class="note" data-results-told>' + "<br>".join(escape(t) for t in told) + "</p>"
         )
     error_text = "<br>".join(escape(e) for e in errors)
-    export = (
-        '<a class="btn" data-action="export-csv" href="'
-        + escape(csv_href)
-        + '" download="longana-class-results.csv">'
-        + phrase(cat, "class.export")
-        + "</a>"
-        if csv_href
-        else ""
-    )
+    export = ""
+    if csv_href is not None:  # "": its rows are still coming (the link waits for them)
+        export = (
+            '<a class="btn" data-action="export-csv"'
+            + (' href="' + escape(csv_href) + '"' if csv_href else ' aria-disabled="true"')
+            + ' download="longana-class-results.csv">'
+            + phrase(cat, "class.export")
+            + "</a>"
+        )
     title = (
         cat.t("class.results_title", code=table["code"])
         if table and table.get("code")
@@ -323,7 +292,7 @@ def results_html(
         + notes
         + '<div class="results-wrap"><table class="result class-table"><thead>'
         + head
-        + "</thead><tbody>"
+        + "</thead><tbody data-results-rows>"
         + "".join(rows)
         + "</tbody></table></div>"
         + '<div class="dlg-buttons no-print">'
@@ -335,6 +304,54 @@ def results_html(
     )
 
 
+def rows_html(cat: "Catalog", rows: Any, hands: int, start: int) -> str:
+    """The table's rows ``rows``, the first at place ``start`` (its remove button's
+    ``data-row``), each with its cells for ``hands`` hands. Written part by part into one list
+    joined once: two thousand rows are drawn, and MicroPython's heap is slow to fill with the
+    strings a long ``+`` makes."""
+    out: list[str] = []
+    add = out.append
+    point = str(cat.raw("decimal_point") or ".")  # looked up once
+    flag_mark = ' <small class="flag-mark">' + phrase(cat, "class.flag_mark") + "</small>"
+    remove = phrase(cat, "class.remove")
+    seats = {}
+    for place, row in enumerate(rows, start):
+        flags = [str(f) for f in row.get("flags") or []]
+        partial = bool(row.get("partial"))
+        points, diffs = row["points"], row["diffs"]
+        played = int(row.get("played") or len(points))
+        name = escape(row["name"])
+        add('<tr data-student="' + name + '" data-rank="' + str(row["rank"]) + '"')
+        if partial:
+            add(' data-partial="' + str(len(points)) + '"')
+        if flags:
+            add(' data-flag="' + escape(" ".join(flags)) + '" class="flagged"')
+        add("><td>" + str(row["rank"]) + '</td><th scope="row">' + name)
+        if [f for f in flags if f != "partial"]:
+            add(flag_mark)
+        if partial:
+            add(' <small class="partial-mark">')
+            add(escape(cat.plural("table.partial_mark", played)))
+            add("</small>")
+        seat = row["seat"]
+        if seat not in seats:
+            seats[seat] = escape(cat.seat(seat))
+        add("</th><td>" + seats[seat] + '</td><td class="num total">')
+        add(_signed(cat, row["total"], point))
+        add('</td><td class="num" data-hands="' + str(played) + '">' + str(played) + "</td>")
+        for k in range(hands):
+            if k < len(points) and diffs[k] is not None:
+                add('<td class="num">' + str(points[k]) + " <small>(")
+                add(_signed(cat, diffs[k], point) + ")</small></td>")
+            else:
+                add('<td class="num">–</td>')
+        add('<td class="no-print"><button type="button" class="btn small" ')
+        add('data-action="remove-result" data-row="' + str(place) + '" aria-label="')
+        add(phrase(cat, "class.remove_named", name=row["name"]))
+        add('">' + remove + "</button></td></tr>")
+    return "".join(out)
+
+
 def again_notes(cat: "Catalog", reply: Any) -> "list[str]":
     """What the teacher is told of each result added that was in the table already (a
     ``class-table`` reply's ``accepted`` entries marked ``again``): it was played again, and
@@ -344,6 +361,7 @@ def again_notes(cat: "Catalog", reply: Any) -> "list[str]":
         names[row.get("text")] = row["name"]
     out = []
     for entry in reply.get("accepted") or []:
-        if entry.get("again") and entry.get("text") in names:
-            out.append(cat.t("table.again", name=names[entry["text"]]))
+        name = entry.get("name") or names.get(entry.get("text"))
+        if entry.get("again") and name:
+            out.append(cat.t("table.again", name=name))
     return out

@@ -13,7 +13,8 @@
 // Messages, page -> worker: {id, text} (an intent). Worker -> page: {id, text} (the reply) or
 // {id, error}; {mark, at, detail} (a start-up step, at = ms since the epoch, for the page's
 // performance timeline); {progress: {done, total}} (bytes of a first visit's download);
-// {ready: true} (the engine answers); {beat: true} every BEAT_MS while starting (a sign of life
+// {ready: true, release, engine} (the engine answers; this file's release and the engine's, which
+// the page compares with its own); {beat: true} every BEAT_MS while starting (a sign of life
 // while Pyodide compiles, which sends no other); {failed, unreachable} (the worker cannot start;
 // unreachable: a file it needs could not be fetched, so a new worker would fail the same way).
 //
@@ -89,7 +90,7 @@ function begin(post, mark) {
     const options = { indexURL: pyodide.href, appURL, store, mark, loadPyodide, version, failures };
     const started = await Promise.race([startGame(options), cutOff]);
     done();
-    post({ ready: true });
+    post({ ready: true, release: RELEASE, engine: started.release }); // the page compares them
     return started;
   })();
   game.catch((error) => {

@@ -43,6 +43,18 @@ def escape(value: Any) -> str:
     )
 
 
+def shown_text(value: Any, most: int = 48) -> str:
+    """A text from outside (a lesson's name asked for by the address) as it may be shown: each
+    control character written as its escape (``\\x00``: a NUL would cut the words short where
+    the browser takes them), at most ``most`` characters then "…". Escape it for HTML too."""
+    out = []
+    for c in str(value)[: most + 1]:
+        code = ord(c)
+        out.append(f"\\x{code:02x}" if code < 32 or 127 <= code < 160 else c)
+    text = "".join(out)
+    return text if len(str(value)) <= most else text[:most] + "…"
+
+
 # -- the builder ------------------------------------------------------------------------------
 
 VOID = ("br", "hr", "img", "input", "link", "meta", "source", "wbr")  # elements with no end tag

@@ -10,6 +10,7 @@ if TYPE_CHECKING:
         ClassCode,
         ClassName,
         ClassResult,
+        ClassRows,
         ClassStart,
         ClassTable,
         Computer,
@@ -28,7 +29,6 @@ if TYPE_CHECKING:
         Start,
         TakeDevice,
     )
-    from longana.replies import Proof
 
 
 def start(
@@ -139,17 +139,26 @@ def class_table(
     code: "str | None",
     texts: "list[str]",
     proofs: "dict[str, str] | None" = None,
-    kept: "list[list[str | Proof]] | None" = None,
+    kept: "list[str] | None" = None,
+    page: "int | None" = None,
 ) -> "ClassTable":
     """The teacher's table of the class ``code``: ``texts`` (result codes, or a result file's
-    text, which JavaScript adds) replayed; ``kept``, the table kept on the device as ``[code,
-    proof]`` pairs, each taken by its proof (``proofs``: the form of the release before)."""
+    text, which JavaScript adds) replayed; ``kept``, the table kept on the device, each entry
+    its ``[code, proof]`` JSON text taken by its proof (``proofs``: the form of the release
+    before); ``page``: the rows answered at once (the others by :func:`class_rows`)."""
     intent: ClassTable = {"do": "class-table", "class": code, "texts": texts}
     if kept is not None:
         intent["kept"] = kept
     else:
         intent["proofs"] = proofs or {}
+    if page is not None:
+        intent["page"] = page
     return intent
+
+
+def class_rows(start: int, count: int) -> "ClassRows":
+    """Rows of the teacher's table answered last, from ``start``."""
+    return {"do": "class-rows", "start": start, "count": count}
 
 
 def review(step: int, hand: "int | None" = None) -> "Review":
@@ -157,8 +166,12 @@ def review(step: int, hand: "int | None" = None) -> "Review":
     return {"do": "review", "step": step, "hand": hand}
 
 
-def lesson_start(lesson: str) -> "LessonStart":
-    return {"do": "lesson-start", "id": lesson}
+def lesson_start(lesson: str, task: "int | None" = None) -> "LessonStart":
+    """Lesson ``lesson`` from its first task, or from ``task`` (resumed after a reload)."""
+    intent: LessonStart = {"do": "lesson-start", "id": lesson}
+    if task is not None:
+        intent["task"] = task
+    return intent
 
 
 def lesson_play(move: str, at: int) -> "LessonPlay":

@@ -10,7 +10,7 @@ try:
 except ImportError:  # MicroPython
     pass
 
-from .html import button, dialog_buttons, dialog_title, fragment, h, raw, tool_button
+from .html import button, dialog_buttons, dialog_title, fragment, h, raw, shown_text, tool_button
 from .lessons import DONE, LESSONS, NEXT, REPLIES, TASK, Progress, next_lesson
 from .words import why, worded
 
@@ -86,7 +86,7 @@ def dialog_html(
     note = ""
     if unknown is not None:
         attrs = {"class": "lessons-unknown", "data-lessons-unknown": True, "role": "alert"}
-        note = str(h("p", attrs, cat.t("lesson.unknown", lesson=unknown)))
+        note = str(h("p", attrs, cat.t("lesson.unknown", lesson=shown_text(unknown))))
     html = lessons_html(cat, progress, current)
     if note:  # said first, under the heading
         at = html.index("</h2>") + 5

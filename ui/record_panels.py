@@ -224,10 +224,12 @@ def replay_html(
     area: "tuple[float, float]",
     tile_px: int,
     play_on: bool = False,
+    left_out: int = 0,
 ) -> str:
     """A hand as it stood after its first ``step`` moves, all four hands face up (a finished
-    or imported hand: nothing secret), with back and forward buttons; ``play_on``: the file
-    imported is a saved game, and a button plays on from it."""
+    hand, of the match or imported: nothing secret), with back and forward buttons;
+    ``play_on``: the file imported is a saved game, and a button plays on from it;
+    ``left_out``: hands of the file not shown (they had not ended), said."""
     summary, k = replay["summary"], replay["step"]
     n = len(summary["steps"])
     index, count = replay["hand"], replay["count"]
@@ -264,6 +266,9 @@ def replay_html(
     return fragment(
         dialog_title(title),
         raw(saved_game_html(cat)) if play_on else None,
+        h("p", {"class": "note", "data-left-out": True}, cat.plural("record.left_out", left_out))
+        if left_out
+        else None,
         h("div", {"class": "rp-head"}, chooser, opener),
         controls,
         raw(now_html(summary, k, cat)),

@@ -183,18 +183,26 @@ def summary_html(group: "list[dict[str, Any]]", cat: "Catalog") -> str:
     return '<p class="review-summary">' + escape(hand_summary(group, cat)) + "</p>"
 
 
-def progress_html(k: int, n: int, cat: "Catalog", stopped: bool = False) -> str:
+def progress_html(
+    k: int, n: int, cat: "Catalog", stopped: bool = False, failed: bool = False
+) -> str:
     """How far the worker is (not a live region: the page says the start, the end and a stop
-    once, in ``[data-review-said]``), with Stop, or Go on once stopped."""
+    once, in ``[data-review-said]``), with Stop, or Go on once stopped; ``failed``: the worker
+    could not weigh the next decision (said, ``data-review-failed``), with Try again."""
     key = "review.stopped" if stopped else "review.progress"
     action, label = ("review-go", "review.go_on") if stopped else ("review-stop", "review.stop")
+    if failed:
+        key, label = "review.failed_at", "review.retry"
+    words = cat.plural(key, n, k=str(k)) if n or not failed else cat.t("review.failed")
     return (
-        '<div class="review-progress" data-review-progress data-k="'
+        '<div class="review-progress" data-review-progress'
+        + (" data-review-failed" if failed else "")
+        + ' data-k="'
         + str(k)
         + '" data-n="'
         + str(n)
         + '"><p>'
-        + escape(cat.plural(key, n, k=str(k)))
+        + escape(words)
         + '</p><progress max="'
         + str(max(n, 1))
         + '" value="'
@@ -218,12 +226,14 @@ def review_html(
     seats: "bool | None" = None,
     stopped: bool = False,
     none: str = "review.none",
+    failed: bool = False,
 ) -> str:
     """The review so far: ``decisions`` (the steps answered, in order) of ``count``, by hand,
     each hand with its summary once all its decisions are in; the progress while some are
-    still to come (``stopped``: the person stopped it). The first decision is the list's tab
-    stop. ``seats``: several people at the device (by default: several seats decided);
-    ``none``: the words when there is nothing to review."""
+    still to come (``stopped``: the person stopped it; ``failed``: the worker could not weigh
+    the next one, said with Try again). The first decision is the list's tab stop. ``seats``:
+    several people at the device (by default: several seats decided); ``none``: the words when
+    there is nothing to review."""
     seats = people(decisions, seats)
     hands: list[list[dict[str, Any]]] = []
     for d in decisions:
@@ -235,8 +245,8 @@ def review_html(
         done = k < len(hands) - 1 or len(decisions) == count
         parts.append(hand_html(group, cat, seats, done))
     progress = ""
-    if len(decisions) < count:
-        progress = progress_html(len(decisions), count, cat, stopped)
+    if len(decisions) < count or failed:
+        progress = progress_html(len(decisions), count, cat, stopped or failed, failed)
     elif not count:
         progress = '<p class="review-none">' + escape(cat.t(none)) + "</p>"
     body = "".join(parts).replace('tabindex="-1"', 'tabindex="0"', 1)
@@ -257,6 +267,7 @@ def review_panel(
     seats: "bool | None" = None,
     stopped: bool = False,
     none: str = "review.none",
+    failed: bool = False,
 ) -> str:
     """The dialog: its title (the match, or hand ``hand`` from 0), what it shows, the review
     so far, the keys, and the way to the whole match (from a hand's) or back to the record.
@@ -282,7 +293,7 @@ def review_panel(
         + '</h2><p class="review-intro">'
         + escape(cat.t("review.intro_seats" if seats else "review.intro"))
         + "</p>"
-        + review_html(decisions, count, cat, seats, stopped, none)
+        + review_html(decisions, count, cat, seats, stopped, none, failed)
         + '<p class="explain-keys">'
         + escape(cat.t("review.keys_help"))
         + '</p><div class="dlg-buttons">'

@@ -71,6 +71,62 @@
       });
     }
 
+    // The JSON object under `key` with its list `field` handed over item by item, each as its
+    // own JSON text, so that the page never holds the whole (a teacher's table of 1 MB: its heap
+    // cannot) and one item out of bounds (a number of 5,000 digits, nested 120 deep) is set
+    // aside alone: {head: the object without `field` as JSON text, items: [texts] ("" for one
+    // that cannot be written back), size}; head null when the text is no such object (count:
+    // the items of its list when it has one); null when there is none.
+    split(key, field) {
+      return this.run((s) => {
+        const text = s.getItem(key);
+        if (text === null) return null;
+        let data = null;
+        try {
+          data = JSON.parse(text);
+        } catch {
+          return { head: null, items: [], size: text.length, count: -1 };
+        }
+        const list = data && typeof data === "object" ? data[field] : undefined;
+        if (Array.isArray(data) || !Array.isArray(list)) {
+          return { head: null, items: [], size: text.length, count: -1 };
+        }
+        const items = list.map((item) => {
+          try {
+            return JSON.stringify(item) ?? "";
+          } catch {
+            return ""; // nested too deep to write back
+          }
+        });
+        delete data[field];
+        return { head: JSON.stringify(data), items, size: text.length, count: items.length };
+      });
+    }
+
+    // A text made of pieces, joined here: the page hands over pieces of a few kB and passes
+    // on what `made()` gives (to setItem, to the worker, to a download) without holding it.
+    pieces() {
+      const parts = [];
+      return {
+        add(part) {
+          parts.push(String(part));
+        },
+        made() {
+          const text = parts.join("");
+          return { toString: () => text, length: text.length };
+        },
+      };
+    }
+
+    // a download address of the text under `key` (null: none), made without the page holding it
+    url(key, type) {
+      return this.run((s) => {
+        const text = s.getItem(key);
+        if (text === null) return null;
+        return URL.createObjectURL(new Blob([text], { type }));
+      });
+    }
+
     // true when the browser gives the page a storage at all
     usable() {
       this.getItem("longana:probe");

@@ -26,6 +26,8 @@ Every storage error (full, unavailable, forbidden) is caught: the game goes on i
 the page shows the notice it gets back (a message key of the catalog).
 """
 
+import json
+
 try:
     from typing import Any
 except ImportError:  # MicroPython
@@ -69,6 +71,23 @@ def failure(error: Any) -> str:
     return FULL if "quota" in words or "full" in words else UNAVAILABLE
 
 
+def split_text(text: str, field: str) -> "tuple[Any, list[str], int]":
+    """:meth:`Store.split` here, for a stand-in storage (ui/storage.js's ``split``)."""
+    try:
+        data = json.loads(text)
+    except Exception:  # noqa: BLE001 - no JSON (MicroPython raises ValueError, or its own)
+        return None, [], -1
+    if not isinstance(data, dict) or not isinstance(data.get(field), list):
+        return None, [], -1
+    items = []
+    for item in data.pop(field):
+        try:
+            items.append(json.dumps(item))
+        except Exception:  # noqa: BLE001 - nested too deep to write back
+            items.append("")
+    return json.dumps(data), items, len(items)
+
+
 class Refused(Exception):
     """Storage refused a call; ``args[0]`` is the notice key (:data:`FULL` or
     :data:`UNAVAILABLE`)."""
@@ -97,6 +116,7 @@ class Store:
         self.blocked = False  # a broken save still sits under the save key: never write over it
         self.aside: Any = None  # the key the last broken text was set aside under
         self.set_aside_keys: dict[str, str] = {}  # where each store's text was set aside
+        self.aside_names: dict[str, str] = {}  # the same, as names of this copy (for url)
 
     def call(self, method: str, name: str, text: Any = None) -> Any:
         """``getItem``/``setItem``/``removeItem`` on the key of ``name``; raises
@@ -114,6 +134,10 @@ class Store:
                 value = storage.size(key)
             elif method == "move":
                 value = storage.move(key, text)
+            elif method == "split":
+                value = storage.split(key, text)
+            elif method == "url":
+                value = storage.url(key, text)
             else:
                 value = storage.removeItem(key)
             trouble = getattr(storage, "failed", "")  # the guard's word instead of a throw
@@ -169,6 +193,7 @@ class Store:
     def _aside(self, name: str, aside: str) -> str:
         self.aside = copy_key(aside, self.path)
         self.set_aside_keys[name] = self.aside
+        self.aside_names[name] = aside
         if name == SAVE:
             self.forget(FRAME)  # the cache of a save set aside
         return CORRUPT_SET_ASIDE
@@ -239,6 +264,94 @@ class Store:
         if said == CORRUPT_SET_ASIDE and tidy:
             self.put(name, tidy)
         return value, said
+
+    # -- a store read and written item by item (the teacher's table) --------------------------
+
+    def split(self, name: str, field: str) -> "tuple[Any, list[str], int] | None":
+        """The JSON object under ``name`` item by item: (the object without ``field`` as JSON
+        text, or None when the text is no such object; each item of its list ``field`` as its
+        own JSON text, "" for one that cannot be; how many items, -1 when unknown); None when
+        there is none. In the browser the guard splits it (``ui/storage.js``): the whole text
+        never enters the page's runtime. Raises :class:`Refused`."""
+        if getattr(self.storage, "split", None) is None:  # a stand-in: split here
+            text = self.get(name)
+            return None if text is None else split_text(text, field)
+        value = self.call("split", name, field)
+        if value is None:
+            return None
+        head = value.head
+        return (
+            None if head is None else str(head),
+            [str(t) for t in value.items],
+            int(value.count),
+        )
+
+    def read_split(
+        self, name: str, field: str, read: Any, limit: int = SAVE_LIMIT
+    ) -> "tuple[Any, Any]":
+        """What ``read(split)`` makes of the store under ``name`` item by item (:meth:`split`;
+        ``read(None)``: nothing there), as :meth:`read_bounded` says it; ``read`` returns the
+        value and, when an item does not read, the pieces of the tidy text to keep instead
+        (``[]`` for nothing). The text as it was is set aside unread (moved), the tidy one made
+        of the pieces (:meth:`joined`); one longer than ``limit`` is set aside unread whole."""
+        try:
+            if self.size(name) > limit:
+                return read(None)[0], self.set_aside_unread(name)
+            split = self.split(name, field)
+        except Refused as refused:
+            return read(None)[0], refused.args[0]
+        value, tidy = read(split)
+        if tidy is None:
+            return value, None
+        said = self.set_aside_unread(name)
+        if said == CORRUPT_SET_ASIDE and tidy:
+            self.put(name, self.joined(tidy))
+        return value, said
+
+    def joined(self, pieces: "list[str]") -> Any:
+        """``pieces`` as one text, joined by the guard in the browser (what it gives passes to
+        :meth:`put`, to the worker and to a download without entering the page's runtime)."""
+        make = getattr(self.storage, "pieces", None)
+        if make is None:
+            return "".join(pieces)
+        made = make()
+        for piece in pieces:
+            made.add(piece)
+        return made.made()
+
+    def free(self, name: str) -> bool:
+        """Whether nothing is stored under ``name`` (measured, never read, by the guard)."""
+        if getattr(self.storage, "size", None) is None:
+            return self.get(name) is None
+        return self.size(name) < 0
+
+    def url(self, name: str, mime: str) -> Any:
+        """A download address of the text under ``name`` (a key of this copy), made by the
+        guard without the page holding it; None when there is none or no guard to make it."""
+        if getattr(self.storage, "url", None) is None:
+            return None
+        try:
+            value = self.call("url", name, mime)
+        except Refused:
+            return None
+        return None if value is None else str(value)
+
+    def set_aside_made(self, made: Any, name: str) -> str:
+        """A text made of pieces (:meth:`joined`) set aside beside ``name``, at its first free
+        corrupt key, never over one there: :data:`CORRUPT_SET_ASIDE` (its key in
+        :attr:`set_aside_keys`), or :data:`CORRUPT_KEPT` when there is no room."""
+        try:
+            for aside in self.corrupt_names(name):
+                if self.free(aside):
+                    break
+            else:
+                raise Refused(FULL)
+            self.call("setItem", aside, made)
+        except Refused:
+            return CORRUPT_KEPT
+        self.set_aside_keys[name] = copy_key(aside, self.path)
+        self.aside_names[name] = aside
+        return CORRUPT_SET_ASIDE
 
     def start_fresh(self) -> None:
         """The person chose to start fresh over a broken save that could not be set aside:

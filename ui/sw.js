@@ -44,6 +44,17 @@ self.addEventListener("fetch", (event) => {
     (async () => {
       const cache = await caches.open(CACHE);
       const navigate = request.mode === "navigate";
+      if (request.cache === "reload" && !navigate) {
+        // the page asks for a file as the server has it now (its release did not match the
+        // game worker's files: ui/boot/worker.js): from the network, and kept; offline, cached
+        try {
+          const fresh = await fetch(request);
+          if (fresh.ok && (await cache.match(request))) await cache.put(request, fresh.clone());
+          return fresh;
+        } catch {
+          /* offline: as cached */
+        }
+      }
       const hit = await cache.match(request, { ignoreSearch: navigate });
       if (hit) return hit;
       try {

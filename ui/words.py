@@ -96,6 +96,8 @@ IMPORT_REFUSED = {
     "import-not-records": "record.not_records",
     "import-line": "record.import_line",
     "import-hand": "record.import_hand",
+    "import-unfinished": "record.import_unfinished",  # issue 37: never a hand not ended
+    "import-empty": "record.import_empty",
 }
 
 

@@ -34,6 +34,7 @@ MAX_DEAL = 12
 MAX_TEXT = 4000  # longer than any class or result code
 #: ignored in codes: spaces, hyphens and the dashes phones put for them, and what a copy may
 #: bring along unseen (a byte-order mark, a zero-width space)
+_WRITTEN = frozenset("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-")  # a class code as written
 SEPARATORS = frozenset(" \t\r\n-\u2010\u2011\u2012\u2013\u2014\u2212\u00a0\ufeff\u200b")
 
 
@@ -80,6 +81,8 @@ def code_check(payload: str) -> str:
 
 def code_letters(text: str) -> str:
     """A class code's letters and digits in capitals (raises ``format`` for anything else)."""
+    if _WRITTEN.issuperset(text):  # as the game writes it
+        return text.replace("-", "")
     out = []
     for char in text:
         if char in SEPARATORS:

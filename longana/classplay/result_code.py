@@ -32,6 +32,7 @@ from .names import MAX_NAME, PLAIN_NAME, tidy_name
 RESULT_VERSION = "3"  # 2: the points as typed, with a public check (could be forged)
 BASE32 = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's: no I, L, O, U
 READ_ALIKE = {"O": "0", "I": "1", "L": "1"}
+_WRITTEN = frozenset(BASE32 + "-")  # a result code's second part as the game writes it
 _TO_PYTHON = str.maketrans(BASE32, "0123456789ABCDEFGHIJKLMNOPQRSTUV")
 RESULT_PRIME = 16381  # > every key and every length; 2 * 16381 + 1 < 32 ** 3
 RESULT_CHECK = 3
@@ -139,6 +140,8 @@ def check_keys(compact_code: str, body: str) -> list[int]:
 def body_letters(text: str) -> str:
     """The letters of a result code's second part in capitals, read-alikes read (O as 0, I and
     L as 1), separators dropped (raises ``format`` for anything else)."""
+    if _WRITTEN.issuperset(text):  # as the game writes it: a teacher's table reads thousands
+        return text.replace("-", "")
     out = []
     for char in text:
         if char in SEPARATORS:

@@ -129,10 +129,10 @@ class Result:
 
     @cached_property
     def claim(self) -> Claim:
-        number = Digits()
-        for index, of in self.choices:
-            number.put(index, of)
-        return Claim(self.code, self.seat, self.name, len(self.hands), self.digest, number.number())
+        number = 0  # the decisions as one number, the first the lowest digit (as Digits)
+        for index, of in reversed(self.choices):
+            number = number * of + index
+        return Claim(self.code, self.seat, self.name, len(self.hands), self.digest, number)
 
     @property
     def digest(self) -> int:
@@ -239,7 +239,7 @@ MAX_DECISIONS = 100_000  # far more than a match of 999 hands has
 
 
 def _number(value: object) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < MAX_PROOF_NUMBER:
+    if type(value) is not int or not 0 <= value < MAX_PROOF_NUMBER:  # a truth value is none
         raise ValueError("not a proof's number")
     return value
 
@@ -251,10 +251,10 @@ def _list(value: object, most: int) -> list[Any]:
 
 
 def _choice(value: object) -> tuple[int, int]:
-    if not isinstance(value, list) or len(value) != 2:
+    if type(value) is not list or len(value) != 2:
         raise ValueError(value)
-    index, of = _number(value[0]), _number(value[1])
-    if not index < of:
+    index, of = value
+    if type(index) is not int or type(of) is not int or not 0 <= index < of < MAX_PROOF_NUMBER:
         raise ValueError(value)
     return index, of
 

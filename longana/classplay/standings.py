@@ -11,8 +11,6 @@ cannot hide the hands lost after it.
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -277,31 +275,46 @@ def text_cell(text: str) -> str:
     return "'" + text if text.startswith(FORMULA_START) else text
 
 
-def csv_text(t: Standings) -> str:
-    """The standings for a spreadsheet: ``rank,name,seat,total,hands,hand 1,…,flags``; a hand's
-    cell is its points and difference, ``12 (+3.5)``, empty for a hand the student did not
-    finish; ``flags`` the row's (``partial``, ``look-alike``…). A name is written so that no
-    spreadsheet takes it for a formula (:func:`text_cell`)."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(
-        ["rank", "name", "seat", "total", "hands"]
-        + [f"hand {n}" for n in range(1, t.hands + 1)]
-        + ["flags"]
-    )
+#: what makes a cell quoted: a separator of a common locale's spreadsheet (``,``; ``;`` where
+#: the decimal mark is a comma, as in German and Spanish; a tab), a quote, a line's end
+QUOTED = (",", ";", "\t", '"', "\r", "\n")
+
+
+def csv_cell(text: str) -> str:
+    """A cell as every spreadsheet reads it whole, whatever it splits on."""
+    for c in QUOTED:
+        if c in text:
+            return '"' + text.replace('"', '""') + '"'
+    return text
+
+
+def csv_lines(t: Standings) -> list[str]:
+    """The standings for a spreadsheet, a line each (``\r\n`` ended), the head first:
+    ``rank,name,seat,total,hands,hand 1,…,flags``; a hand's cell is its points and difference,
+    ``12 (+3.5)``, empty for a hand the student did not finish; ``flags`` the row's
+    (``partial``, ``look-alike``…). A name is written so that no spreadsheet takes it for a
+    formula (:func:`text_cell`) or splits it (:func:`csv_cell`)."""
+    head = ["rank", "name", "seat", "total", "hands"]
+    lines = [head + [f"hand {n}" for n in range(1, t.hands + 1)] + ["flags"]]
     for row in t.rows:
         cells = [f"{p} ({signed(d)})" for p, d in zip(row.points, row.diffs, strict=True)]
-        writer.writerow(
+        lines.append(
             [str(row.rank), text_cell(row.name), row.seat, signed(row.total), str(row.played)]
             + cells
             + [""] * (t.hands - row.played)
             + [" ".join(row.flags)]
         )
-    return out.getvalue()
+    return [",".join(csv_cell(c) for c in line) + "\r\n" for line in lines]
 
 
-def standings_to_dict(t: Standings) -> dict[str, Any]:
-    """The standings as the worker sends them (differences rounded to two decimals)."""
+def csv_text(t: Standings) -> str:
+    """The standings for a spreadsheet (:func:`csv_lines`), whole."""
+    return "".join(csv_lines(t))
+
+
+def standings_to_dict(t: Standings, lines: list[str] | None = None) -> dict[str, Any]:
+    """The standings as the worker sends them (differences rounded to two decimals);
+    ``lines``: their CSV's lines, when made already (:func:`csv_lines`)."""
     return {
         "rows": [
             {
@@ -323,5 +336,5 @@ def standings_to_dict(t: Standings) -> dict[str, Any]:
         "hands": t.hands,
         "duplicates": list(t.duplicates),
         "flagged": [{"code": f.code, "rows": list(f.rows)} for f in t.flagged],
-        "csv": csv_text(t),
+        "csv": "".join(lines if lines is not None else csv_lines(t)),
     }

@@ -17,6 +17,7 @@ moves, so a teacher can step through it.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Sequence
@@ -26,7 +27,7 @@ from typing import Any
 from ..rules.board import Board
 from ..rules.errors import LonganaError, RecordError
 from ..rules.hand import Hand, Outcome
-from ..rules.match import Match
+from ..rules.match import Match, hand_rng
 from ..rules.records import hand_from_record, hand_record, match_from_dict
 from ..rules.tiles import SEAT_NAMES, Move, Tile
 from .session import Session
@@ -216,6 +217,7 @@ class Imported:
 
     hands: tuple[Hand, ...]
     deal: str | None = None  # known when a whole saved match was read
+    left_out: int = 0  # hands of the file not shown: they had not ended
 
     def summaries(self) -> list[HandSummary]:
         return summarize(self.hands, self.deal)
@@ -248,6 +250,49 @@ def import_text(text: str) -> Imported:
     raise RecordError(
         'not hand records: expected JSON objects like {"hands": {…}, "moves": […]}',
         "import-not-records",
+    )
+
+
+class HiddenHandsError(RecordError):
+    """An import that would show what the live game does not: ``code`` ``import-unfinished``
+    (no hand of the file has ended) or ``import-live`` (a deal of the live match that has not
+    ended there; ``params["class"]``: a class match)."""
+
+    def __init__(self, code: str, message: str, in_class: bool = False) -> None:
+        if code == "import-live":
+            super().__init__(message, code, **{"class": in_class})
+        else:
+            super().__init__(message, code)
+
+
+#: later hands of the live match's deal an import is checked against (a match lasts tens)
+LOOKAHEAD = 400
+
+
+def shown(imported: Imported, live: Match | None, in_class: bool = False) -> Imported:
+    """What of ``imported`` may be stepped through beside the ``live`` match: its finished
+    hands only (a hand that has not ended is never shown face up, whatever the file says), and
+    none that is a deal of the live match it has not finished (the hand in play, played to its
+    end elsewhere; a later one, from a classmate's record): those raise
+    :class:`HiddenHandsError`. The one rule for every replay of a file, at any device."""
+    hands = tuple(h for h in imported.hands if h.outcome is not None)
+    if not hands:
+        raise HiddenHandsError("import-unfinished", "no hand of the file has ended")
+    if live is not None and not live.is_over:
+        unseen = unfinished_deals(live.seed, sum(h.outcome is not None for h in live.hands))
+        if any(h.start in unseen for h in hands):
+            raise HiddenHandsError(
+                "import-live", "the file holds hands of the match being played", in_class
+            )
+    return Imported(hands, imported.deal, len(imported.hands) - len(hands))
+
+
+@functools.lru_cache(maxsize=4)
+def unfinished_deals(seed: str, done: int) -> frozenset[tuple[int, ...]]:
+    """The starting deals of the hands of ``seed`` from hand ``done`` (from 0) on."""
+    return frozenset(
+        Hand.deal(hand_rng(seed, k), first_hand=k == 0, winner=0).start
+        for k in range(done, done + LOOKAHEAD)
     )
 
 

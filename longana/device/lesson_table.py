@@ -234,6 +234,22 @@ class LessonTable:
         self.begin(self.index + 1)
         return self.reply()
 
+    def skip_to(self, index: int) -> None:
+        """Task ``index`` at hand, on its table as the tasks before it leave it (each done
+        with its first passing move and the computer's replies): a lesson resumed after a
+        reload, on its task. One that is no task of the lesson leaves the table as it is."""
+        if not 0 <= index < len(self.lesson.tasks):
+            return
+        while self.index < index:
+            self.play(str(self.task.passing[0]))
+            while self.state == REPLIES:
+                self.computer()
+            if self.state == NEXT:
+                self.next()
+            elif self.state == DONE:
+                return
+        self.said = None
+
     def retry(self) -> dict[str, Any]:
         """The task at hand (or the one just done) again, from its start."""
         assert self.start is not None

@@ -390,3 +390,33 @@ def test_a_broken_lesson_file_is_an_error_that_names_it(monkeypatch: pytest.Monk
         assert ask(game, do="lesson-start", id="block")["lesson"]["id"] == "block"
     finally:
         lesson.cache_clear()
+
+
+# -- issue 37: a lesson resumed after a reload, on its task -------------------------------------
+
+
+def test_every_lesson_starts_again_on_each_of_its_tasks() -> None:
+    """``lesson-start`` with ``task``: the table as the tasks before it leave it, the task at
+    hand waiting for the person's move (its passing move legal there); a task that is none
+    starts the lesson from its first."""
+    from longana.protocol import Game
+
+    for name in ORDER:
+        tasks = lesson(name).tasks
+        for k, task in enumerate(tasks):
+            game = Game()
+            reply = json.loads(
+                game.handle(json.dumps({"do": "lesson-start", "id": name, "task": k}))
+            )
+            status = reply["lesson"]
+            assert (status["task"], status["state"], status["said"]) == (k, "task", None), name
+            assert str(task.passing[0]) in reply["frame"]["turn"]["moves"], (name, k)
+            played = json.loads(
+                game.handle(json.dumps({"do": "lesson-play", "move": str(task.passing[0])}))
+            )
+            assert played["lesson"]["said"]["kind"] == "right", (name, k)
+        for odd in (-1, len(tasks), "1", True):
+            reply = json.loads(
+                Game().handle(json.dumps({"do": "lesson-start", "id": name, "task": odd}))
+            )
+            assert reply["lesson"]["task"] == 0, (name, odd)

@@ -25,7 +25,8 @@ PROOF = {"hands": [1], "finished": False, "choices": [[0, 2]], "plays": [7]}
 
 
 def test_the_kept_table_reads_back_and_nothing_else_does() -> None:
-    kept = [["7B-PCCC-N100-2ZQ/3ABC-DEFG", PROOF]]
+    entry = ["7B-PCCC-N100-2ZQ/3ABC-DEFG", PROOF]
+    kept = [[entry[0], json.dumps(entry)]]  # each entry kept as its own text
     text = class_table.kept_text("7B-PCCC-N100-2ZQ", kept)
     assert class_table.read_kept(text) == ("7B-PCCC-N100-2ZQ", kept)
     for broken in (
@@ -40,7 +41,7 @@ def test_the_kept_table_reads_back_and_nothing_else_does() -> None:
     ):
         assert class_table.read_kept(broken) == (None, []), broken
     odd = json.dumps({"schema": 1, "class": "X", "results": [["A", PROOF], "b", ["c"], [1, {}]]})
-    assert class_table.read_kept(odd) == ("X", [["A", PROOF]])  # the good entries stay
+    assert class_table.read_kept(odd) == ("X", [["A", json.dumps(["A", PROOF])]])  # they stay
 
 
 def test_lines_are_counted_as_the_teacher_sees_them() -> None:
@@ -94,3 +95,10 @@ def test_checking_turns_the_add_button_off() -> None:
     button = re.search(r'<button[^>]*data-action="add-results"[^>]*>', busy)
     assert button is not None and "disabled" in button.group(0)
     assert "Checking 1 of 2" in busy
+
+
+def test_pasted_lines_that_look_like_nothing_are_no_lines() -> None:
+    """Issue 37: no-break spaces and line separators around or instead of a code (MicroPython's
+    strip() takes ASCII spaces only): never sent as codes to be refused one by one."""
+    text = "\u00a0\n\u2028\u2029\n\ufeffA-1\u00a0\n\u3000\u200b\n B \u2007"
+    assert class_table.result_lines(text) == [(3, "A-1"), (5, "B")]

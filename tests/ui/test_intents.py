@@ -78,7 +78,8 @@ def test_every_builders_intent_is_taken_by_the_worker() -> None:
     go(intents.start(save, SEATS, "normal", None, "E", or_new=False))
     go(intents.review(0))
     go(intents.review(0, hand=0))
-    go(intents.class_table(code, [], kept=[]))
+    go(intents.class_table(code, [], kept=[], page=100))
+    go(intents.class_rows(0, 100))
     go(intents.class_start(code, None))
     go(intents.class_result("S", "Ana"))
     lesson = go(intents.lesson_start("own-branch"))["frame"]
@@ -118,5 +119,7 @@ SAMPLE: dict[str, Any] = {
     "name": "Ana",
     "texts": [],
     "lesson": "own-branch",
+    "start": 0,
+    "count": 100,
     "target": 100,
 }

@@ -32,7 +32,7 @@ from ui.lessons import (
     next_lesson,
     read_progress,
 )
-from ui.storage import FULL, SAVE, UNAVAILABLE, Store
+from ui.storage import CORRUPT_SET_ASIDE, FULL, SAVE, UNAVAILABLE, Store
 
 
 def catalog(lang: str = "en") -> Catalog:
@@ -328,3 +328,33 @@ def test_the_bars_and_the_list_are_the_same_under_micropython() -> None:
     got = json.loads(micropython(code).split("@@")[-1])
     assert len(got) == len(expected) > 40
     assert got == expected
+
+
+# -- issue 37: progress like every other store; the lesson on the table kept --------------------
+
+
+def test_progress_with_one_unreadable_entry_is_set_aside_as_every_store_is() -> None:
+    text = '{"schema": 1, "done": ["doubles", 7, "block"]}'
+    storage = FakeStorage({PROGRESS: text})
+    progress = read_progress(Store(storage, "/"))
+    assert progress.done == ["doubles", "block"] and progress.said == CORRUPT_SET_ASIDE
+    assert storage.items[PROGRESS + ":corrupt"] == text, "set aside as it was, to download"
+    assert json.loads(storage.items[PROGRESS])["done"] == ["doubles", "block"]
+    again = read_progress(Store(storage, "/"))
+    assert again.said is None and again.done == ["doubles", "block"], "said once"
+
+
+def test_the_lesson_on_the_table_is_kept_and_read_back_within_bounds() -> None:
+    from ui.lessons import lesson_on_table, mark_at
+
+    storage = FakeStorage()
+    store = Store(storage, "/")
+    progress = read_progress(store)
+    assert mark_at(store, progress, ("points", 2)) is None
+    assert json.loads(storage.items[PROGRESS])["at"] == {"id": "points", "task": 2}
+    assert lesson_on_table(store) == "points" and read_progress(store).at == ("points", 2)
+    mark_done(store, progress, "points")  # done: nothing to resume
+    assert lesson_on_table(store) is None
+    for at in ({"id": "chess", "task": 0}, {"id": "points", "task": -1}, {"id": "points"}, 7):
+        read = Progress.read(json.dumps({"schema": 1, "done": ["block"], "at": at}))
+        assert read.at is None and read.set_aside == 1 and read.done == ["block"]

@@ -37,9 +37,14 @@ STAND_IN = ROOT / "tests" / "ui" / "fixtures" / "faulty_storage.js"
 
 
 def micropython(code: str) -> str:
+    return micropython_with(code, [GUARD, STAND_IN])
+
+
+def micropython_with(code: str, scripts: list[Path]) -> str:
+    """What ``code`` prints under MicroPython in node, ``scripts`` run first in its scope."""
     if shutil.which("node") is None:
         pytest.fail("node is needed to run the page's MicroPython")
-    env = dict(os.environ, MPY_JS=f"{GUARD},{STAND_IN}")
+    env = dict(os.environ, MPY_JS=",".join(str(s) for s in scripts))
     done = subprocess.run(
         ["node", str(RUNNER)], input=code, capture_output=True, text=True, timeout=120, env=env
     )

@@ -287,6 +287,11 @@ RESULT = Result.of(play_class(CODE, 1, lambda game, legal: legal[0]), 0, "Ana")
 GOOD = [RESULT.text, RESULT.proof]
 
 
+def texts(kept: list[list[str]]) -> list[Any]:
+    """The entries read back, as the page holds them (``[code, entry text]``), read again."""
+    return [json.loads(text) for _, text in kept]
+
+
 def table(results: list[Any], code: Any = CODE.text) -> str:
     return dump({"schema": class_table.KEPT_SCHEMA, "class": code, "results": results})
 
@@ -306,13 +311,13 @@ def test_the_audits_table_keeps_its_readable_results() -> None:
     aside (to download), and said once."""
     huge = [RESULT.text, {**RESULT.proof, "hands": [10**5000]}]
     store, storage = store_with(CLASS_RESULTS, table([GOOD, huge, GOOD]))
-    (code, kept, left), said = store.read_bounded(CLASS_RESULTS, class_table.read_table)
-    assert (code, kept, left, said) == (CODE.text, [GOOD, GOOD], 1, CORRUPT_SET_ASIDE)
+    (code, kept, left), said = store.read_split(CLASS_RESULTS, "results", class_table.read_table)
+    assert (code, texts(kept), left, said) == (CODE.text, [GOOD, GOOD], 1, CORRUPT_SET_ASIDE)
     assert "9" * 100 not in json.dumps({"kept": kept})  # what is sent to the worker
     assert store.set_aside_keys[CLASS_RESULTS] == CLASS_RESULTS + ":corrupt"
     assert len(storage.items[CLASS_RESULTS + ":corrupt"]) > 5000
-    again = store.read_bounded(CLASS_RESULTS, class_table.read_table)
-    assert again == ((CODE.text, [GOOD, GOOD], 0), None)
+    again = store.read_split(CLASS_RESULTS, "results", class_table.read_table)
+    assert again == ((CODE.text, kept, 0), None)
 
 
 @SETTLE
@@ -324,11 +329,12 @@ def test_any_json_in_the_teachers_table(odd: list[Any], path: list[int], v: Any)
     except ValueError:
         return
     store, storage = store_with(CLASS_RESULTS, text)
-    (code, kept, left), said = store.read_bounded(CLASS_RESULTS, class_table.read_table)
-    assert code == CODE.text and kept[0] == GOOD and len(kept) + left == len(data)
-    assert all(class_table.kept_entry(e) for e in kept)
+    (code, kept, left), said = store.read_split(CLASS_RESULTS, "results", class_table.read_table)
+    assert code == CODE.text and texts(kept)[0] == GOOD and len(kept) + left == len(data)
+    assert all(class_table.kept_entry(e) for e in texts(kept))
+    sent = [t for _, t in kept]
     reply = json.loads(
-        Game().handle(json.dumps({"do": "class-table", "class": code, "kept": kept, "texts": []}))
+        Game().handle(json.dumps({"do": "class-table", "class": code, "kept": sent, "texts": []}))
     )
     assert len(reply["keep"]) + len(reply["aside"]) >= len(kept)  # the worker reads them all
     if left:
@@ -337,9 +343,9 @@ def test_any_json_in_the_teachers_table(odd: list[Any], path: list[int], v: Any)
 
 @pytest.mark.parametrize("code", [None, 7, "<b>", "X" * 41, "\ud800"])
 def test_a_table_with_no_class_code_is_set_aside_whole(code: Any) -> None:
-    store, storage = store_with(CLASS_RESULTS, table([GOOD], code))
-    (got, kept, left), said = store.read_bounded(CLASS_RESULTS, class_table.read_table)
-    assert (got, kept, left, said) == (None, [], 1, CORRUPT_SET_ASIDE)
+    store, storage = store_with(CLASS_RESULTS, table([GOOD] * 7, code))
+    (got, kept, left), said = store.read_split(CLASS_RESULTS, "results", class_table.read_table)
+    assert (got, kept, left, said) == (None, [], 7, CORRUPT_SET_ASIDE), "7 set aside, said 7"
     assert CLASS_RESULTS not in storage.items and CLASS_RESULTS + ":corrupt" in storage.items
 
 

@@ -21,6 +21,11 @@
     step_table: "Setting out the table…",
     step_slow: "The quick start kept on this device could not be used: starting the slow way…",
     slow_going: "This device is taking its time, but the game is still starting: please wait.",
+    release_fixed:
+      "Some of the game's files were from another release (an update had not finished arriving). The right ones have been fetched: the game goes on.",
+    release_mismatch:
+      "Some of the game's files are from another release (an update has not finished arriving), and the right ones cannot be fetched now. Reload once the device is online.",
+    reload: "Reload now",
   };
   const SLOW_MS = 20000; // then a slow device is told that it is still starting
   const GIVE_UP_MS = 90000; // without a sign of progress: the start has failed

@@ -12,11 +12,55 @@
 // "unreachable" (its files could not be fetched: a new worker would fail the same way), ""
 // otherwise.
 
+//
+// The page and the worker's files carry their release (tools/build_site.py writes it here, in
+// ui/game-worker.mjs and beside the engine in app.zip). A worker of another release (a new page
+// over an old release's worker files, half-arrived in a cache) is said, its files are fetched
+// again from the server and a new worker takes its calls; if they still do not match (offline,
+// or this page is the old one), it is said with Reload, and the game goes on with that worker
+// (what it cannot answer is said by the page: nothing waits for ever).
+
 (() => {
   const SILENT_MS = 60000;
   const START_MS = 300000;
   const CALL_MS = 15000;
   const WATCH_MS = 500;
+  const RELEASE = "__RELEASE__"; // the page's (tools/build_site.py)
+  // what the game worker fetches of this release's, fetched again when its release differs
+  const WORKER_FILES = [
+    "ui/game-worker.mjs",
+    "ui/worker/start.mjs",
+    "ui/worker/snapshot.mjs",
+    "ui/worker/watch.mjs",
+    "app.zip",
+    "vendor/pyodide/python_stdlib.zip",
+    "vendor/pyodide/pyodide-lock.json",
+  ];
+
+  // whether a worker's `ready` says the page's release (a page not built says none)
+  function sameRelease(m) {
+    return RELEASE.startsWith("__") || (m.release === RELEASE && m.engine === RELEASE);
+  }
+
+  // The worker's files as the server has them now: a "reload" request goes past the HTTP cache
+  // and the service worker's (which keeps what comes: sw.js); the memory snapshot of the other
+  // release's engine goes. Offline, nothing changes.
+  async function refresh() {
+    await Promise.all(
+      WORKER_FILES.map(async (name) => {
+        try {
+          await (await fetch(new URL(name, document.baseURI), { cache: "reload" })).arrayBuffer();
+        } catch {
+          /* offline: as cached */
+        }
+      }),
+    );
+    try {
+      await caches.delete(`longana.snapshot@${new URL("./", document.baseURI).pathname}`);
+    } catch {
+      /* no Cache Storage */
+    }
+  }
 
   // the worker's start-up mark on the page's timeline (its time is the worker's)
   function timeline(name, at, detail) {
@@ -32,7 +76,7 @@
     // A game worker; `progress`: it counts a first visit's download.
     function start(progress) {
       const pending = new Map(); // id -> {settle, at, ms}
-      const born = performance.now();
+      let born = performance.now();
       let sign = born; // the last sign of starting
       let silence = 0; // the longest wait for one
       let next = 0;
@@ -42,6 +86,7 @@
       let worker = null;
       let heard = false;
       let how = "";
+      let refreshed = false; // its files were fetched again once (its release did not match)
 
       const fail = (why, unreachable) => {
         if (dead) return;
@@ -72,7 +117,9 @@
           screen.mark(m.mark);
         }
         if (m.progress) screen.progress(m.progress.done, m.progress.total);
+        if (m.ready && !sameRelease(m) && !refreshed) return otherRelease(m);
         if (m.ready) {
+          if (refreshed) said(m);
           readyAt = performance.now();
           // how long the start went without a sign at most (the heartbeat's test reads it)
           timeline("longana:worker:silence", performance.timeOrigin + readyAt, {
@@ -88,32 +135,69 @@
         }
       };
 
-      try {
-        worker = new Worker(new URL("./ui/game-worker.mjs", document.baseURI), {
-          type: "module",
-          name: progress ? "longana-game progress" : "longana-game",
+      // A worker of another release: said, its files fetched again, and a new one takes the
+      // calls waiting (it is said again if that one does not match either)
+      const otherRelease = (m) => {
+        console.warn(
+          `longana: the page is release ${RELEASE}, the game worker ${m.release}` +
+            ` with the engine ${m.engine || "of an older release"}: fetching its files again`,
+        );
+        refreshed = true;
+        const old = worker;
+        worker = null;
+        old.terminate();
+        born = sign = performance.now();
+        refresh().then(() => {
+          if (dead) return;
+          spawn();
+          for (const [id, call] of pending) worker?.postMessage({ id, text: call.text });
         });
-      } catch (error) {
-        fail(String(error));
-      }
-      if (worker) {
-        worker.addEventListener("message", (event) => heardFrom(event.data || {}));
+      };
+      // after the files were fetched again: whether the releases now match, said
+      const said = (m) => {
+        const toasts = window.longanaToasts;
+        if (sameRelease(m)) {
+          toasts.show("release-fixed", screen.say("release_fixed"));
+          return;
+        }
+        const item = toasts.show("release-mismatch", screen.say("release_mismatch"));
+        toasts.act(item, "reload", screen.say("reload"));
+      };
+      const spawn = () => {
+        try {
+          worker = new Worker(new URL("./ui/game-worker.mjs", document.baseURI), {
+            type: "module",
+            name: progress ? "longana-game progress" : "longana-game",
+          });
+        } catch (error) {
+          fail(String(error));
+          return;
+        }
+        const mine = worker; // a worker replaced for its release is heard no more
+        worker.addEventListener("message", (event) => {
+          if (worker === mine) heardFrom(event.data || {});
+        });
         worker.addEventListener("error", (event) => {
           event.preventDefault();
           // before its first message: its script could not be fetched (or run)
-          fail(`error: ${event.message || "its script did not run"}`, !heard);
+          if (worker === mine) fail(`error: ${event.message || "its script did not run"}`, !heard);
         });
-        worker.addEventListener("messageerror", () => fail("a message could not be read"));
-        watch = setInterval(check, WATCH_MS);
-      }
+        worker.addEventListener("messageerror", () => {
+          if (worker === mine) fail("a message could not be read");
+        });
+      };
+      spawn();
+      if (worker) watch = setInterval(check, WATCH_MS);
       return {
         call(text) {
           if (dead) return Promise.resolve("");
           const id = ++next;
           return new Promise((settle) => {
             // a text made by withFile() carries the time its file may take (ms)
-            pending.set(id, { settle, at: performance.now(), ms: text?.ms || CALL_MS });
-            worker.postMessage({ id, text: String(text) });
+            const call = { settle, at: performance.now(), ms: text?.ms || CALL_MS };
+            call.text = String(text);
+            pending.set(id, call);
+            worker?.postMessage({ id, text: call.text }); // (none while its files come again)
           });
         },
         end() {

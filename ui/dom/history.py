@@ -60,7 +60,8 @@ class History:
             }
         )
         if not self.store.put(HISTORY, json.dumps(entries[-KEPT:])):
-            warn("history not kept")  # full or refused: the game goes on
+            warn("history not kept")  # full or refused: said, and the game goes on
+            self.notice("history.not_kept", "history-not-kept")
 
     def read(self) -> "tuple[list[Any], Any]":
         """The matches that read, within the game's bounds, and what the store did: an entry of

@@ -20,8 +20,17 @@ import js
 from .. import intents
 from ..door import refusal
 from ..lesson_panels import dialog_html, offer_html, said_words, title
-from ..lessons import DONE, LESSONS, REPLIES, TASK, lesson_name, mark_done, read_progress
-from ..storage import UNAVAILABLE
+from ..lessons import (
+    DONE,
+    LESSONS,
+    REPLIES,
+    TASK,
+    lesson_name,
+    mark_at,
+    mark_done,
+    read_progress,
+)
+from ..storage import CORRUPT_SET_ASIDE, UNAVAILABLE
 from .browser import q
 
 TYPE_CHECKING = False  # mypy takes it as true: the types, never imported at runtime
@@ -62,6 +71,8 @@ class Lessons:
         self.alert = host.alert  # said at once by a screen reader
         self.progress = read_progress(self.store)
         self.unkept: str | None = UNAVAILABLE if self.store.storage is None else None
+        if self.progress.said == CORRUPT_SET_ASIDE:  # as every store: set aside, and said
+            self.notice("lesson.progress_set_aside", "lessons-set-aside")
         self.game: Kept | None = None  # the game, while a lesson is on the table
         self.begun = False  # a lesson (re)started: its first task is read out
 
@@ -85,8 +96,11 @@ class Lessons:
         stays until it is answered or the person plays, and covers nothing of the game)."""
         if asked is not None:
             name = lesson_name(asked)
+            at = self.progress.at
             if name is None:
                 self.show_list(asked)
+            elif at is not None and at[0] == name:  # in progress before the reload: its task
+                asyncio.create_task(self.start(name, at[1]))
             else:
                 asyncio.create_task(self.start(name))
         elif newcomer and not self.progress.done:
@@ -97,15 +111,18 @@ class Lessons:
 
     # -- a lesson on the table --------------------------------------------------------------------
 
-    async def start(self, name: str) -> None:
+    async def start(self, name: str, task: "int | None" = None) -> None:
         """``data-action="lesson"`` (and the next lesson, the lesson again, the address's):
-        lesson ``name`` from its first task on the table; the game is kept aside the first
-        time."""
+        lesson ``name`` from its first task (or from ``task``: resumed after a reload) on the
+        table; the game is kept aside the first time."""
         if lesson_name(name) is None:
             return
         js.performance.mark("longana:lesson-start")
         self.pause()
-        reply = await self.ask(intents.lesson_start(name))
+        reply = await self.ask(intents.lesson_start(name, task))
+        if reply is not None and "error" in reply:  # a worker that does not know it: said
+            self.notice("lesson.failed", "lesson-failed")
+            return
         status = None if reply is None else reply.get("lesson")
         if reply is None or status is None:
             return  # no game could answer (the page says so); no such lesson: never sent
@@ -147,6 +164,8 @@ class Lessons:
         if state == TASK and not status.get("held") and (began or before.get("state") != TASK):
             words.append(task_words(cat, status))
         self.begun = False
+        if state != DONE:  # where a reload resumes it
+            self.kept(mark_at(self.store, self.progress, (status.get("id"), status.get("task"))))
         if state == DONE and before.get("state") != DONE:
             self.done(str(status.get("id")))
             status["all_done"] = len(self.progress.done) == len(LESSONS)
@@ -156,7 +175,10 @@ class Lessons:
 
     def done(self, name: str) -> None:
         """Lesson ``name`` is done: kept on this device (said once when it cannot be)."""
-        problem = mark_done(self.store, self.progress, name)
+        self.kept(mark_done(self.store, self.progress, name))
+
+    def kept(self, problem: "str | None") -> None:
+        """Progress written, or ``problem`` (its notice key): said once."""
         if problem is not None and self.unkept is None:
             self.unkept = problem
             self.notice("lesson.not_kept", UNKEPT)
@@ -196,11 +218,13 @@ class Lessons:
         """A reply that is not for the table shown: the game's, come while a lesson is on (a
         computer move asked before it began, another tab's game; the page has saved it), is
         kept for when the game comes back; a lesson's after it ended goes; a lesson the
-        worker no longer knows (a new worker: the game's save was all it got) starts again."""
+        worker no longer knows (a new worker: the game's save was all it got) starts again,
+        on its task."""
         if "error" in reply:
             lesson = self.ctl.interaction.lesson
-            if lesson is not None and "frame" not in reply:
-                asyncio.create_task(self.start(str(lesson.get("id"))))
+            if lesson is not None and "frame" not in reply:  # again, on its task
+                task = lesson.get("task")
+                asyncio.create_task(self.start(str(lesson.get("id")), task))
         elif "lesson" not in reply and self.game is not None:
             self.game.held = reply
 
@@ -214,6 +238,7 @@ class Lessons:
         self.game = None
         self.pause()
         now.lesson = None
+        self.kept(mark_at(self.store, self.progress, None))  # a reload resumes the game
         self.ctl.refused = None
         self.ctl.frame = kept.frame
         now.holder = kept.holder

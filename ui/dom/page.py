@@ -458,9 +458,10 @@ class Page:
         if reply is None or ctl.frame is None or ctl.frame["log"] != at or not ctl.my_turn():
             return  # the position changed, or a panel opened: the hint is stale
         hint = reply.get("hint")
-        if hint is None:  # refused (every hand hidden), or none
+        if hint is None:  # refused (every hand hidden), the worker failed, or none
             refused = refusal(reply)
-            self.screen.say(why(refused, ctl.cat) if refused else ctl.cat.t("hint.none"))
+            none = "hint.failed" if "error" in reply else "hint.none"
+            self.screen.say(why(refused, ctl.cat) if refused else ctl.cat.t(none))
             return
         self.rooms.explained().hold(ctl.frame, reply.get("explanation"))
         ctl.show_hint(hint)

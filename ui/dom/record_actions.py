@@ -22,7 +22,19 @@ if TYPE_CHECKING:
     from longana.intents import Intent
 
     from ..door import Made
+    from ..i18n import Catalog
     from .host import Host
+
+
+def refused_words(refused: "Any", cat: "Catalog", saved_game: bool) -> str:
+    """The worker's refusal of an imported file, in words (:func:`ui.words.import_why`; one
+    that would show what the live game does not: why, and a saved game's way to play on)."""
+    code, params = refused["code"], refused["params"]
+    if code == "import-live":  # it would show a deal of the match being played
+        return cat.t("record.import_class" if params.get("class") else "record.import_live")
+    if code == "import-unfinished" and saved_game:  # nothing to step through: play on
+        return cat.t("record.saved_game_unfinished")
+    return import_why(refused, cat)
 
 
 class RecordActions:
@@ -36,6 +48,7 @@ class RecordActions:
         self.alert = host.alert
         self.replay: Replay | None = None  # the hand being stepped through (the game's answer)
         self.file: Any = None  # the saved game imported (a File): played on at the person's word
+        self.left_out = 0  # hands of the file imported not shown: they had not ended
 
     async def open(self) -> None:
         """``data-action="record"``: every hand of the match, the finished ones to step
@@ -74,19 +87,25 @@ class RecordActions:
                 said("[data-import-error]", cat.t(IMPORT_REFUSED.get(code, "record.import_failed")))
                 return
             self.file = file if reply.get("saved_game") else None
+            self.left_out = int(reply.get("left_out") or 0)
         if reply is None:
             return
         refused = refusal(reply)
         if refused is not None:
-            said("[data-import-error]", import_why(refused, cat))
+            said("[data-import-error]", refused_words(refused, cat, bool(self.file)))
             told("[data-import-detail]", refused["params"].get("detail"))
+            shown = q("[data-import-error]")
+            if self.file is not None and shown is not None:  # no hand ended yet: it plays on
+                html = record_panels.saved_game_html(cat)
+                shown.insertAdjacentHTML("afterend", "<div data-import-saved>" + html + "</div>")
             return
         replay = reply.get("replay")
         if replay is None or self.ctl.interaction.dialog != "record":
             return
         play_on = self.file is not None and replay["imported"]
         area, tile = replay_area(replay)
-        html = record_panels.replay_html(replay, cat, area, tile, play_on)
+        left_out = self.left_out if replay["imported"] else 0
+        html = record_panels.replay_html(replay, cat, area, tile, play_on, left_out)
         dialog = q('[data-dialog="record"]')
         if dialog is not None:
             dialog.innerHTML = html
@@ -126,6 +145,9 @@ class RecordActions:
         self.file = None
         said("[data-import-error]", None)
         told("[data-import-detail]", None)
+        offered = q("[data-import-saved]")  # the last file's offer to play on
+        if offered is not None:
+            offered.remove()
         if int(file.size) > MAX_FILE:
             said("[data-import-error]", cat.t("record.import_too_large"))
             return

@@ -10,6 +10,11 @@ that hand's decisions while its dialog is up. Each run asks from the first step 
 worker keeps what it judged, so the steps shown come back at once, checked against the match
 as it is now (an undo, a new hand, another match).
 
+A step the worker cannot weigh (its error) stops the run and is said, with Try again, which
+goes on from that step; so is one whose worker died twice on it. A worker that dies under a
+step is replaced with the game as it was (ui/dom/link.py), and the run goes on from that step:
+nothing judged before it is asked again.
+
 A decision, by Enter or a tap, shows its position with the explanation the person would have
 had then (the ``replay`` intent), and Back the list again. A class match is reviewed only once
 it is over (the worker refuses ``class-not-over`` before; the page does not offer it then).
@@ -84,19 +89,22 @@ class Review:
         self.background = False  # the person asked for it: it goes on with its dialog closed
         self.then_match = False  # a hand's end took the worker from the match's review
         self.viewing: Any = None  # the decision whose position is shown
+        self.failed = False  # the worker could not weigh the step the run stopped at
+        self.resume: Any = None  # (step, match as it was) a failed run goes on from
 
     # -- running -------------------------------------------------------------------------------
 
-    def begin(self, hand: "int | None", background: bool) -> None:
-        """A run over the decisions of ``hand`` (or of the match), from the first step."""
+    def begin(self, hand: "int | None", background: bool, start: int = 0) -> None:
+        """A run over the decisions of ``hand`` (or of the match), from step ``start``."""
         frame = self.ctl.frame
         deal = frame["deal"] if frame else None
         if hand != self.hand or deal != self.deal:
             self.hand, self.deal, self.found, self.count = hand, deal, [], 0
         self.background = background
+        self.failed = False
         self.gen += 1
         self.state = RUN
-        asyncio.create_task(self.run(self.gen))
+        asyncio.create_task(self.run(self.gen, start))
 
     def wanted(self) -> bool:
         """Someone waits for the run: its dialog, a hand's end offering it, or the person who
@@ -106,8 +114,8 @@ class Review:
     def shown(self) -> bool:
         return self.ctl.interaction.dialog == "review"
 
-    async def run(self, gen: int) -> None:
-        k = 0
+    async def run(self, gen: int, k: int = 0) -> None:
+        lost = -1  # the step a worker died under (asked once more, then said)
         while gen == self.gen:
             while not self.free() and self.wanted():  # the game goes first
                 await asyncio.sleep(WAIT)
@@ -120,18 +128,23 @@ class Review:
             reply = await self.ask(intents.review(k, self.hand))
             if gen != self.gen:
                 return
-            if reply is None:  # no worker could answer (the page says so)
-                self.state = STOPPED
-                return
+            if reply is None:  # the worker died under it (replaced), or none can answer
+                if lost == k or q('[data-dialog="error"]') is not None:
+                    self.fail(k)
+                    return
+                lost = k  # the new worker has the game as it was: this step again
+                continue
             refused = refusal(reply)
             if refused is not None:
                 self.refused(refused["code"])
                 return
-            if "review" not in reply:  # no such step: the match changed under the run
-                if k == 0:
-                    self.state = STOPPED
+            if "review" not in reply:
+                error = reply.get("error")
+                code = error["code"] if error is not None else ""
+                if code not in ("bad-step", "bad-hand") or k == 0:
+                    self.fail(k)  # the worker could not weigh it: said, with Try again
                     return
-                k = 0
+                k = 0  # no such step: the match changed under the run
                 continue
             step = reply["review"]
             self.take(k, step["count"], step["decision"])
@@ -169,6 +182,19 @@ class Review:
             self.say(self.ctl.cat.plural("review.done", self.count))
         self.fill_offer()
         self.match_again()
+
+    def fail(self, k: int) -> None:
+        """The worker could not weigh step ``k``: the run stops there, said (in the list, in a
+        hand's end's offer), and Try again goes on from it."""
+        frame = self.ctl.frame
+        self.state, self.failed, self.background, self.then_match = STOPPED, True, False, False
+        self.resume = (k, frame["deal"] if frame else None, frame["log"] if frame else None)
+        words = self.progress_words()
+        offer = q("[data-review-offer]")
+        if offer is not None:
+            offer.innerHTML = str(h("p", {"data-review-failed": True}, words))
+        self.draw()
+        self.say(words)
 
     def match_again(self) -> None:
         """The match's review, which a hand's end interrupted, goes on."""
@@ -221,8 +247,16 @@ class Review:
         self.say(self.progress_words())
 
     def go_on(self) -> None:
-        """``review-go``: a stopped review goes on."""
-        self.begin(self.hand, True)
+        """``review-go``: a stopped review goes on (Try again: from the step the worker could
+        not weigh, while the match is as it was)."""
+        frame, start = self.ctl.frame, 0
+        if self.failed and frame is not None and self.resume is not None:
+            k, deal, log = self.resume
+            start = k if (deal, log) == (frame["deal"], frame["log"]) else 0
+        was_failed = self.failed
+        self.begin(self.hand, True, start)
+        if was_failed:
+            self.draw()  # the failure's words go
         self.progress()
         focus(DIALOG + ' [data-action="review-stop"]')
 
@@ -322,6 +356,7 @@ class Review:
             self.seats(),
             self.state == STOPPED,
             none_key(self.ctl.frame, self.state == RUN),
+            self.failed,
         )
 
     def box(self) -> "Element | None":
@@ -384,7 +419,8 @@ class Review:
         if bar is None or (bar.querySelector('[data-action="review-go"]') is not None) != stopped:
             if bar is not None:
                 bar.remove()
-            box.insertAdjacentHTML("afterbegin", progress_html(k, n, self.ctl.cat, stopped))
+            html = progress_html(k, n, self.ctl.cat, stopped, self.failed)
+            box.insertAdjacentHTML("afterbegin", html)
             return
         bar.dataset.k, bar.dataset.n = str(k), str(n)
         words = bar.querySelector("p")
@@ -396,8 +432,12 @@ class Review:
             meter.setAttribute("value", str(k))
 
     def progress_words(self) -> str:
+        cat = self.ctl.cat
+        if self.failed and not self.count:
+            return cat.t("review.failed")
         key = "review.stopped" if self.state == STOPPED else "review.progress"
-        return self.ctl.cat.plural(key, self.count, k=str(len(self.found)))
+        key = "review.failed_at" if self.failed else key
+        return cat.plural(key, self.count, k=str(len(self.found)))
 
     def say(self, words: str) -> None:
         """Said once to a screen reader (the start is the dialog's; the end; a stop)."""

@@ -12,6 +12,7 @@ from ..address import Address
 from ..door import refusal
 from ..frame_cache import playable
 from ..i18n import NAMES, pick_language
+from ..lessons import lesson_on_table
 from ..storage import CORRUPT_KEPT, CORRUPT_SET_ASIDE, Store
 from .browser import load_catalog
 from .link import Link
@@ -58,8 +59,9 @@ async def start() -> None:
         page.notice(key, name)
     await opening(page, save, cached, deal, class_code, save_problem)
     newcomer = save is None and save_problem is None
-    if not class_code and (address.lesson is not None or newcomer):
-        page.open_lessons(address.lesson, newcomer)
+    lesson = address.lesson or lesson_on_table(store)  # one in progress resumes on its task
+    if not class_code and (lesson is not None or newcomer):
+        page.open_lessons(lesson, newcomer)
 
 
 async def opening(

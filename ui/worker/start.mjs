@@ -10,12 +10,14 @@ import { holds, pack, unpack } from "./snapshot.mjs";
 
 const RESTORE_MS = 20000; // a restore that takes longer has hung: start the plain way
 
-// Python run once per start: the engine on sys.path (a zip, read by zipimport), one Game.
+// Python run once per start: the engine on sys.path (a zip, read by zipimport), one Game; and
+// the release the engine was built in (the page compares it with its own: ui/boot/worker.js).
 const PLAIN = `
 import sys
 sys.path.insert(0, "/app.zip")
-from longana.protocol import Game
+from longana.protocol import Game, engine_release
 game = Game()
+release = engine_release()
 def handle(text):
     return game.handle(text)
 `;
@@ -60,7 +62,7 @@ async function readBytes(url) {
 
 /**
  * Start the game. Resolves to {handle(text) -> text, snapshot() -> Promise<boolean> (null
- * after a restore or a failed one), restored, pyodide}.
+ * after a restore or a failed one), restored, pyodide, release (the engine's, "" unknown)}.
  *
  * options: indexURL (Pyodide's folder; a path under node), appURL (the engine's zip), store
  * (snapshot.mjs's cacheStore() or null: no snapshot), key (this release's entry), mark(name,
@@ -123,7 +125,7 @@ export async function startGame({
   const handle = await begin(py, PLAIN);
   mark("longana:worker:engine");
   const snapshot = making ? () => keep(py, store, key, mark) : null;
-  return { handle, snapshot, restored: false, pyodide: py };
+  return { handle, snapshot, restored: false, pyodide: py, release: engineRelease(py) };
 }
 
 // Pyodide from the snapshot being `read` (read, checked and inflated while Pyodide fetches its
@@ -172,11 +174,17 @@ async function restore({ config, read, begin, mark, loadPyodide, restoreMs, fail
     buffer = null;
     const handle = await begin(py, RESTORED);
     mark("longana:worker:restored");
-    return { handle, snapshot: null, restored: true, pyodide: py };
+    return { handle, snapshot: null, restored: true, pyodide: py, release: engineRelease(py) };
   } finally {
     stop();
     release(buffer);
   }
+}
+
+// The release the engine was built in ("" when it does not say: an engine of before it did).
+function engineRelease(py) {
+  const release = py.globals.get("release");
+  return typeof release === "string" ? release : "";
 }
 
 // The snapshot, once: stored under this release's key; false if it was not kept.

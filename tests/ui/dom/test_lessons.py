@@ -284,3 +284,90 @@ def test_a_game_move_that_lands_during_a_lesson_waits_for_the_game(js: Any, dom_
         assert page.ctl.frame["log"] == game["frame"]["log"]
 
     run(scene)
+
+
+# -- issue 37: lessons like every other store ------------------------------------------------------
+
+
+def test_progress_with_an_unreadable_entry_is_set_aside_and_said(js: Any, dom_page: Any) -> None:
+    page = dom_page
+    storage = page.store.storage
+    text = '{"schema": 1, "done": ["doubles", {"x": 1}, "points"]}'
+    storage.setItem(PROGRESS, text)
+
+    async def scene() -> None:
+        await started(page, SOLO)
+        room = page.rooms.lessons()
+        assert room.progress.done == ["doubles", "points"], "what reads is kept"
+        assert storage.getItem(PROGRESS + ":corrupt") == text, "set aside as it was"
+        assert json.loads(storage.getItem(PROGRESS))["done"] == ["doubles", "points"]
+        said = js.document.querySelectorAll('#toasts [data-notice="lessons-set-aside"]')
+        assert said.length == 1
+        assert said.item(0).textContent == page.ctl.cat.t("lesson.progress_set_aside")
+
+    run(scene)
+
+
+def test_a_lesson_in_progress_resumes_after_a_reload_on_its_task(js: Any, dom_page: Any) -> None:
+    page = dom_page
+    storage = page.store.storage
+    worker = js.longanaBoot.worker
+    first = lesson("own-branch").tasks[0]
+
+    async def scene() -> None:
+        await started(page, SOLO)
+        room = page.rooms.lessons()
+        await room.start("own-branch")
+        await play_by_taps(js, str(first.passing[0]))
+        await until(lambda: state(js) == ("next", "1"))
+        press(js, '#lesson [data-action="lesson-next"]')
+        await until(lambda: state(js) == ("task", "1"))
+        assert json.loads(storage.getItem(PROGRESS))["at"] == {"id": "own-branch", "task": 1}
+        # a reload: a new page over the same storage, its worker a new one
+        from longana.protocol import Game
+        from ui.dom.link import Link
+        from ui.dom.page import Page
+        from ui.lessons import lesson_on_table
+
+        worker.table = Game()
+        again = Page(page.ctl.cat, page.store, page.settings, {"en": "English"}, Link)
+        again.screen.mount()
+        again.input.bind()
+        await started(again, SOLO)
+        since = len(worker.got)
+        again.open_lessons(lesson_on_table(page.store), False)
+        await until(lambda: again.ctl.interaction.lesson is not None)
+        asked = [i for i in worker.got[since:] if i["do"] == "lesson-start"]
+        assert asked == [{"do": "lesson-start", "id": "own-branch", "task": 1}]
+        assert again.ctl.interaction.lesson["task"] == 1 and state(js) == ("task", "1")
+        # back to the game: nothing to resume after the next reload
+        press(js, '#top [data-action="lesson-end"]')
+        assert "at" not in json.loads(storage.getItem(PROGRESS))
+        assert lesson_on_table(page.store) is None
+
+    run(scene)
+
+
+def test_a_lesson_a_worker_of_another_release_cannot_start_is_said(js: Any, dom_page: Any) -> None:
+    """Issue 37: an old release's worker under a new page knows no lessons: choosing one is
+    said, never nothing."""
+    page = dom_page
+    worker = js.longanaBoot.worker
+    answer = worker.call
+
+    async def old(text: str) -> str:
+        if json.loads(text)["do"].startswith("lesson-"):
+            return json.dumps({"error": {"code": "unknown-intent", "detail": "no such intent"}})
+        return str(await answer(text))
+
+    worker.call = old
+
+    async def scene() -> None:
+        await started(page, SOLO)
+        await page.rooms.lessons().start("doubles")
+        said = js.document.querySelectorAll('#toasts [data-notice="lesson-failed"]')
+        assert said.length == 1
+        assert said.item(0).textContent == page.ctl.cat.t("lesson.failed")
+        assert page.ctl.interaction.lesson is None, "the game stays on the table"
+
+    run(scene)

@@ -102,6 +102,37 @@ def test_a_finished_match_is_remembered_once(js: Any, dom_page: Any) -> None:
     asyncio.run(scene())
 
 
+def test_a_match_the_history_cannot_keep_is_said(js: Any, dom_page: Any) -> None:
+    """Issue 37: storage that refuses the history is said (not only a console warning)."""
+    page = dom_page
+    table = js.longanaBoot.worker.table
+    storage = page.store.storage
+    kept = storage.setItem
+
+    def refuse(key: str, value: str) -> None:
+        if key == "longana:history":
+            raise OSError("QuotaExceededError: the storage is full")
+        kept(key, value)
+
+    storage.setItem = refuse
+
+    async def scene() -> None:
+        reply = json.loads(
+            table.handle(json.dumps(intents.start(None, ["computer"] * 4, "easy", "33")))
+        )
+        frame = reply["frame"]
+        while not frame["match_over"]:
+            step = intents.next_hand() if frame["outcome"] else intents.computer(frame["log"])
+            frame = json.loads(table.handle(json.dumps(step)))["frame"]
+        page.started.set()
+        await page.rooms.history().remember(frame)
+        said = js.document.querySelectorAll('#toasts [data-notice="history-not-kept"]')
+        assert said.length == 1
+        assert said.item(0).textContent == page.ctl.cat.t("history.not_kept")
+
+    asyncio.run(scene())
+
+
 def test_a_move_of_the_explained_hint_is_shown_on_the_table(js: Any, dom_page: Any) -> None:
     page = dom_page
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
 from typing import Any
 
 from longana.classplay import ClassCode
@@ -295,5 +296,158 @@ def test_a_hands_end_interrupts_the_matchs_review_which_then_goes_on(
         await until(lambda: review.hand is None and review.state == "done")
         assert len(review.found) == count and not review.then_match
         assert js.document.querySelector("[data-review-offer]") is None, "nothing to offer"
+
+    run(scene)
+
+
+# -- issue 37: a worker error or a worker's death under a step -------------------------------------
+
+
+class Faulty:
+    """The stand-in worker around a real one, ``fault(intent, times)`` deciding (each intent,
+    with how many times it was asked) whether it fails: ``"error"`` (the worker's error
+    reply) or ``"dies"`` (it dies while answering: the link replaces it)."""
+
+    def __init__(self, worker: Any, fault: Callable[[dict[str, Any], int], str | None]) -> None:
+        self.worker, self.fault, self.died = worker, fault, False
+        self.asked: dict[str, int] = {}
+        self.answer = worker.call
+        worker.call, worker.why = self.call, self.why
+
+    async def call(self, text: str) -> str:
+        intent = json.loads(text)
+        key = json.dumps(intent, sort_keys=True)
+        self.asked[key] = self.asked.get(key, 0) + 1
+        fault = self.fault(intent, self.asked[key])
+        if fault == "error":
+            self.worker.got.append(intent)
+            return json.dumps({"error": {"code": "internal", "detail": "ZeroDivisionError"}})
+        if fault == "dies":
+            self.worker.got.append(intent)
+            self.died = True
+            return ""
+        self.died = False
+        return str(await self.answer(text))
+
+    def why(self) -> str:
+        return "answering" if self.died else ""
+
+
+def at_step(k: int, fault: str, times: int = 1) -> Callable[[dict[str, Any], int], str | None]:
+    def decide(intent: dict[str, Any], asked: int) -> str | None:
+        if intent["do"] == "review" and intent["step"] == k and asked <= times:
+            return fault
+        return None
+
+    return decide
+
+
+def test_a_step_the_worker_cannot_weigh_is_said_and_try_again_goes_on_from_it(
+    js: Any, dom_page: Any
+) -> None:
+    page = dom_page
+    worker = js.longanaBoot.worker
+    save, count = played_hand()
+    assert count >= 3
+    Faulty(worker, at_step(2, "error"))
+
+    async def scene() -> None:
+        await resumed(page, save)
+        review = page.rooms.review()
+        await review.open()
+        await until(lambda: review.failed)
+        await asyncio.sleep(0.1)
+        assert [i["step"] for i in reviews(worker)] == [0, 1, 2], "stopped at the step"
+        bar = shown(js, "[data-review-progress][data-review-failed]")
+        assert bar, "said in the list"
+        words = page.ctl.cat.plural("review.failed_at", count, k="2")
+        assert bar[0].querySelector("p").textContent == words
+        assert shown(js, "[data-review-said]")[0].textContent == words
+        bar[0].querySelector('[data-action="review-go"]').click()  # Try again
+        await until(lambda: review.state == "done")
+        assert [i["step"] for i in reviews(worker)][3:] == list(range(2, count)), "from it"
+        assert len(shown(js, "[data-decision]")) == count
+        assert not shown(js, "[data-review-failed]")
+
+    run(scene)
+
+
+def test_a_worker_that_dies_under_a_step_is_replaced_and_the_review_goes_on_from_it(
+    js: Any, dom_page: Any
+) -> None:
+    page = dom_page
+    worker = js.longanaBoot.worker
+    save, count = played_hand()
+    assert count >= 3
+    Faulty(worker, at_step(2, "dies"))
+
+    async def scene() -> None:
+        await resumed(page, save)
+        review = page.rooms.review()
+        await review.open()
+        await until(lambda: review.state == "done")
+        steps = [i["step"] for i in reviews(worker)]
+        assert steps == [0, 1, 2] + list(range(2, count)), "nothing before it asked again"
+        assert [i["do"] for i in worker.got].count("start") >= 2, "the new worker fed the game"
+        assert len(shown(js, "[data-decision]")) == count
+        assert not shown(js, "[data-review-progress]"), "not left at '2 of n weighed…'"
+
+    run(scene)
+
+
+def test_a_step_that_kills_every_worker_is_said_not_asked_forever(js: Any, dom_page: Any) -> None:
+    page = dom_page
+    worker = js.longanaBoot.worker
+    save, count = played_hand()
+    Faulty(worker, at_step(1, "dies", times=2))
+
+    async def scene() -> None:
+        await resumed(page, save)
+        review = page.rooms.review()
+        await review.open()
+        await until(lambda: review.failed)
+        await asyncio.sleep(0.1)
+        assert [i["step"] for i in reviews(worker)] == [0, 1, 1], "asked twice, then said"
+        assert shown(js, "[data-review-failed]")
+        shown(js, '[data-action="review-go"]')[0].click()
+        await until(lambda: review.state == "done")
+        assert len(shown(js, "[data-decision]")) == count
+
+    run(scene)
+
+
+def test_a_hands_end_says_its_decisions_could_not_be_weighed(js: Any, dom_page: Any) -> None:
+    page = dom_page
+    worker = js.longanaBoot.worker
+    save, count = played_hand(next_hand=False)
+    Faulty(worker, at_step(0, "error", times=99))
+
+    async def scene() -> None:
+        reply = await resumed(page, save)
+        dialog = page.dialogs.open("hand-end", '<div class="dlg-buttons"></div>')
+        page.rooms.review().offer(dialog, reply["frame"])
+        await until(lambda: page.rooms.review().failed)
+        offer = js.document.querySelector("[data-review-offer]")
+        assert offer is not None and offer.querySelector("[data-review-failed]") is not None
+        assert page.ctl.cat.t("review.offer_weighing") not in offer.textContent, "no 'Weighing…'"
+
+    run(scene)
+
+
+def test_a_hint_the_worker_cannot_work_out_is_said(js: Any, dom_page: Any) -> None:
+    page = dom_page
+    worker = js.longanaBoot.worker
+    save, _ = played_hand()
+
+    def decide(intent: dict[str, Any], asked: int) -> str | None:
+        return "error" if intent["do"] == "hint" else None
+
+    Faulty(worker, decide)
+
+    async def scene() -> None:
+        await resumed(page, save)
+        await page.hint()
+        said = js.document.querySelector("#msg")
+        assert said is not None and said.textContent == page.ctl.cat.t("hint.failed")
 
     run(scene)
