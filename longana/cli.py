@@ -12,6 +12,10 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import Any, TextIO
 
+from .device import review
+from .device.review import seat_decisions
+from .device.review_summary import summary
+from .device.session import decision_seed
 from .lab.tournament import TOURNAMENT_LEVELS
 from .lab.tournament import report as tournament_report
 from .lab.tournament import run as run_tournament
@@ -19,7 +23,7 @@ from .players.explain import explain
 from .players.levels import LEVELS, choose
 from .rules.errors import LonganaError, RecordError
 from .rules.hand import Hand, NoDoubleError
-from .rules.records import hand_from_record
+from .rules.records import hand_from_record, match_from_dict
 from .rules.tiles import SEAT_NAMES
 from .rules.variant import Rules
 from .rules.view import SeatView
@@ -77,9 +81,50 @@ def explain_answer(seed: int) -> Answer:
             raise LonganaError("the hand is over: there is no move to explain")
         scores = _scores(record.get("scores", {}), hand.rules.target)
         view = SeatView.of(hand, hand.to_move, scores)
-        return explain(view, seed).to_dict()
+        return dict(explain(view, seed).to_dict())
 
     return answer
+
+
+def review_answer(seed: int | None) -> Answer:
+    """Each decision of the record's ``"people"`` (seat letters) in a saved match's finished
+    hands, judged as the game's review judges it (longana.device.review), one object with
+    every decision: ``{"decisions": [{"hand", "turn", "seat", "move", "best", "cost",
+    "error", "grade", "kind", "reasons"}], "summary": {seat: …}}``. Without ``seed``, each
+    position's seed is the game's own (the review the page shows); with it, another."""
+
+    def answer(record: Any) -> dict[str, Any]:
+        if not isinstance(record, dict):
+            raise RecordError('a line is a saved match: {"schema", "seed", "target", "hands"}')
+        people = _people(record.get("people"))
+        match = match_from_dict(record)
+        deal = match.seed if seed is None else f"{match.seed}:{seed}"
+        out = [
+            review.judged(match, decision, decision_seed(deal, decision.hand + 1, decision.turn))
+            for decision in seat_decisions(match, people)
+        ]
+        said = [{k: v for k, v in d.items() if k in REVIEWED} | {"hand": d["number"]} for d in out]
+        return {"decisions": said, "summary": summary(match, list(enumerate(out)))}
+
+    return answer
+
+
+#: what the review command says of each decision (``hand`` counted from 1)
+REVIEWED = ("hand", "turn", "seat", "move", "best", "cost", "error", "grade", "kind", "reasons")
+
+
+def _people(given: Any) -> list[int]:
+    """The seats to review: a list of seat letters, each once."""
+    if not isinstance(given, list) or not given:
+        raise RecordError('"people" lists the seats to review, like ["S"] or ["S", "N"]')
+    seats = []
+    for letter in given:
+        if not isinstance(letter, str) or letter not in SEAT_NAMES:
+            raise RecordError(f'unknown seat {letter!r} in "people": seats are S, E, N and W')
+        if SEAT_NAMES.index(letter) in seats:
+            raise RecordError(f'{letter} is named twice in "people"')
+        seats.append(SEAT_NAMES.index(letter))
+    return seats
 
 
 def _scores(given: Any, target: int) -> tuple[int, int, int, int]:
@@ -141,6 +186,14 @@ def main(argv: list[str] | None = None) -> int:
         "to move with the computer's estimate and reasons out (from that seat's view only)",
     )
     explained.add_argument("--seed", type=int, default=0)
+    reviewed = commands.add_parser(
+        "review",
+        help='saved matches with "people" (the seats to review) in, each decision of theirs '
+        "judged and graded out (from that seat's view only)",
+    )
+    reviewed.add_argument(
+        "--seed", type=int, default=None, help="another seed than the game's own review"
+    )
     tournament = commands.add_parser(
         "tournament",
         help="seeded matches between levels, seats "
@@ -170,6 +223,8 @@ def main(argv: list[str] | None = None) -> int:
         serve(hint_answer(args.level, args.seed), sys.stdin, sys.stdout)
     elif args.command == "explain":
         serve(explain_answer(args.seed), sys.stdin, sys.stdout)
+    elif args.command == "review":
+        serve(review_answer(args.seed), sys.stdin, sys.stdout)
     elif args.command == "tournament":
         levels = [level.strip() for level in args.levels.split(",")]
         if (

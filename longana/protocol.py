@@ -136,8 +136,10 @@ stack), and so do the texts inside one (saves, imports, result files: up to
   ``class-not-over`` until it is over; class refusals are ``class-`` + the ClassError's code.
 - ``start`` and ``new-match`` take the match's length as ``target`` (the card's rules played
   to it, :mod:`longana.rules.variant`): missing, the card's 100; out of bounds, ``bad-target``.
-- ``review`` judges one decision a step (about one hint's time): the page asks for the next
-  when it has the last, so it says how far it is and stops by not asking.
+- ``review`` judges and grades one decision a step (a few hints' time: the deeper weighing of
+  :mod:`longana.device.review`), with the summary of every decision judged so far
+  (:mod:`longana.device.review_summary`): the page asks for the next when it has the last, so
+  it says how far it is and stops by not asking.
 - ``import`` refuses a damaged saved game ``import-save``, text that is no JSON (nor JSON
   lines) ``import-not-records``, a line that is no JSON ``import-line`` (``line``), a hand
   record that does not replay ``import-hand`` (``line`` or ``hand``, or neither: the file's
@@ -208,6 +210,7 @@ from .device.history import (
 from .device.lesson_table import LessonTable
 from .device.lessons import ORDER, lesson
 from .device.review import decisions, identity, judge
+from .device.review_summary import summary as review_summary
 from .device.session import COMPUTER, KINDS, PERSON, Session
 from .intents import (
     ClassCode,
@@ -234,7 +237,7 @@ from .intents import (
 )
 from .intents import Table as TableAcross
 from .players.levels import LEVELS, choose
-from .replies import Decision, Explanation, Reply
+from .replies import Decision, Reply
 from .rules.errors import IllegalMoveError, LonganaError, RecordError
 from .rules.hand import Hand
 from .rules.records import MAX_JSON_TEXT, JsonLimitError, check_json, read_json
@@ -459,14 +462,14 @@ class Game:
     def hint(self, intent: Hint) -> Reply:
         if not self.fresh(intent):
             return self.changed({"stale": True})
-        try:  # hard's hint, every move's estimate and reasons
+        try:  # the hint, every move's estimate, error and reasons
             explanation = explained_hint(self.current_session, self.holder)
         except IllegalMoveError as error:  # the hands are hidden: a hint would show one
             return {"frame": frame_of(self.current_session, self.holder), "refused": refusal(error)}
         return {
             "frame": frame_of(self.current_session, self.holder),
             "hint": str(explanation.suggested),
-            "explanation": cast(Explanation, explanation.to_dict()),
+            "explanation": explanation.to_dict(),
         }
 
     def new_match(self, intent: NewMatch) -> Reply:
@@ -550,11 +553,21 @@ class Game:
             key = identity(game, found[step])
             decision = self.reviewed.get(key)
             if decision is None:
-                decision = cast(Decision, judge(game, found[step]))
+                decision = judge(game, found[step])
                 if len(self.reviewed) >= MAX_CHECKED:
                     self.reviewed.clear()
                 self.reviewed[key] = decision
-        return {"review": {"step": step, "count": len(found), "hand": hand, "decision": decision}}
+        kept = [(k, self.reviewed.get(identity(game, d))) for k, d in enumerate(found)]
+        judged = [(k, d) for k, d in kept if d is not None]
+        return {
+            "review": {
+                "step": step,
+                "count": len(found),
+                "hand": hand,
+                "decision": decision,
+                "summary": review_summary(game.match, judged),
+            }
+        }
 
     def import_records(self, intent: Import) -> Reply:
         text = intent.get("text")

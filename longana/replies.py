@@ -15,6 +15,9 @@ from __future__ import annotations
 from typing import Any, Literal, NotRequired, TypedDict
 
 from .device.frame import Frame, HandRecordShown, Refusal, Replay, Seat
+from .device.review import Judged
+from .device.review_summary import ReviewStep
+from .players.explain import ExplanationShown, MoveShown
 
 #: what proves a result of the teacher's table without replaying it (its code's moves, digested:
 #: :meth:`longana.classplay.results.Result.proof`); the page keeps it and never reads it
@@ -45,56 +48,12 @@ class Export(TypedDict):
     name: str
 
 
-class Weighed(TypedDict):
-    """One legal move of the explained hint: its estimate (in the explanation's ``kind``),
-    whether the play-outs cannot tell it from the suggested move, and its reasons."""
-
-    move: str
-    estimate: float
-    equal: bool
-    reasons: list[Reason]
-
-
-class Explanation(TypedDict):
-    """Every legal move of ``seat`` weighed (:func:`longana.players.explain.explain`), the
-    suggested move first; ``chance`` and ``start``: the seat's chance of the match (percent)
-    with the suggested move and at the hand's start; ``deals``: the deals played out."""
-
-    seat: Seat
-    kind: str  # "win" or "points"
-    chance: float
-    start: float
-    deals: int
-    moves: list[Weighed]
-
-
-class Decision(TypedDict):
-    """A decision of a person at this device, judged (:func:`longana.device.review.judge`):
-    what ``move`` cost against the ``best`` (0: as good), the decisive reason (and whose it
-    is: ``reason_of`` "move" or "best"), and the whole explanation of that position."""
-
-    hand: int
-    number: int  # the hand's number, from 1
-    turn: int
-    seat: Seat
-    move: str
-    best: str
-    kind: str
-    cost: float
-    costly: bool
-    reason: Reason | None
-    reason_of: str
-    explanation: Explanation
-
-
-class ReviewStep(TypedDict):
-    """One step of the review: ``count`` decisions in the finished hands (or in ``hand``),
-    ``decision`` None when there are none. The page asks for the next when it has the last."""
-
-    step: int
-    count: int
-    hand: int | None
-    decision: Decision | None
+#: the explained hint and the review's parts are typed where they are made: one legal move of
+#: the hint (estimate, error, deals, as good, reasons), the whole hint, one decision judged and
+#: graded, one step of the review with the summary so far (issue 36)
+Weighed = MoveShown
+Explanation = ExplanationShown
+Decision = Judged
 
 
 class Said(TypedDict):

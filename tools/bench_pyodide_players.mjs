@@ -1,10 +1,11 @@
 // Decision times of the computer levels inside the pinned Pyodide, under node:
 //   node tools/bench_pyodide_players.mjs [level] [matches]
-// (level "explain": the explained hint on hard's positions, as the worker answers a hint: hard's
-// choice, every move's estimate and reasons, as JSON text; level "review": every step of the
-// review of whole matches — a person at South playing as normal does against three computers —
-// as the worker answers the review intent, one decision a step; "matches" reports each match's
-// total)
+// (level "explain": the explained hint on hard's positions, as the worker answers a hint: the
+// hint's weighing, every move's estimate, error and reasons, as JSON text; level "review": every
+// step of the review of whole matches — a person at South playing as normal does against three
+// computers — as the worker answers the review intent, one decision a step; "review-pair": the
+// same with people at South and North, about twice the decisions a match; "matches" reports
+// each match's total)
 // Loads node_modules/pyodide (what the site ships), mounts the project with NODEFS and times
 // the level's decisions on the positions of longana.lab.bench_players (the same positions as
 // `python -m longana.lab.bench_players`). Each decision is timed twice: wall clock, and the CPU
@@ -29,14 +30,15 @@ from longana.lab.bench_players import decisions
 from longana.lab.tournament import choose
 from longana.players.explain import explain
 level = ${JSON.stringify(level)}
-def reviews(matches):
+def reviews(matches, pair):
     from longana.device.review import decisions as people
     from longana.device.session import COMPUTER, PERSON, Session
     from longana.protocol import Game
+    seats = (PERSON, COMPUTER, PERSON if pair else COMPUTER, COMPUTER)
     steps = []
     for i in range(matches):
         game = Game()
-        game.session = session = Session(f"review:{i}", seats=(PERSON,) + (COMPUTER,) * 3)
+        game.session = session = Session(f"review:{i}", seats=seats)
         while not session.match.is_over:
             hand = session.match.hand
             if hand.outcome is not None:
@@ -46,19 +48,19 @@ def reviews(matches):
             session.play(choose(view, "normal", session.decision_seed()))
         steps += [(i, game, k) for k in range(len(people(session)))]
     return steps
-if level == "review":
-    views = reviews(${matches})
+if level.startswith("review"):
+    views = reviews(${matches}, level == "review-pair")
 else:
     views = decisions("hard" if level == "explain" else level, ${matches})
 def decide(k):
-    if level == "review":
+    if level.startswith("review"):
         _, game, step = views[k]
         return game.handle(json.dumps({"do": "review", "step": step}))
     if level == "explain":
         return json.dumps(explain(views[k], k).to_dict())
     return str(choose(views[k], level, k))
 def match_of(k):
-    return views[k][0] if level == "review" else 0
+    return views[k][0] if level.startswith("review") else 0
 `);
 const count = pyodide.globals.get("views").length;
 const decide = pyodide.globals.get("decide");
@@ -94,7 +96,7 @@ console.log(
     runtime: `pyodide ${pyodide.version}`,
     cpu: stats(cpu),
     wall: stats(wall),
-    ...(level === "review"
+    ...(level.startsWith("review")
       ? {
           matches: [...perMatch.values()].map(([n, ms]) => ({
             decisions: n,

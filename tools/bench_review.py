@@ -37,7 +37,7 @@ WATCH_JS = """() => {
   const seen = new Set();
   new MutationObserver(() => {
     for (const el of document.querySelectorAll('[data-dialog="review"] [data-decision]')) {
-      const key = el.dataset.hand + ':' + el.dataset.turn;
+      const key = el.dataset.reviewHand + ':' + el.dataset.turn;
       if (!seen.has(key)) { seen.add(key); window.__landed.push(performance.now()); }
     }
   }).observe(document.body, {childList: true, subtree: true});
@@ -75,7 +75,7 @@ def one_run(p: object, url: str, save: str, last: int) -> dict[str, float]:
     offered = time.monotonic() - began
     page.evaluate(WATCH_JS)
     pressed = float(page.evaluate("() => performance.now()"))
-    page.locator(offer + ":not([data-hand])").click()  # the whole match
+    page.locator(offer + ":not([data-review-hand])").click()  # the whole match
     page.wait_for_function(
         "() => document.querySelector('[data-dialog=\"review\"] [data-review-said]')?.textContent",
         timeout=300_000,

@@ -1,15 +1,23 @@
-"""Make the coach's yardstick: positions from real play with the facts an expert names there.
+"""Make the coach's yardstick: positions from real play with the facts an expert names there
+and a deeper weighing of every move.
 
-    .venv/bin/python tools/coach_yardstick.py [--matches 200] [--out FILE]
+    .venv/bin/python tools/coach_yardstick.py [--matches 300] [--per-kind 6] [--out FILE]
 
 Plays seeded matches (hard at South and North, normal at East and West) and keeps decisions
-(two or more legal moves) of the kinds an expert looks for: another seat holds one tile, a move
-leaves a sure way out, a seat can win the match in this hand, a move blocks the hand, a move
-leaves the others without a play (control), a move leaves the seat without one. For each it
-writes the facts an expert names under each move, worked out here by brute force from what the
-seat may see (every unseen tile tried against the rules, every order of its tiles tried), apart
-from ``longana.players.facts``: ``tests/players/test_coach.py`` then asks the coach to name
-exactly these, and checks every reason it gives against the true hands.
+(two or more legal moves) of the kinds an expert looks for: another seat holds one tile (and,
+apart, one whose number shows on a branch closed to it, where only the double may go), a move
+leaves a sure way out, or a race to go out, a seat can win the match in this hand (and, apart,
+one where the risks differ between the moves), a move blocks the hand, the play-outs foresee a
+block, a move leaves the others without a play (control), a move leaves the seat without one.
+For each it writes the facts an expert names under each move, worked out here by brute force
+from what the seat may see (every unseen tile tried against the rules, every order of its tiles
+tried), apart from ``longana.players.facts``; the deeper weighing
+(:func:`longana.lab.yardstick.deeper`: every move on ten times the hint's deals, a walk of its
+own) with the sizes of the facts on those deals; and the move ``played`` that the review is
+asked to grade (the one the seat made, or on every other position the deeper weighing's worst,
+so that costly grades are met). ``tests/players/test_coach.py`` then asks the coach to name
+exactly these facts, checks every reason it gives against the true hands, its suggestion and
+its "as good" marks against the deeper weighing, and the review's grade of ``played`` too.
 """
 
 from __future__ import annotations
@@ -25,6 +33,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from longana.lab.tournament import choose  # noqa: E402
+from longana.lab.yardstick import deep_weighing, deeper  # noqa: E402
+from longana.players.facts import Facts, reasons_for  # noqa: E402
+from longana.players.hard import Weighing  # noqa: E402
 from longana.rules.board import Board  # noqa: E402
 from longana.rules.hand import Hand  # noqa: E402
 from longana.rules.match import Match  # noqa: E402
@@ -33,8 +44,20 @@ from longana.rules.tiles import ALL_TILES, SEAT_NAMES, Move, Tile  # noqa: E402
 from longana.rules.view import SeatView  # noqa: E402
 
 STAKE = 50
-KINDS = ("go-out-risk", "way-out", "match-point", "block", "control", "stuck")
+KINDS = (
+    "go-out-risk",
+    "closed-risk",
+    "way-out",
+    "race",
+    "match-point",
+    "match-risks",
+    "block",
+    "likely-block",
+    "control",
+    "stuck",
+)
 LEVELS = ("hard", "normal", "hard", "normal")
+SIZED = ("go-out-risk", "way-out", "likely-block", "stuck")  # facts with sizes from the deals
 
 
 def fits(board: Board, seat: int, tile: Tile) -> list[int]:
@@ -102,13 +125,25 @@ def expert(view: SeatView) -> dict[str, list[dict[str, Any]]]:
         for k in (1, 2, 3):
             s = (seat + k) % 4
             if view.counts[s] == 1:
-                numbers = {board.ends[b] for t in room[s] for b in fits(board, s, t)}
+                by_number: dict[int, set[Tile]] = {}
+                for t in room[s]:
+                    for b in fits(board, s, t):
+                        by_number.setdefault(board.ends[b], set()).add(t)
                 facts += [
-                    {"code": "go-out-risk", "params": {"seat": SEAT_NAMES[s], "number": n}}
-                    for n in sorted(numbers)
+                    {
+                        "code": "go-out-risk",
+                        "params": {
+                            "seat": SEAT_NAMES[s],
+                            "number": n,
+                            "tiles": [str(t) for t in sorted(by_number[n], key=_high_first)],
+                        },
+                    }
+                    for n in sorted(by_number)
                 ]
         if move.tile is not None and runs_out(rest, board.ends[seat]):
-            facts.append({"code": "way-out", "params": {"turns": len(rest)}})
+            # sure when every other seat holds more tiles than the run: none can go out sooner
+            sure = all(view.counts[s] > len(rest) for s in range(4) if s != seat)
+            facts.append({"code": "way-out", "params": {"turns": len(rest), "sure": sure}})
         if move.tile is not None and mine_can and not others_can:
             showing = sorted(set(board.ends))
             lack = all(
@@ -125,20 +160,44 @@ def expert(view: SeatView) -> dict[str, list[dict[str, Any]]]:
     return out
 
 
-def kinds_of(facts: dict[str, list[dict[str, Any]]]) -> set[str]:
+def _high_first(tile: Tile) -> tuple[int, int]:
+    return -tile.high, -tile.low
+
+
+def kinds_of(view: SeatView, facts: dict[str, list[dict[str, Any]]]) -> set[str]:
     """The kinds of position these facts make: a fact that only some moves have (or, for a
-    seat near the target, any)."""
+    seat near the target, any); a risk where only a double may go; a race; risks that differ
+    between the moves while a seat can win the match; a block the play-outs foresee."""
     found = set()
     codes = [{f["code"] for f in said} for said in facts.values()]
-    for kind in KINDS:
+    for kind in ("way-out", "match-point", "block", "control", "stuck"):
         have = [kind in c for c in codes]
         if kind == "match-point" and any(have) or any(have) and not all(have):
             found.add(kind)
+    risks = []
     for said in facts.values():
+        risks.append(sorted(json.dumps(f["params"]) for f in said if f["code"] == "go-out-risk"))
         for f in said:
+            p = f.get("params", {})
             if f["code"] == "go-out-risk":
                 found.add("go-out-risk")
+                if p["tiles"] == [f"{p['number']}-{p['number']}"] and _closed_to(view, p):
+                    found.add("closed-risk")
+            if f["code"] == "way-out" and not p["sure"]:
+                found.add("race")
+    if "match-point" in found and any(risks) and len({json.dumps(r) for r in risks}) > 1:
+        found.add("match-risks")
+    reasons = reasons_for(view)
+    if any(r.code == "likely-block" for said in reasons.values() for r in said):
+        found.add("likely-block")
     return found
+
+
+def _closed_to(view: SeatView, risk: dict[str, Any]) -> bool:
+    """Whether the risk's number shows on a branch closed to its seat (another's, closed)."""
+    board = view.board()
+    s = SEAT_NAMES.index(risk["seat"])
+    return any(b != s and not board.order[b] and board.ends[b] == risk["number"] for b in range(4))
 
 
 def collect(matches: int, per_kind: int) -> list[dict[str, Any]]:
@@ -154,10 +213,13 @@ def collect(matches: int, per_kind: int) -> list[dict[str, Any]]:
                 legal = view.legal_moves()
                 if len(legal) > 1 and view.opening is not None:
                     facts = expert(view)
-                    wanted = [k for k in sorted(kinds_of(facts)) if count[k] < per_kind]
+                    found = kinds_of(view, facts)
+                    wanted = [k for k in KINDS if k in found and count[k] < per_kind]
                     if wanted:
                         count[wanted[0]] += 1
-                        picked.append(entry(hand, match, view, facts, wanted[0], i))
+                        made = choose(view, LEVELS[seat], i)
+                        picked.append(entry(hand, match, view, facts, wanted[0], i, made))
+                        print(picked[-1]["id"], file=sys.stderr, flush=True)
                 match.push(choose(view, LEVELS[seat], i))
             if not match.is_over:
                 match.next_hand()
@@ -168,8 +230,17 @@ def collect(matches: int, per_kind: int) -> list[dict[str, Any]]:
 
 
 def entry(
-    hand: Hand, match: Match, view: SeatView, facts: dict[str, Any], kind: str, i: int
+    hand: Hand,
+    match: Match,
+    view: SeatView,
+    facts: dict[str, Any],
+    kind: str,
+    i: int,
+    made: Move,
 ) -> dict[str, Any]:
+    weighing = deep_weighing(view, i)
+    deep = deeper(view, i, weighing)
+    worst = min(deep.mean, key=lambda m: deep.mean[m])
     return {
         "id": f"{kind}-{i}-{len(match.hands)}-{len(hand.history)}",
         "kind": kind,
@@ -178,18 +249,32 @@ def entry(
         "target": match.target,
         "seed": i,
         "facts": facts,
+        "played": worst if len(match.hands) % 2 else str(made),
+        "deeper": deep.to_dict(),
+        "sizes": sizes(view, weighing),
+    }
+
+
+def sizes(view: SeatView, weighing: Weighing) -> dict[str, list[dict[str, Any]]]:
+    """Each move's facts with sizes (:data:`SIZED`) as the coach works them out, but from the
+    deeper weighing's play-outs: what the coach's sizes (from fewer) are checked against."""
+    found = Facts(view, weighing.deals, weighing.outcomes, weighing.marks)
+    return {
+        str(m): [r.to_dict() for r in found.reasons(m) if r.code in SIZED and r.params]
+        for m in view.legal_moves()
     }
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--matches", type=int, default=200)
-    parser.add_argument("--per-kind", type=int, default=7)
+    parser.add_argument("--matches", type=int, default=300)
+    parser.add_argument("--per-kind", type=int, default=6)
     parser.add_argument("--out", default=str(ROOT / "tests/players/coach_positions.json"))
-    # (the file in tests/players/ was made with the defaults: 42 positions, 7 of each kind)
+    # (the file in tests/players/ was made with the defaults: 60 positions, 6 of each kind)
     args = parser.parse_args()
     picked = collect(args.matches, args.per_kind)
-    Path(args.out).write_text(json.dumps(picked, indent=1) + "\n", encoding="utf-8")
+    lines = ",\n".join(json.dumps(p, separators=(",", ":")) for p in picked)
+    Path(args.out).write_text("[\n" + lines + "\n]\n", encoding="utf-8")
     print(f"{len(picked)} positions → {args.out}", file=sys.stderr)
     return 0
 

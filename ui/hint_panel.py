@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 PLURAL_REASONS = ("sheds", "block", "block-win", "block-lose")  # worded by a count of pips
 RARELY = 5  # percent: a pass this unlikely is said as "you will very likely have a play"
 SURELY = 100 - RARELY  # and one this likely as "in nearly all of the deals", never "about 100 %"
+ONE_IN = 34  # percent: a chance below this is said as "about 1 deal in n"
 
 
 def tile_text(tile: str) -> str:
@@ -62,7 +63,14 @@ def reason_key(reason: "dict[str, Any]") -> "tuple[str, str]":
         key = "block-win" if chance == 100 else "block-lose" if chance == 0 else "block"
         return key, "pips"
     if code == "way-out":
-        return ("way-out-last", "") if p.get("turns") == 1 else ("way-out", "turns")
+        sure = "-sure" if p.get("sure") else ""
+        if p.get("turns") == 1:
+            return "way-out-last" + sure, ""
+        return "way-out" + sure, "turns"
+    if code == "go-out-risk":
+        return risk_key(p), ""
+    if code == "likely-block":
+        return "likely-block" + ("-tie" if p.get("winner") is None else ""), ""
     if code == "match-point":
         return code, "needs"
     if code == "ends-match":
@@ -71,12 +79,27 @@ def reason_key(reason: "dict[str, Any]") -> "tuple[str, str]":
             "ends-match-others" if not yours else "ends-match-you" if yours == chance else code
         ), ""
     if code == "stuck" and p.get("chance", 100) < RARELY:
-        return "stuck-rarely", ""
+        return ("stuck-rarely" if p.get("ends", 0) < RARELY else "stuck-over"), ""
     if code == "stuck" and p.get("chance", 0) >= SURELY:
         return "stuck-surely", ""
     if code == "keeps-own" and len(p.get("tiles") or ()) > 1:
         return "keeps-own-run", ""
     return code, "pips" if code in PLURAL_REASONS else ""
+
+
+def risk_key(p: "dict[str, Any]") -> str:
+    """A seat's risk of going out: in two turns, or at once on numbers any tile showing them
+    may go on, on doubles alone (a branch closed to the seat takes only its double), or both."""
+    if p.get("turns") == 2:
+        return "go-out-risk-two"
+    numbers, doubles = p.get("numbers"), p.get("doubles")
+    if numbers is None and doubles is None:  # one number, as the engine gives it
+        return "go-out-risk"
+    if doubles and numbers:
+        return "go-out-risk-both"
+    if doubles:
+        return "go-out-risk-double"
+    return "go-out-risk-any" if len(numbers or ()) > 1 else "go-out-risk"
 
 
 def reason_words(
@@ -86,16 +109,16 @@ def reason_words(
     seat the hint is for (a ``match-point`` of that seat says "you"). ``seat``: the words
     name that seat instead of saying "you" (the review, with several people at the device:
     the section ``explain.reason_seat`` holds the reasons that would speak to the reader)."""
+    if reason["code"] == "go-out-risk" and "number" in (reason.get("params") or {}):
+        reason = grouped([reason])[0]  # as the list says it: a lone double said as itself
     p = reason.get("params") or {}
     key, count = reason_key(reason)
     if key == "match-point" and p.get("seat") == me and seat is None:
         key = "match-point-you"
-    if key == "go-out-risk" and len(p.get("numbers") or ()) > 1:
-        key = "go-out-risk-any"
-    if key.startswith("go-out-risk") and len(p.get("seats") or ()) > 1:
-        key = "go-out-risk-seats"
+    if key.startswith("likely-block") and p.get("winner") == me and p.get("winner") is not None:
+        key = "likely-block-you"
     words = {}
-    for name in ("number", "was", "chance", "yours"):
+    for name in ("number", "was", "chance", "yours", "ends"):
         if name in p:
             words[name] = str(p[name])
     if "seat" in p:
@@ -103,11 +126,11 @@ def reason_words(
         words["branch"] = cat.branch(p["seat"])
     if "branch" in p:
         words["branch"] = cat.branch(p["branch"])
+    if "winner" in p and p["winner"] is not None:
+        words["winner"] = cat.seat(p["winner"])
     if "tiles" in p:
         words["tiles"] = cat.join([tile_text(t) for t in p["tiles"]])
-    if key == "go-out-risk-seats":
-        words["seats"] = cat.join([cat.seat(x) for x in p["seats"]])
-    if "numbers" in p:  # the numbers passed on (control), or those a tile may show (a risk)
+    if p.get("numbers"):  # the numbers passed on (control), or those a tile may show (a risk)
         word = "or" if key.startswith("go-out-risk") else "and"
         words["numbers"] = cat.join([str(n) for n in p["numbers"]], word)
         words["number"] = str(p["numbers"][0])
@@ -119,68 +142,92 @@ def reason_words(
         return cat.listed(  # template names them with its own article
             "explain.reason.priority", "over", [cat.seat(s) for s in p["over"]], **words
         )
-    text = cat.plural(said, int(p[count]), **words) if count else cat.t(said, **words)
-    if reason["code"] == "block" and p.get("match"):
-        text += " " + cat.t("explain.reason.block-match")
-    return text
+    if p.get("doubles"):  # the doubles, each alone: the template's form is by their count
+        doubles = [tile_text(t) for t in p["doubles"]]
+        text = cat.listed(said, "tiles", doubles, "or", **words)
+    elif count:
+        text = cat.plural(said, int(p[count]), **words)
+    else:
+        text = cat.t(said, **words)
+    return " ".join([text] + [more for more in after_words(reason, key, cat, seat) if more])
+
+
+def after_words(
+    reason: "dict[str, Any]", key: str, cat: "Catalog", seat: "str | None"
+) -> "list[str]":
+    """The sentences a reason's sizes add after its own: how often a seat goes out, a race
+    is won, a hand ends before the turn; whoever wins a block wins the match."""
+    p = reason.get("params") or {}
+    code = reason["code"]
+    if code == "block" and p.get("match"):
+        return [cat.t("explain.reason.block-match")]
+    if code == "go-out-risk" and "chance" in p:
+        return [size_words(int(p["chance"]), p["seat"], p.get("turns") == 2, cat)]
+    if code == "way-out" and not p.get("sure", True):
+        return [seated("race", cat, seat, chance=str(p["chance"]))]
+    if key == "stuck" and p.get("ends", 0) >= RARELY:
+        return [seated("stuck-ends", cat, seat, ends=str(p["ends"]))]
+    return []
+
+
+def seated(key: str, cat: "Catalog", seat: "str | None", **words: str) -> str:
+    """A reason's sentence, naming ``seat`` where it would say "you" (when given)."""
+    if seat is not None and cat.raw("explain.reason_seat." + key) is not None:
+        return cat.t("explain.reason_seat." + key, seat=cat.seat(seat), **words)
+    return cat.t("explain.reason." + key, **words)
+
+
+def size_words(chance: int, letter: str, two: bool, cat: "Catalog") -> str:
+    """How often a seat goes out (at its next turn, or within ``two`` turns) after the move,
+    as a size a child reads at once: rarely, about 1 deal in 4, about 60 %."""
+    prefix = "explain.size." + ("two_" if two else "")
+    seat = cat.seat(letter)
+    if chance < RARELY:
+        return cat.t(prefix + "rarely", seat=seat)
+    if chance < ONE_IN:
+        return cat.plural(prefix + "one_in", round(100 / chance), seat=seat)
+    return cat.t(prefix + "percent", seat=seat, chance=str(chance))
 
 
 def shown(reasons: "list[dict[str, Any]]") -> "list[dict[str, Any]]":
-    """``reasons`` without those that say nothing: shedding 0 pips (the 0–0)."""
+    """``reasons`` without those that say nothing: shedding 0 pips (the 0–0; the engine no
+    longer gives it, an older worker did)."""
     return [
         r for r in reasons if not (r["code"] == "sheds" and not (r.get("params") or {}).get("pips"))
     ]
 
 
 def grouped(reasons: "list[dict[str, Any]]") -> "list[dict[str, Any]]":
-    """``reasons`` (those :func:`shown`) with the ``go-out-risk`` of one seat said once, with all
-    its numbers, and the seats at risk on the same numbers said together (``seats``)."""
+    """``reasons`` (those :func:`shown`) with the ``go-out-risk`` of one seat at once said once:
+    the numbers any tile showing them may go on (``numbers``), and the doubles that alone may
+    go where only a double fits (``doubles``), with how often the seat goes out (``chance``)."""
     out: list[dict[str, Any]] = []
-    risks: dict[str, list[Any]] = {}
+    risks: dict[str, dict[str, Any]] = {}
     for r in shown(reasons):
         p = r.get("params") or {}
-        if r["code"] != "go-out-risk":
+        if r["code"] != "go-out-risk" or "number" not in p:
             out.append(r)
-        elif p["seat"] in risks:
-            risks[p["seat"]].append(p["number"])
+            continue
+        if p["seat"] not in risks:
+            risks[p["seat"]] = {"seat": p["seat"], "numbers": [], "doubles": []}
+            if "chance" in p:
+                risks[p["seat"]]["chance"] = p["chance"]
+            out.append({"code": r["code"], "params": risks[p["seat"]]})
+        number, tiles = p["number"], p.get("tiles")
+        double = str(number) + "-" + str(number)
+        if tiles == [double]:
+            risks[p["seat"]]["doubles"].append(double)
         else:
-            risks[p["seat"]] = [p["number"]]
-            out.append(
-                {"code": r["code"], "params": {"seat": p["seat"], "numbers": risks[p["seat"]]}}
-            )
-    merged: list[dict[str, Any]] = []
-    for r in out:
-        p = r["params"] if r["code"] == "go-out-risk" else {}
-        same = [
-            m
-            for m in merged
-            if p
-            and m["code"] == "go-out-risk"
-            and sorted(m["params"]["numbers"]) == sorted(p["numbers"])
-        ]
-        if same:
-            same[0]["params"]["seats"].append(p["seat"])
-        else:
-            merged.append({"code": r["code"], "params": dict(p, seats=[p["seat"]])} if p else r)
-    return merged
+            risks[p["seat"]]["numbers"].append(number)
+    return out
 
 
-def said_text(reason: "dict[str, Any]") -> str:
-    """A reason as one comparable text (MicroPython's dicts keep no order: sort the params)."""
-    p = reason.get("params") or {}
-    return str(reason["code"]) + repr(sorted((k, repr(p[k])) for k in p))
-
-
-def common_reasons(moves: "list[dict[str, Any]]") -> "list[str]":
-    """The reasons every move has (the same words under each), when there are two moves or
-    more and every move keeps a reason of its own: said once, above the list."""
-    if len(moves) < 2:
+def common(moves: "list[dict[str, Any]]") -> "list[dict[str, Any]]":
+    """The reasons the engine says every move states alike (marked ``common``), said once
+    above the list, in the first move's order."""
+    if not moves:
         return []
-    lists = [[said_text(r) for r in m.get("reasons") or []] for m in moves]
-    shared = [r for r in lists[0] if all(r in said for said in lists[1:])]
-    if any(len(said) <= len(shared) for said in lists):
-        return []
-    return shared
+    return [r for r in moves[0].get("reasons") or [] if r.get("common")]
 
 
 def explain_html(explanation: "dict[str, Any]", cat: "Catalog") -> str:
@@ -225,10 +272,10 @@ def explain_list(
         chance=cat.decimal(chance),
         start=cat.decimal(start),
     )
-    shared = common_reasons(moves)
+    shared = common(moves)
     facts = ""
     if shared:
-        said = grouped([r for r in moves[0]["reasons"] if said_text(r) in shared])
+        said = grouped(shared)
         facts = (
             '<div class="explain-common"><p>'
             + escape(cat.t("explain.common_seat" if named else "explain.common", seat=who))
@@ -249,7 +296,6 @@ def explain_list(
             k == 0,
             cat,
             me,
-            shared,
             losing and estimates[k] == max(estimates),
             k > 0 and not m["equal"] and estimates[k] > estimates[0],
             played,
@@ -276,15 +322,14 @@ def move_html(
     first: bool,
     cat: "Catalog",
     me: str = "",
-    shared: "list[str] | None" = None,
     least: bool = False,
     better: bool = False,
     played: "str | None" = None,
     seat: "str | None" = None,
 ) -> str:
     """One move: its name, its estimate, whether it is the suggestion or as good (the
-    computer cannot tell them apart), its reasons (those under every move are said once,
-    above the list). The first item is the list's one tab stop (the arrow keys move on).
+    difference is too small to matter), its reasons (those the engine marks ``common`` are
+    said once, above the list). The first item is the list's one tab stop (the arrow keys move on).
     ``played``: the move a past decision made (the review): that one is marked, and a tap
     shows nothing on the table. ``seat``: the reasons name that seat (:func:`reason_words`)."""
     equal = bool(move["equal"])
@@ -302,8 +347,7 @@ def move_html(
     if move["move"] == played:
         tags.append(cat.t("review.played_tag"))
     tag = "".join('<span class="explain-tag">' + escape(t) + "</span>" for t in tags)
-    common = shared or []
-    own = [r for r in move.get("reasons") or [] if said_text(r) not in common]
+    own = [r for r in move.get("reasons") or [] if not r.get("common")]
     reasons = "".join(
         "<li>" + escape(reason_words(r, cat, me, seat)) + "</li>" for r in grouped(own)
     )
@@ -316,6 +360,8 @@ def move_html(
         + escape(move["move"])
         + '" data-estimate="'
         + str(move["estimate"])
+        + '" data-estimate-error="'
+        + str(move.get("error", 0))
         + '"'
         + (' data-equal="true"' if equal else "")
         + ' tabindex="'

@@ -14,7 +14,7 @@ weighs, ``[data-review-progress]`` has ``data-k`` and ``data-n`` and ``data-acti
 (once stopped, ``data-action="review-go"``).
 """
 
-from .hint_panel import explain_list, move_words, reason_words, said_text, shown, tile_text
+from .hint_panel import explain_list, move_words, reason_words, tile_text
 from .html import escape
 from .panels import close_button
 from .record_panels import now_html, table_html
@@ -91,42 +91,27 @@ def whose_words(decision: "dict[str, Any]", seats: bool) -> "str | None":
     return str(decision["seat"]) if seats else None
 
 
-def telling(decision: "dict[str, Any]") -> "tuple[Any, str]":
-    """The reason to show and the move it belongs to: a costly decision's decisive reason;
-    for one as good, the first reason of the move played that not every move has (a fact of
-    the position, such as a rival near the target, says nothing about the choice)."""
-    reason = decision.get("reason")
-    if reason is not None and not shown([reason]):
-        reason = None
-    if decision["costly"] or reason is None:
-        return reason, decision["reason_of"]
-    moves = decision["explanation"]["moves"]
-    lists = [[said_text(r) for r in m.get("reasons") or []] for m in moves]
-    for m in moves:
-        if m["move"] != decision["move"]:
-            continue
-        for r in shown(m.get("reasons") or []):
-            if not all(said_text(r) in said for said in lists):
-                return r, "move"
-    return None, "move"
-
-
 def why_html(decision: "dict[str, Any]", cat: "Catalog", seats: bool = False) -> str:
-    """The reason that tells (:func:`telling`) under the move it belongs to, or "": the move a
-    term, the reason its description (a reason is a sentence of its own, often with a colon
-    inside: after "7–3 on North's branch:" it would read wrong in every language). With
-    ``seats`` (several people at the device) the reason names the seat that decided."""
-    reason, of = telling(decision)
-    if reason is None:
-        return ""
-    whose = decision["move"] if of == "move" else decision["best"]
-    return (
-        '<dl class="review-why"><dt>'
-        + escape(move_words(whose, cat))
-        + "</dt><dd>"
-        + escape(reason_words(reason, cat, decision["seat"], whose_words(decision, seats)))
-        + "</dd></dl>"
-    )
+    """The reasons that tell (the engine's ``reasons``, in its order), each under the move it
+    belongs to, or "": the move a term, the reason its description (a reason is a sentence of
+    its own, often with a colon inside: after "7–3 on North's branch:" it would read wrong in
+    every language). With ``seats`` (several people at the device) a reason names the seat
+    that decided."""
+    told = decision.get("reasons")
+    if told is None:  # a worker of the release before: its one decisive reason
+        told = [] if decision.get("reason") is None else [decision["reason"]]
+    items = ""
+    for reason in told:
+        of = reason.get("of") or decision.get("reason_of") or "move"
+        whose = decision["move"] if of == "move" else decision["best"]
+        items += (
+            "<dt>"
+            + escape(move_words(whose, cat))
+            + "</dt><dd>"
+            + escape(reason_words(reason, cat, decision["seat"], whose_words(decision, seats)))
+            + "</dd>"
+        )
+    return '<dl class="review-why">' + items + "</dl>" if items else ""
 
 
 def decision_attrs(decision: "dict[str, Any]") -> str:
@@ -138,6 +123,10 @@ def decision_attrs(decision: "dict[str, Any]") -> str:
         + escape(decision["best"])
         + '" data-cost="'
         + str(decision["cost"])
+        + '" data-cost-error="'
+        + str(decision.get("error", 0))
+        + '" data-grade="'
+        + escape(str(decision.get("grade", "")))
         + '" data-review-hand="'
         + str(decision["hand"])
         + '" data-turn="'

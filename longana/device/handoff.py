@@ -104,8 +104,9 @@ class HandsHiddenError(IllegalMoveError):
 def explained_hint(
     session: Session, holder: int | None, people: Sequence[int] | None = None
 ) -> Explanation:
-    """The hint with its reasons: every legal move of the person to move with ``hard``'s
-    estimate, the move :func:`hint` suggests first (the same view and seed). Refused
+    """The hint with its reasons: every legal move of the person to move with the hint's
+    estimate and its noise, the best of the hint's weighing first (``hard``'s deals, the same
+    view and seed as :func:`hint`; :mod:`longana.players.explain`). Refused
     (:class:`HandsHiddenError`) while a handoff is due: ``holder`` holds the device
     (``people``: the people at the device, as for :func:`handoff_to`)."""
     seat = _hint_seat(session, people)

@@ -17,6 +17,8 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from ..players.explain import HINT
+from ..players.hard import make_hard
 from ..players.levels import LEVELS, PLAYERS, Player, decide
 from ..rules.match import Match
 from ..rules.tiles import Move
@@ -26,7 +28,11 @@ from .baseline import hard_2025
 
 # the levels, and the frozen baselines each change is measured against (tournaments only: the
 # page and the hints offer LEVELS)
-TOURNAMENT_PLAYERS: dict[str, Player] = {**PLAYERS, "hard-2025": hard_2025}
+TOURNAMENT_PLAYERS: dict[str, Player] = {
+    **PLAYERS,
+    "hard-2025": hard_2025,
+    "hard-hint": make_hard(HINT),  # the hint's weighing as a player (issue 36: not shipped)
+}
 TOURNAMENT_LEVELS = LEVELS + tuple(k for k in TOURNAMENT_PLAYERS if k not in LEVELS)
 
 

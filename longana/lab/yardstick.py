@@ -31,9 +31,19 @@ import multiprocessing
 import statistics
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
-from ..players.hard import HARD, HardConfig, make_hard, match_worth, play_out
+from ..players.hard import (
+    HARD,
+    HardConfig,
+    Weighing,
+    deals_for,
+    make_hard,
+    match_worth,
+    paired_error,
+    play_out,
+)
 from ..players.levels import PLAYERS, Player, decide
 from ..players.sampler import position
 from ..rules.hand import Outcome
@@ -198,6 +208,9 @@ VARIANTS: dict[str, Callable[[], Player]] = {
     # (hard reads the others' plays so since issue 23; "hard-plain" is hard before that)
     "hard-plain": _tuned(pressing=False),
     "hard-strength": _tuned(strength=STRENGTH),
+    # issue 36: the hint's weighing (no rule of thumb; the moves not told apart on more deals)
+    "hard-hint": _tuned(prior=0.0, refine=2.0),
+    "hard-refine": _tuned(refine=2.0),
 }
 
 
@@ -220,3 +233,96 @@ def suggested_agree(decisions: list[Decision]) -> dict[str, float]:
         "cpu_ms_median": round(statistics.median(ordered), 2),
         "cpu_ms_p99": round(ordered[min(len(ordered) - 1, math.ceil(0.99 * len(ordered)) - 1)], 2),
     }
+
+
+# -- the coach's yardstick: a deeper weighing to check the hint and the review against --------
+
+DEEPER = 10  # the deeper weighing plays every move out on this many times the hint's deals
+SHOWN = 0.5  # a difference below half the unit the list shows (a point, a percent) shows not
+
+
+@dataclass(frozen=True)
+class Deeper:
+    """Every legal move of a position played out on ``deals`` deals of a walk of its own
+    (not the hint's), the same deals for all, valued in the hint's kind: each move's mean,
+    each pair's mean difference with its paired standard error (``pairs["a|b"]``: a less b),
+    and how often each move's play-outs end blocked (percent). What the hint's suggestion,
+    its "as good" marks and the review's grades are checked against."""
+
+    kind: str
+    deals: int
+    mean: dict[str, float]
+    pairs: dict[str, tuple[float, float]]
+    blocked: dict[str, float]
+
+    @property
+    def best(self) -> str:
+        return max(self.mean, key=lambda m: self.mean[m])
+
+    def gap(self, move: str, than: str | None = None) -> tuple[float, float]:
+        """How much worse ``move`` is than ``than`` (the best) and the standard error."""
+        top = self.best if than is None else than
+        if top == move:
+            return 0.0, 0.0
+        diff, error = self.pairs[f"{top}|{move}"]
+        return diff, error
+
+    def within(self, move: str, than: str | None = None, noise: float = 2.0) -> bool:
+        """Whether ``move`` is not worse than ``than`` (the best) beyond ``noise`` standard
+        errors, a difference the list would not show aside (:data:`SHOWN`)."""
+        gap, error = self.gap(move, than)
+        return gap <= noise * error + SHOWN
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "kind": self.kind,
+            "deals": self.deals,
+            "mean": {m: round(v, 3) for m, v in self.mean.items()},
+            "pairs": {k: [round(d, 3), round(e, 3)] for k, (d, e) in self.pairs.items()},
+            "blocked": self.blocked,
+        }
+
+    @classmethod
+    def of(cls, data: dict[str, Any]) -> Deeper:
+        pairs = {k: (float(d), float(e)) for k, (d, e) in data["pairs"].items()}
+        return cls(data["kind"], data["deals"], dict(data["mean"]), pairs, dict(data["blocked"]))
+
+
+def deep_weighing(view: SeatView, seed: int, factor: int = DEEPER) -> Weighing:
+    """Every legal move of ``view``'s decision on ``factor`` times the hint's first deals,
+    drawn as the hint draws them (walks of 8) with a seed of its own (the play-outs kept)."""
+    import random
+
+    from ..players.explain import HINT
+
+    legal = view.legal_moves()
+    count = factor * deals_for(HARD, min(len(legal), HARD.top))
+    config = replace(HINT, min_deals=count, max_deals=count, top=99, refine=0.0)
+    rng = random.Random(f"longana:deeper:{seed}:{view.seat}:{len(view.history)}")
+    return Weighing(view, legal, rng, config, keep=True)
+
+
+def deeper(view: SeatView, seed: int, weighing: Weighing | None = None) -> Deeper:
+    """The deeper weighing of ``view``'s decision (:func:`deep_weighing`), valued in the
+    hint's kind."""
+    from ..players.explain import _Units
+    from ..players.facts import STAKE
+
+    if weighing is None:
+        weighing = deep_weighing(view, seed)
+    kind = "win" if max(view.scores) >= view.target - STAKE else "points"
+    units = _Units(view, kind, weighing)
+    values = {str(m): units.of(k) for k, m in enumerate(weighing.moves)}
+    mean = {m: sum(v) / len(v) for m, v in values.items()}
+    pairs = {
+        f"{a}|{b}": (mean[a] - mean[b], paired_error(values[a], values[b]))
+        for a in values
+        for b in values
+        if a != b
+    }
+    kept = weighing.outcomes or {}
+    blocked = {
+        str(m): round(100 * sum(o.reason == "block" for o in outs) / len(outs), 1)
+        for m, outs in kept.items()
+    }
+    return Deeper(kind, weighing.first, mean, pairs, blocked)

@@ -10,15 +10,26 @@ the match: the fewest pips the others can hold already make the seat's total);
 ``block`` {``pips``, ``chance``, ``match``} — after it no hand can hold a tile that fits: the
 hand ends blocked, the seat keeps ``pips``, has the lowest count (which wins) in ``chance`` %
 of the deals (0 or 100 only when certain), and when ``match``, whoever wins it wins the match;
-``go-out-risk`` {``seat``, ``number``} — ``seat`` holds one tile, and on the board the move
-leaves it may go out at once on ``number``: its passes and the tiles seen do not rule it out;
-``way-out`` {``turns``} — the seat's tiles then follow one another on its own branch, which
-only it can change (it stays closed while it plays; a double laid on it changes no end): it
-goes out in ``turns`` turns unless someone goes out sooner;
+``go-out-risk`` {``seat``, ``number``, ``tiles``, ``chance``} — ``seat`` holds one tile, and on
+the board the move leaves it may go out at once on ``number``: ``tiles`` are exactly the tiles it
+may hold (its passes and the tiles seen do not rule them out) that it could lay there — on a
+branch closed to it only the double; ``chance`` is how often (percent of the deals) it goes out
+at its next turn after the move, everyone playing as the play-outs do. ``go-out-risk``
+{``seat``, ``turns``: 2, ``chance``} — ``seat`` holds two tiles and goes out within its next two
+turns in ``chance`` % of the deals (said when that is at least :data:`RARE` %);
+``way-out`` {``turns``, ``sure``, ``chance``} — the seat's tiles then follow one another on its own
+branch, which only it can change (it stays closed while it plays; a double laid on it changes no
+end): it goes out in ``turns`` turns, for ``sure`` when every other seat holds more tiles than
+that, else in a race it wins in ``chance`` % of the deals (laying its run, the others playing as
+the play-outs do);
+``likely-block`` {``chance``, ``winner``} — the hand ends blocked in ``chance`` % of the move's
+play-outs (said from :data:`LIKELY` % on), most often won by ``winner`` (a seat, or ``None``:
+most often tied);
 ``control`` {``numbers``} — every other seat has passed on every number showing: they cannot
 play until the seat changes an end;
-``stuck`` {``chance``} — no tile of the seat's fits the board the move leaves; in ``chance`` %
-of the deals it still has none at its next turn and must pass (and open its branch);
+``stuck`` {``chance``, ``ends``} — no tile of the seat's fits the board the move leaves; in
+``chance`` % of the deals it still has none at its next turn and must pass (and open its branch),
+and in ``ends`` % the hand is over before that turn;
 ``match-point`` {``seat``, ``needs``} — a seat (the seat itself included, leading or not) is
 within :data:`STAKE` points of the target and can reach it in this hand (the pips still held
 are enough);
@@ -38,19 +49,23 @@ the hand only the ending, the tile's pips, its double and where it must go are s
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..rules.board import OTHERS, Board
 from ..rules.errors import PriorityError
+from ..rules.hand import Outcome
 from ..rules.tiles import MATCH_MASK, SEAT_NAMES, Move, Tile, pips_of, tiles_of
 from ..rules.view import SeatView
-from .normal import lacking, leader, smart
+from .hard import play_out
+from .normal import lacking, leader
 from .sampler import Knowledge, position, sample_deals
 
 STAKE = 50  # points: a seat this near the target can win the match in one hand
-PASS_DEALS = 40  # deals played on to the seat's next turn for the chance that it must pass
+PLAY_DEALS = 64  # deals played out for the sizes when no weighing gives its play-outs
+RARE = 5  # percent: a two-tile seat going out this rarely is not named
+LIKELY = 25  # percent of the play-outs ending blocked from which a block is foreseen
 #: every code, the most decisive first (each move's reasons come in this order)
 RANK = (
     "pass",
@@ -58,6 +73,7 @@ RANK = (
     "block",
     "go-out-risk",
     "way-out",
+    "likely-block",
     "control",
     "stuck",
     "match-point",
@@ -124,9 +140,16 @@ def _extreme(room: int, count: int, heavy: bool) -> int:
 class Facts:
     """Everything each move's reasons are read from: the seat's view, what it knows of the
     other hands (their passes, how the opener was found), bounds on their pips, the seats
-    that can win the match this hand, and ``deals`` agreeing with the view (for chances)."""
+    that can win the match this hand, and ``deals`` agreeing with the view (for chances),
+    with each move's play-outs on them when the weighing kept them (``outcomes``)."""
 
-    def __init__(self, view: SeatView, deals: Sequence[Sequence[int]]) -> None:
+    def __init__(
+        self,
+        view: SeatView,
+        deals: Sequence[Sequence[int]],
+        outcomes: dict[Move, list[Outcome]] | None = None,
+        marks: dict[Move, list[tuple[int, int]]] | None = None,
+    ) -> None:
         self.view = view
         self.seat = seat = view.seat
         self.board = view.board()
@@ -134,6 +157,8 @@ class Facts:
         self.lacks = lacking(know)
         self.pressed = leader(view)
         self.deals = list(deals)
+        self.outcomes = dict(outcomes or {})
+        self.marks = dict(marks or {})
         self.room = [know.unseen & ~know.barred[s] for s in range(4)]
         counts = view.counts
         self.fewest = [_extreme(self.room[s], counts[s], False) for s in range(4)]
@@ -160,14 +185,18 @@ class Facts:
         after.apply(seat, move)
         if tile is None:
             return ranked(
-                [Reason("pass", {"opens": not board.order[seat]})] + self.risks(after) + self.racing
+                [Reason("pass", {"opens": not board.order[seat]})]
+                + self.risks(move, after)
+                + self.blocking(move)
+                + self.racing
             )
         rest = view.held ^ tile.bit
         if not rest:
             return [Reason("domino", {"match": self.wins_match(0)})]
         ends = after.ends
         out = self.where(move, after)
-        out.append(Reason("sheds", {"pips": tile.pips}))
+        if tile.pips:  # shedding the 0-0 says nothing
+            out.append(Reason("sheds", {"pips": tile.pips}))
         if tile.is_double:
             out.append(Reason("double", {"number": tile.high}))
         reach = (
@@ -177,11 +206,11 @@ class Facts:
             # the hand is over: where the tile must go still says why, nothing else applies
             out = [r for r in out if r.code in ("priority", "sheds", "double")]
             return ranked([self.blocked(rest)] + out)
-        out += self.risks(after) + self.racing
+        out += self.risks(move, after) + self.blocking(move) + self.racing
         own = ends[seat]
         run = chain(rest, own)
         if len(run) == bin(rest).count("1"):
-            out.append(Reason("way-out", {"turns": len(run)}))
+            out.append(self.way_out(move, run))
         elif run:
             out.append(Reason("keeps-own", {"number": own, "tiles": [str(t) for t in run]}))
         else:
@@ -190,7 +219,9 @@ class Facts:
         if rest & reach and all(self.lacks[s] & showing == showing for s in OTHERS[seat]):
             out.append(Reason("control", {"numbers": sorted(set(ends))}))
         if not after.plays_for(seat, rest):
-            out.append(Reason("stuck", {"chance": self.must_pass(move)}))
+            ended = self.share(move, lambda o, turns, passes: turns < 4)
+            passed = self.share(move, lambda o, turns, passes: turns >= 4 and passes >> 4 & 1)
+            out.append(Reason("stuck", {"chance": passed, "ends": ended}))
         if board.order[seat]:
             out.append(Reason("closes-own"))
         return ranked(out)
@@ -223,20 +254,98 @@ class Facts:
             out.append(Reason("priority", params))
         return out
 
-    def risks(self, after: Board) -> list[Reason]:
+    def risks(self, move: Move, after: Board) -> list[Reason]:
         """``go-out-risk`` for each other seat with one tile and each number it may go out on
-        at its turn on the board ``after`` (from the seat after this one round the table)."""
+        at its turn on the board ``after`` (from the seat after this one round the table),
+        with the very tiles and how often it does; and for each seat with two tiles that goes
+        out within two turns in :data:`RARE` % of the deals or more."""
         out = []
         for k in (1, 2, 3):
             s = (self.seat + k) % 4
-            if self.view.counts[s] != 1:
+            count = self.view.counts[s]
+            if count == 2:
+                chance = self.out_within(move, s, 8)
+                if chance >= RARE:
+                    params = {"seat": SEAT_NAMES[s], "turns": 2, "chance": chance}
+                    out.append(Reason("go-out-risk", params))
+            if count != 1:
                 continue
-            plays = after.plays_for(s, self.room[s])
-            numbers = {after.ends[m.branch] for m in plays if m.branch is not None}
-            out += [
-                Reason("go-out-risk", {"seat": SEAT_NAMES[s], "number": n}) for n in sorted(numbers)
-            ]
+            by_number: dict[int, list[Tile]] = {}
+            for play in after.plays_for(s, self.room[s]):
+                assert play.tile is not None and play.branch is not None
+                tiles = by_number.setdefault(after.ends[play.branch], [])
+                if play.tile not in tiles:
+                    tiles.append(play.tile)
+            if not by_number:
+                continue
+            chance = self.out_within(move, s, 4)
+            for number in sorted(by_number):
+                tiles = sorted(by_number[number], key=lambda t: (-t.high, -t.low))
+                params = {
+                    "seat": SEAT_NAMES[s],
+                    "number": number,
+                    "tiles": [str(t) for t in tiles],
+                    "chance": chance,
+                }
+                out.append(Reason("go-out-risk", params))
         return out
+
+    def out_within(self, move: Move, seat: int, turns: int) -> int:
+        """How often (percent of the play-outs) ``seat`` goes out before the seat to move has
+        had ``turns`` more turns' worth of the table (4: one round, its next turn; 8: two)."""
+        return self.share(
+            move, lambda o, n, passes: o.reason == "domino" and o.winner == seat and n < turns
+        )
+
+    def way_out(self, move: Move, run: list[Tile]) -> Reason:
+        """The seat's run to the end of the hand: sure when every other seat holds more
+        tiles than the run has, else a race, and how often the play-outs win it."""
+        seat, counts = self.seat, self.view.counts
+        turns = len(run)
+        sure = all(counts[s] > turns for s in OTHERS[seat])
+        chance = 100
+        if not sure:
+            chance = self.share(
+                move, lambda o, n, passes: o.winner == seat and o.reason == "domino"
+            )
+        return Reason("way-out", {"turns": turns, "sure": sure, "chance": chance})
+
+    def blocking(self, move: Move) -> list[Reason]:
+        """``likely-block`` when the move's play-outs end blocked in :data:`LIKELY` % or
+        more, with the seat that most often wins the block (``None``: most often tied)."""
+        outcomes = self.played_out(move)[0]
+        blocked = [o.winner for o in outcomes if o.reason == "block"]
+        if not outcomes or 100 * len(blocked) < LIKELY * len(outcomes):
+            return []
+        tally = {w: blocked.count(w) for w in set(blocked)}
+        most = max(tally.values())
+        # the most frequent winner; among equals the seat itself, then round the table
+        order = [self.seat, (self.seat + 1) % 4, (self.seat + 2) % 4, (self.seat + 3) % 4, None]
+        winner = next(w for w in order if tally.get(w) == most)
+        chance = round(100 * len(blocked) / len(outcomes))
+        params = {"chance": chance, "winner": None if winner is None else SEAT_NAMES[winner]}
+        return [Reason("likely-block", params)]
+
+    def share(self, move: Move, counted: Callable[[Outcome, int, int], object]) -> int:
+        """In how many of the move's play-outs (percent, rounded) ``counted`` holds, given
+        each one's outcome, the turns it took and its first passes (see ``hard.play_out``)."""
+        outcomes, marks = self.played_out(move)
+        hits = sum(1 for o, (n, p) in zip(outcomes, marks, strict=True) if counted(o, n, p))
+        return round(100 * hits / len(outcomes)) if outcomes else 0
+
+    def played_out(self, move: Move) -> tuple[list[Outcome], list[tuple[int, int]]]:
+        """The move's play-outs and their marks: the weighing's, or played here on the
+        first :data:`PLAY_DEALS` deals."""
+        if move not in self.outcomes or move not in self.marks:
+            found, marks = [], []
+            for held in self.deals[:PLAY_DEALS]:
+                hand = position(self.view, held)
+                hand.apply(move)
+                mark = [0, 0]
+                found.append(play_out(hand, mark))
+                marks.append((mark[0], mark[1]))
+            self.outcomes[move], self.marks[move] = found, marks
+        return self.outcomes[move], self.marks[move]
 
     def blocked(self, rest: int) -> Reason:
         """The block the move causes: the seat's pips, its chance of the lowest count (which
@@ -261,23 +370,6 @@ class Facts:
         can hold, and ``mine`` after a block, reach the target)."""
         least = mine + sum(self.fewest[s] for s in OTHERS[self.seat])
         return self.view.scores[self.seat] + least >= self.view.target
-
-    def must_pass(self, move: Move) -> int:
-        """In how many of the first :data:`PASS_DEALS` deals (percent) the seat has no play at
-        its next turn after ``move``, the others playing as ``hard``'s play-outs have them."""
-        deals = self.deals[:PASS_DEALS]
-        if not deals:
-            return 100
-        seat = self.seat
-        passes = 0
-        for held in deals:
-            hand = position(self.view, held)
-            hand.apply(move)
-            while hand.outcome is None and hand.to_move != seat:
-                hand.apply(smart(hand))
-            if hand.outcome is None and not hand.board.plays_for(seat, hand.held[seat]):
-                passes += 1
-        return round(100 * passes / len(deals))
 
 
 FACT_DEALS = 32  # deals drawn when no deals are given (reasons_for)

@@ -6,8 +6,10 @@ seats' plays (:mod:`longana.players.inference`). Every legal move is played out 
 with ``smart`` (:mod:`longana.players.normal`) at every seat, and the move with the best
 average change in the seat's chance of winning the match, plus a little of ``normal``'s
 rating, is taken. The budget is a fixed number of play-outs, so the choice is repeatable.
-:class:`HardConfig` holds the knobs; the variants the tournaments compared (successive
-halving, ISMCTS) are here too (docs/players.md has the figures).
+With ``refine``, the moves the play-outs cannot yet tell from the best are played out on more
+deals, round by round, until they part or the extra budget is spent (:class:`Weighing`).
+:class:`HardConfig` holds the knobs; the search variants the tournaments compared (successive
+halving, ISMCTS) live in :mod:`longana.lab.searches` (docs/players.md has the figures).
 """
 
 from __future__ import annotations
@@ -15,14 +17,15 @@ from __future__ import annotations
 import functools
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import islice
 
 from ..rules.hand import Hand, Outcome, outcome_of
-from ..rules.tiles import MATCH_MASK, PASS, Move
+from ..rules.tiles import MATCH_MASK, Move
 from ..rules.view import SeatView
 from .inference import PlayModel, float_sum, weighted_deals
-from .normal import normal_ratings, smart, smart_keys
+from .normal import normal_ratings, smart_keys
 from .sampler import position, sample_deals
 
 MIX = 20  # swaps tried between two deals of the walk
@@ -31,11 +34,16 @@ OTHER_WEIGHT = 0.5  # another seat's points hurt us, but less than ours help
 PRIOR = 1.5  # weight of normal's rating, added to the play-outs' average
 
 
-def play_out(hand: Hand) -> Outcome:
+def play_out(hand: Hand, marks: list[int] | None = None) -> Outcome:
     """The end of ``hand`` with every seat playing ``smart``. The hand is used up: its tiles
     and board move on, but not its history (only the outcome counts, and this is the hot loop
-    of ``hard``: the same steps as :meth:`Hand.apply`, without the record)."""
+    of ``hard``: the same steps as :meth:`Hand.apply`, without the record). With ``marks``,
+    the list is set to ``[turns, passes]``: how many turns were taken to the end (the one
+    that ended it included, passes too; 0 when the hand was over already) and, for the turns
+    1 to 8, a bit ``1 << turn`` for each that was a pass."""
     if hand.outcome is not None:
+        if marks is not None:
+            marks[:] = [0, 0]
         return hand.outcome
     board = hand.board
     ends, order = board.ends, board.order
@@ -43,13 +51,17 @@ def play_out(hand: Hand) -> Outcome:
     seat = hand.to_move
     plays_for = board.plays_for
     reach = MATCH_MASK[ends[0]] | MATCH_MASK[ends[1]] | MATCH_MASK[ends[2]] | MATCH_MASK[ends[3]]
+    turn = passes = 0
     while True:
+        turn += 1
         mine = held[seat]
         moves = plays_for(seat, mine) if mine & reach else None  # no match: a pass
         if not moves:  # a pass opens the seat's branch
             if not order[seat]:
                 order[seat] = board.next_order
                 board.next_order += 1
+            if turn <= 8:
+                passes |= 1 << turn
             seat = (seat + 1) & 3
             continue
         if len(moves) == 1:
@@ -66,11 +78,15 @@ def play_out(hand: Hand) -> Outcome:
         ends[branch] = tile.low if tile.high == end else tile.high
         order[seat] = 0
         if not mine:
+            if marks is not None:
+                marks[:] = [turn, passes]
             return outcome_of("domino", held, seat)
         reach = (
             MATCH_MASK[ends[0]] | MATCH_MASK[ends[1]] | MATCH_MASK[ends[2]] | MATCH_MASK[ends[3]]
         )
         if not (held[0] | held[1] | held[2] | held[3]) & reach:
+            if marks is not None:
+                marks[:] = [turn, passes]
             return outcome_of("block", held, seat)
         seat = (seat + 1) & 3
 
@@ -89,6 +105,7 @@ def worth(outcome: Outcome, view: SeatView) -> float:
 
 EQUITY_SCALE = 45.0  # points: a seat's chance of the match ~ exp(-(target - score) / 45)
 EQUITY_UNIT = 240.0  # equity x this ~ points early in a match (so PRIOR keeps its meaning)
+EXP_ROOM = 600  # exp(-x) stays a normal float well past x = 600
 
 
 def equity(scores: Sequence[int], target: int, seat: int, strength: float = 1.0) -> float:
@@ -100,7 +117,12 @@ def equity(scores: Sequence[int], target: int, seat: int, strength: float = 1.0)
     best = max(range(4), key=lambda s: scores[s])
     if scores[best] >= target:
         return 1.0 if best == seat else 0.0
-    weights = [math.exp(-(target - s) / EQUITY_SCALE) for s in scores]
+    # every need less the least changes no ratio, and keeps exp() off zero in a long match
+    # (a target of 33,600 made every weight 0); below that the needs are taken as they are,
+    # so the choices of a match to 100 stay the same to the last bit
+    least = target - scores[best]
+    shift = least if least > EQUITY_SCALE * EXP_ROOM else 0
+    weights = [math.exp(-(target - s - shift) / EQUITY_SCALE) for s in scores]
     weights[seat] *= strength
     return weights[seat] / float_sum(weights)
 
@@ -139,25 +161,27 @@ class HardConfig:
     weighted: bool = True  # deals weighed by the other seats' plays (longana.players.inference)
     mix: int = MIX
     equity: bool = False  # worth: the change in the chance of winning the match
-    halving: bool = False  # play-outs go to the moves still in contention (successive halving)
-    ismcts: bool = False  # open-loop information-set MCTS over our own moves (see ismcts)
-    explore: float = 40.0  # UCB's exploration constant, in points
-    pool: int = 32  # deals the ISMCTS iterations cycle through
     deal_cost: int = 0  # what drawing a deal costs, in play-outs (see deals_for)
     top: int = 20  # with more legal moves, only normal's favourites are played out
     pressing: bool = False  # the others' plays read with normal's blocking and pressing terms
     strength: float = 1.0  # the equity counts our seat this many times as strong as another
+    refine: float = 0.0  # extra budget (x playouts) for the moves not yet told apart
+    walk: int = 0  # deals drawn by one walk before a new one starts (0: one walk for all)
+
+
+NOISE = 2.0  # standard errors of a paired difference within which two moves are not told apart
+#: the deals come from walks, each deal near the one before: two weighings' means differ by
+#: more than the standard error the deals give as if drawn apart — with walks of 8 deals (the
+#: hint's, the review's, the deeper weighing's) about 1.15-1.3 times (30 positions, 5
+#: weighings of 200 deals: median 1.14, root mean square 1.31; one walk of 200: 1.49, 1.77;
+#: docs/players.md), so errors are that much wider
+WALK = 1.25
 
 
 def make_hard(config: HardConfig) -> Callable[[SeatView, list[Move], random.Random], Move]:
     """The player ``config`` describes (``hard`` is ``make_hard(HARD)``)."""
-    value = value_of(config)
 
     def hard(view: SeatView, legal: list[Move], rng: random.Random) -> Move:
-        if config.halving:
-            return halving(view, legal, rng, config, value)
-        if config.ismcts:
-            return ismcts(view, legal, rng, config, value)
         weighing = Weighing(view, legal, rng, config)
         return weighing.moves[weighing.best]
 
@@ -165,12 +189,20 @@ def make_hard(config: HardConfig) -> Callable[[SeatView, list[Move], random.Rand
 
 
 class Weighing:
-    """The flat ``hard``'s play-outs of one decision, kept for the explained hint
+    """The play-outs of one decision, kept for the explained hint and the review
     (:mod:`longana.players.explain`): the moves weighed (``normal``'s ``config.top``
     favourites when there are more), their ``prior`` (normal's rating), each move's value on
-    each of the same ``deals``, and ``best``, the index of the move ``hard`` plays. With
-    ``keep``, each move's play-outs' results too (``outcomes``: the explanation's points and
-    how often a move ends the match; they change nothing of the choice)."""
+    each deal it was played out on (``values[k]``: the first ``len(values[k])`` of ``deals``,
+    every move on the first ``first``), and ``best``, the index of the move ``hard`` plays.
+    With ``keep``, each play-out's result too (``outcomes``, and ``marks``: the turns it took
+    and its first passes; the explanation's points, chances and sizes — they change nothing
+    of the choice).
+
+    The choice is the best :meth:`score`: a move's average value plus ``prior`` times its
+    rating, the rating counting as much as the first deals' worth (it weighs less once a move
+    has been played out on more). With ``config.refine``, the moves the paired play-outs
+    cannot tell from the best (:meth:`contenders`) are played out on as many deals again, round
+    after round, while the extra budget lasts and more than one is left."""
 
     def __init__(
         self,
@@ -181,48 +213,136 @@ class Weighing:
         keep: bool = False,
     ) -> None:
         self.view = view
+        self.config = config
         self.value = value_of(config)
+        self.worths: dict[tuple[int | None, int], float] = {}
         self.outcomes: dict[Move, list[Outcome]] | None = {} if keep else None
+        #: with ``keep``, each play-out's turns and passes (:func:`play_out`'s ``marks``)
+        self.marks: dict[Move, list[tuple[int, int]]] = {}
         prior = normal_ratings(view, legal)
         if len(legal) > config.top:  # keep the budget: weigh only normal's favourites
             ranked = sorted(range(len(legal)), key=lambda k: -prior[k])[: config.top]
             legal = [legal[k] for k in ranked]
             prior = [prior[k] for k in ranked]
         count = deals_for(config, len(legal))
-        draw = (
-            weighted_deals(view, rng, count, config.mix, PlayModel(view, pressing=True))
-            if config.weighted and config.pressing
-            else weighted_deals(view, rng, count, config.mix)
-            if config.weighted
-            else sample_deals(view, rng, count)
-        )
+        self.draw = _walk(view, rng, config)
         self.moves = legal
         self.prior = prior
-        self.deals = list(draw)
-        self.values = self.play(legal)
-        scores = [
-            added(v) / count + config.prior * p for v, p in zip(self.values, prior, strict=True)
-        ]
-        self.best = scores.index(max(scores))
+        self.first = count
+        self.deals = list(islice(self.draw, count))
+        self.values: list[list[float]] = [[] for _ in legal]
+        self.extend(range(len(legal)), count)
+        self.best = self.choose(range(len(legal)))
+        self.alive = [self.best]  # the moves not told apart from the best (see refine)
+        if config.refine:
+            self.refine(int(config.refine * config.playouts))
 
-    def play(self, moves: list[Move]) -> list[list[float]]:
-        """Each of ``moves``' value on each deal (other moves can be played out on the same
-        deals afterwards: the play-outs use no random numbers)."""
-        values: list[list[float]] = [[] for _ in moves]
-        kept: list[list[Outcome]] = [[] for _ in moves]
-        keep = self.outcomes is not None
-        for held in self.deals:
-            start = position(self.view, held)
-            for k, move in enumerate(moves):
+    def add(self, moves: list[Move]) -> None:
+        """Weigh ``moves`` too, on the first deals (for the list: the choice is made)."""
+        start = len(self.moves)
+        self.moves = self.moves + moves
+        self.prior = self.prior + normal_ratings(self.view, moves)
+        self.values += [[] for _ in moves]
+        self.extend(range(start, len(self.moves)), self.first)
+
+    def extend(self, ks: Sequence[int], total: int) -> None:
+        """Play the moves ``ks`` out on the deals up to the ``total``-th (drawing more deals
+        from the same walk when needed), each on the deals it has not been played out on."""
+        while len(self.deals) < total:
+            self.deals.append(next(self.draw))
+        keep, marks = self.outcomes, self.marks
+        view, value, worths = self.view, self.value, self.worths
+        low = min(len(self.values[k]) for k in ks)
+        for d in range(low, total):
+            start = position(view, self.deals[d])
+            for k in ks:
+                if len(self.values[k]) != d:
+                    continue
                 hand = start.copy()
+                move = self.moves[k]
                 hand.apply(move)
-                outcome = play_out(hand)
-                values[k].append(self.value(outcome, self.view))
-                if keep:
-                    kept[k].append(outcome)
-        if self.outcomes is not None:
-            self.outcomes.update(zip(moves, kept, strict=True))
-        return values
+                mark = [0, 0] if keep is not None else None
+                outcome = play_out(hand, mark)
+                key = (outcome.winner, outcome.points)  # all a result's worth depends on
+                if key not in worths:
+                    worths[key] = value(outcome, view)
+                self.values[k].append(worths[key])
+                if keep is not None and mark is not None:
+                    keep.setdefault(move, []).append(outcome)
+                    marks.setdefault(move, []).append((mark[0], mark[1]))
+
+    def score(self, k: int) -> float:
+        """What the choice weighs move ``k`` by: its average plus its rating's share."""
+        values = self.values[k]
+        n = len(values)
+        return added(values) / n + self.config.prior * self.prior[k] * (self.first / n)
+
+    def choose(self, ks: Sequence[int]) -> int:
+        """The best-scored of ``ks`` (the first of equals)."""
+        scores = [self.score(k) for k in ks]
+        return ks[scores.index(max(scores))]
+
+    def contenders(self, ks: Sequence[int]) -> list[int]:
+        """The best of ``ks`` and those the paired play-outs cannot tell from it (all of them
+        weighed on the same deals)."""
+        best = self.choose(ks)
+        top = self.score(best)
+        out = [best]
+        for k in ks:
+            if k != best:
+                gap = top - self.score(k)
+                error = paired_error(self.values[best], self.values[k])
+                if error > 0 and gap <= NOISE * error:
+                    out.append(k)
+        return sorted(out)
+
+    def refine(self, budget: int) -> None:
+        """Play the moves not yet told apart from the best out on more deals, each round on as
+        many again, until one is left or the ``budget`` (play-outs, a deal costing
+        ``config.deal_cost``) is spent; the best of them is then the choice."""
+        alive = self.contenders(range(len(self.moves)))
+        cost = self.config.deal_cost
+        while len(alive) > 1:
+            have = len(self.values[alive[0]])
+            more = min(have, budget // (len(alive) + cost))
+            if more < self.config.min_deals:
+                break
+            budget -= more * (len(alive) + cost)
+            self.extend(alive, have + more)
+            alive = self.contenders(alive)
+        self.best = self.choose(alive)
+        self.alive = alive
+
+
+def _walk(view: SeatView, rng: random.Random, config: HardConfig) -> Iterator[list[int]]:
+    """The deals ``config`` draws for ``view``, as many as the weighing asks: one walk, or
+    (``config.walk``) walk after walk of that many deals, each from a deal of its own (a walk
+    stays a while where it is: the deals of several tell more than as many of one)."""
+    count = config.walk or 1 << 40
+    model = PlayModel(view, pressing=True) if config.weighted and config.pressing else None
+    while True:
+        if config.weighted:
+            yield from weighted_deals(view, rng, count, config.mix, model)
+        else:
+            yield from sample_deals(view, rng, count)
+
+
+def paired_error(a: list[float], b: list[float]) -> float:
+    """The standard error of the mean difference of ``a`` and ``b`` on the deals both were
+    played out on (their common first ones), widened for the walk (:data:`WALK`); 0 with
+    fewer than two."""
+    n = min(len(a), len(b))
+    return standard_error([x - y for x, y in zip(a[:n], b[:n], strict=True)])
+
+
+def standard_error(values: list[float]) -> float:
+    """The standard error of the mean of ``values`` (values on a walk's deals, so widened by
+    :data:`WALK`); 0 with fewer than two."""
+    n = len(values)
+    if n < 2:
+        return 0.0
+    mean = added(values) / n
+    return WALK * math.sqrt(added([(v - mean) ** 2 for v in values]) / (n - 1) / n)
 
 
 def added(values: list[float]) -> float:
@@ -239,131 +359,6 @@ def deals_for(config: HardConfig, moves: int) -> int:
     (``deal_cost`` play-outs each) fit the budget."""
     wanted = config.playouts // (moves + config.deal_cost)
     return max(config.min_deals, min(config.max_deals, wanted))
-
-
-def halving(
-    view: SeatView,
-    legal: list[Move],
-    rng: random.Random,
-    config: HardConfig,
-    value: Callable[[Outcome, SeatView], float],
-) -> Move:
-    """Successive halving: every move is played out on the first deals, then the better half
-    (by average plus prior) on more deals, and so on; every move still in contention has been
-    played out on the same deals, and the play-outs spent never exceed ``config.playouts``."""
-    prior = normal_ratings(view, legal)
-    alive = sorted(range(len(legal)), key=lambda k: -prior[k])[
-        : config.playouts // config.min_deals
-    ]
-    rounds = max(1, math.ceil(math.log2(len(alive))))
-    per_round = config.playouts // rounds
-    plan = []
-    count = len(alive)
-    for _ in range(rounds):
-        plan.append(max(1, per_round // count))
-        count = max(2, (count + 1) // 2) if count > 2 else count
-    draw = (
-        weighted_deals(view, rng, sum(plan), config.mix)
-        if config.weighted
-        else sample_deals(view, rng, sum(plan))
-    )
-    totals = [0.0] * len(legal)
-    seen = 0
-    for step in plan:
-        for _ in range(step):
-            start = position(view, next(draw))
-            for k in alive:
-                hand = start.copy()
-                hand.apply(legal[k])
-                totals[k] += value(play_out(hand), view)
-        seen += step
-        alive.sort(key=lambda k: -(totals[k] / seen + config.prior * prior[k]))
-        if len(alive) > 2:
-            alive = alive[: max(2, (len(alive) + 1) // 2)]
-    return legal[alive[0]]
-
-
-class _Node:
-    __slots__ = ("children", "visits", "total", "avail")
-
-    def __init__(self) -> None:
-        self.children: dict[Move, _Node] = {}
-        self.visits = 0
-        self.total = 0.0
-        self.avail = 0
-
-
-def ismcts(
-    view: SeatView,
-    legal: list[Move],
-    rng: random.Random,
-    config: HardConfig,
-    value: Callable[[Outcome, SeatView], float],
-) -> Move:
-    """Open-loop single-observer ISMCTS over our own decisions: each iteration takes the next
-    of ``config.pool`` deals drawn for the view, descends the tree of our moves by UCB (with
-    availability counts: a move is only there if our tiles and that deal's board allow it),
-    lets the other seats play ``smart``, adds one node and plays out to the end. The root's
-    choice is the best average plus ``prior`` x normal's rating, as in the flat version."""
-    me = view.seat
-    prior_of = dict(zip(legal, normal_ratings(view, legal), strict=True))
-    deals = list(
-        weighted_deals(view, rng, config.pool, config.mix)
-        if config.weighted
-        else sample_deals(view, rng, config.pool)
-    )
-    root = _Node()
-    explore = config.explore
-    for i in range(config.playouts):
-        hand = position(view, deals[i % len(deals)])
-        node = root
-        path = [root]
-        expanded = False
-        while hand.outcome is None:
-            if hand.to_move != me:
-                hand.apply(smart(hand))
-                continue
-            moves = hand.board.plays_for(me, hand.held[me]) if node is not root else legal
-            if not moves:
-                hand.apply(PASS)
-                continue
-            if len(moves) == 1 or expanded:
-                hand.apply(moves[0] if len(moves) == 1 else smart(hand))
-                continue
-            for move in moves:
-                node.children.setdefault(move, _Node()).avail += 1
-            fresh = [m for m in moves if not node.children[m].visits]
-            if fresh:
-                move = fresh[0] if node is not root else max(fresh, key=prior_of.__getitem__)
-                expanded = True
-            else:
-
-                def ucb(m: Move, node: _Node = node) -> float:
-                    child = node.children[m]
-                    bias = config.prior * prior_of[m] if node is root else 0.0
-                    return (
-                        child.total / child.visits
-                        + bias
-                        + explore * math.sqrt(math.log(child.avail) / child.visits)
-                    )
-
-                move = max(moves, key=ucb)
-            node = node.children[move]
-            path.append(node)
-            hand.apply(move)
-        assert hand.outcome is not None
-        result = value(hand.outcome, view)
-        for n in path:
-            n.visits += 1
-            n.total += result
-
-    def final(m: Move) -> float:
-        child = root.children.get(m)
-        if child is None or not child.visits:
-            return -math.inf
-        return child.total / child.visits + config.prior * prior_of[m]
-
-    return max(legal, key=final)
 
 
 # issue 23: the others' plays read with normal's blocking and pressing terms (the yardstick:

@@ -3,6 +3,7 @@ then all of them on positions met in random play, checked against the true hands
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -11,8 +12,12 @@ from conftest import dealt, every_seat, play, rotated, turn, turn_move
 from test_explain import reasons_of
 from truth import false_claims, follows, missed_risks
 
-from longana.players.facts import chain, reasons_for
+from longana.players.facts import FACT_DEALS, LIKELY, chain, reasons_for
+from longana.players.hard import play_out
 from longana.players.normal import smart
+from longana.players.sampler import position as position_of
+from longana.players.sampler import sample_deals
+from longana.players.telling import SIZES
 from longana.rules.hand import Hand
 from longana.rules.records import hand_from_record, hand_record
 from longana.rules.tiles import SEAT_NAMES, Move, Tile, mask_of, tiles_of
@@ -52,7 +57,8 @@ def test_a_sure_way_out_is_named_and_really_goes_out(k: int) -> None:
     play(hand, ["5-5"], k)
     first_legal_until(hand, k)
     reasons = reasons_of(hand, k)
-    assert reasons["5-3@S"]["way-out"] == {"turns": 6}
+    # every other seat holds eight tiles: nobody can go out in six turns, so it is sure
+    assert reasons["5-3@S"]["way-out"] == {"turns": 6, "sure": True, "chance": 100}
     assert "keeps-own" not in reasons["5-3@S"]
     assert list(reasons["5-3@S"])[0] == "way-out"  # decisive: first
     assert all("way-out" not in r for m, r in reasons.items() if m != "5-3@S")
@@ -178,9 +184,14 @@ def _letters(reasons: dict[Move, Any], k: int) -> dict[str, list[dict[str, Any]]
 
 
 def _stable(reasons: dict[str, list[dict[str, Any]]]) -> dict[str, list[Any]]:
-    """Everything but the chances (drawn deals differ with the seat numbers)."""
+    """Everything but the chances and the reasons only a chance decides (drawn deals differ
+    with the seat numbers)."""
     return {
-        m: [(r["code"], {k: v for k, v in r["params"].items() if k != "chance"}) for r in said]
+        m: [
+            (r["code"], {k: v for k, v in r["params"].items() if k not in SIZES})
+            for r in said
+            if r["code"] != "likely-block" and r["params"].get("turns") != 2
+        ]
         for m, said in reasons.items()
     }
 
@@ -199,3 +210,120 @@ def test_the_runs_kept_follow_one_another() -> None:
                     assert len(tiles) < len(tiles_of(rest))  # else it is a way out
                     kept += 1
     assert kept >= 10, kept
+
+
+# -- the sizes and the rules behind the risks (issue 36) ---------------------------------------
+
+
+@functools.cache
+def late_positions() -> list[tuple[SeatView, dict[Move, list[Any]]]]:
+    """Positions late in random hands (some other seat holds one or two tiles, or the seat
+    itself four or fewer), with every legal move's reasons: where risks, races and blocks are."""
+    out = []
+    for hand, scores in positions(1200, seed=11):
+        view = SeatView.of(hand, hand.to_move, scores)
+        if min(view.counts) <= 2 or view.counts[view.seat] <= 4:
+            out.append((view, reasons_for(view)))
+        if len(out) == 250:
+            break
+    return out
+
+
+def test_on_a_branch_closed_to_a_seat_only_the_double_is_named_for_it() -> None:
+    """The rule card: another seat's closed branch takes only its double. A one-tile seat is
+    never said to go out with any other tile on a number that shows only there."""
+    found = set()
+    for view, reasons in late_positions():
+        board = view.board()
+        for move, said in reasons.items():
+            after = board.copy()
+            after.apply(view.seat, move)
+            for r in said:
+                p = r.params
+                if r.code != "go-out-risk" or "number" not in p:
+                    continue
+                s = SEAT_NAMES.index(p["seat"])
+                shows = [b for b in range(4) if after.ends[b] == p["number"]]
+                if all(b != s and not after.order[b] for b in shows):  # only closed to it
+                    assert p["tiles"] == [f"{p['number']}-{p['number']}"], (move, p)
+                    found.add(s)
+    assert len(found) >= 2, found
+
+
+def test_the_next_seat_goes_out_in_the_deals_that_give_it_a_tile_named() -> None:
+    """How often a one-tile seat goes out is counted in the deals: the seat right after the
+    mover goes out exactly in the deals that give it one of the tiles named."""
+    checked = 0
+    for view, reasons in late_positions():
+        nxt = (view.seat + 1) % 4
+        if view.counts[nxt] != 1:
+            continue
+        rng = random.Random(f"longana:facts:{view.seat}:{len(view.history)}")
+        deals = list(sample_deals(view, rng, FACT_DEALS))  # the deals reasons_for drew
+        for move, said in reasons.items():
+            risks = [r for r in said if r.code == "go-out-risk" and r.params["seat"] == "SENW"[nxt]]
+            if not risks or move.tile is not None and view.held == move.tile.bit:
+                continue
+            named = {Tile.parse(t).bit for r in risks for t in r.params["tiles"]}
+            share = round(100 * sum(held[nxt] in named for held in deals) / len(deals))
+            assert {r.params["chance"] for r in risks} == {share}, (move, risks)
+            checked += 1
+    assert checked >= 5
+
+
+def test_a_way_out_is_sure_only_when_nobody_else_can_go_out_sooner() -> None:
+    sure = race = 0
+    for view, reasons in late_positions():
+        fewest = min(c for s, c in enumerate(view.counts) if s != view.seat)
+        for said in reasons.values():
+            for r in said:
+                if r.code != "way-out":
+                    continue
+                assert r.params["sure"] == (fewest > r.params["turns"])
+                if r.params["sure"]:
+                    assert r.params["chance"] == 100
+                    sure += 1
+                else:
+                    assert 0 <= r.params["chance"] <= 100
+                    race += 1
+    assert sure >= 2 and race >= 2, (sure, race)
+
+
+def test_a_likely_block_is_the_share_of_the_play_outs_that_end_blocked() -> None:
+    """``likely-block`` says how often the move's play-outs end blocked (from LIKELY % on) and
+    who most often wins then; a move whose play-outs seldom block says nothing of it."""
+    said = 0
+    for view, reasons in late_positions()[:120]:
+        rng = random.Random(f"longana:facts:{view.seat}:{len(view.history)}")
+        deals = list(sample_deals(view, rng, FACT_DEALS))
+        for move, given in reasons.items():
+            outcomes = []
+            for held in deals:
+                hand = position_of(view, held)
+                hand.apply(move)
+                outcomes.append(play_out(hand))
+            blocked = [o.winner for o in outcomes if o.reason == "block"]
+            found = {r.code: r.params for r in given}
+            share = round(100 * len(blocked) / len(outcomes))
+            if "likely-block" in found:
+                assert found["likely-block"]["chance"] == share >= LIKELY
+                winner = found["likely-block"]["winner"]
+                most = max(blocked.count(w) for w in set(blocked))
+                assert blocked.count(None if winner is None else SEAT_NAMES.index(winner)) == most
+                said += 1
+            elif "block" not in found and "domino" not in found:
+                assert 100 * len(blocked) < LIKELY * len(outcomes)
+    assert said >= 3
+
+
+def test_a_hand_over_before_your_turn_is_counted_apart_from_a_pass() -> None:
+    """``stuck``: the deals where the seat must pass at its next turn, and apart those where
+    the hand ends before it (they are no pass, and no play either)."""
+    ended = 0
+    for _, reasons in late_positions():
+        for said in reasons.values():
+            for r in said:
+                if r.code == "stuck":
+                    assert r.params["chance"] + r.params["ends"] <= 100
+                    ended += r.params["ends"] > 0
+    assert ended >= 2

@@ -214,17 +214,19 @@ def test_match_equity_and_worth() -> None:
     assert match_worth(Outcome("block", None, 0, (5, 5, 5, 5)), near) == 0
 
 
-@pytest.mark.parametrize("config", ["flat-uniform", "halving", "ismcts"])
+@pytest.mark.parametrize("config", ["flat-uniform", "refined", "halving", "ismcts"])
 def test_hard_variants_play_legally_and_repeat(config: str) -> None:
     """The variants the tournaments compared (see docs/players.md) stay legal and seeded."""
-    from longana.players.hard import HardConfig, make_hard
+    from longana.lab.searches import Search, make_search
+    from longana.players.hard import HardConfig
 
-    settings = {
-        "flat-uniform": HardConfig(playouts=32, weighted=False),
-        "halving": HardConfig(playouts=48, min_deals=4, halving=True),
-        "ismcts": HardConfig(playouts=48, ismcts=True, pool=8),
+    settings, search = {
+        "flat-uniform": (HardConfig(playouts=32, weighted=False), None),
+        "refined": (HardConfig(playouts=48, min_deals=4, refine=2.0), None),
+        "halving": (HardConfig(playouts=48, min_deals=4), Search("halving")),
+        "ismcts": (HardConfig(playouts=48), Search("ismcts", pool=8)),
     }[config]
-    player = make_hard(settings)
+    player = make_search(settings, search)
     chosen = 0
     for seed in range(40):
         hand = random_position(seed, later=True)

@@ -1,7 +1,8 @@
 """Every reason the coach gives, checked against the true hands (which the coach never sees):
 ``false_claims`` lists what a move's reasons claim that the real deal contradicts, and
 ``missed_risks`` the one-tile seats that could really go out after a move without a
-``go-out-risk`` saying so. Shared by the facts' tests and the coach's yardstick."""
+``go-out-risk`` naming that number and that very tile. Shared by the facts' tests and
+the coach's yardstick."""
 
 from __future__ import annotations
 
@@ -85,11 +86,44 @@ class _Truth:
         return not p["match"] or w is None or self.scores[w] + o.points >= self.target
 
     def go_out_risk(self, p: Params) -> bool:
+        """One tile: its number shows, every tile named could go there by the rules (a
+        closed branch of another seat takes only its double) and is unseen, and the true tile
+        is named exactly when it could. Two tiles: a chance, no number."""
         s = SEAT_NAMES.index(p["seat"])
-        return self.hand.held[s].bit_count() == 1 and p["number"] in self.ends
+        count = self.hand.held[s].bit_count()
+        if not 0 <= p["chance"] <= 100:
+            return False
+        if p.get("turns") == 2:
+            return count == 2 and "number" not in p
+        if count != 1 or p["number"] not in self.ends:
+            return False
+        board = self.after.board
+        named = {Tile.parse(t) for t in p["tiles"]}
+        seen = set(self.hand.tiles(self.seat)) | {t for _, m in self.after.history if (t := m.tile)}
+
+        def fits(tile: Tile) -> bool:
+            return any(
+                board.ends[b] == p["number"] and board.reason(s, tile, b) is None for b in range(4)
+            )
+
+        (true,) = self.hand.tiles(s)
+        return (
+            bool(named)
+            and all(fits(t) and t not in seen for t in named)
+            and (true in named) == fits(true)
+        )
 
     def way_out(self, p: Params) -> bool:
-        return _goes_out(self.after, self.seat, p["turns"])
+        """A sure way out really goes out; a race is one (another seat may go out first)."""
+        counts = [self.after.held[s].bit_count() for s in self.others]
+        race = min(counts) <= p["turns"]
+        if p["sure"] == race or not 0 <= p["chance"] <= 100:
+            return False
+        return _goes_out(self.after, self.seat, p["turns"], sure=p["sure"])
+
+    def likely_block(self, p: Params) -> bool:
+        winner = p["winner"]
+        return 0 <= p["chance"] <= 100 and (winner is None or winner in SEAT_NAMES)
 
     def control(self, p: Params) -> bool:
         showing = set(self.ends)
@@ -97,7 +131,8 @@ class _Truth:
         return lack and p["numbers"] == sorted(showing) and self.after.outcome is None
 
     def stuck(self, p: Params) -> bool:
-        return not self.after.board.plays_for(self.seat, self.rest) and 0 <= p["chance"] <= 100
+        sizes = p["chance"] >= 0 and p["ends"] >= 0 and p["chance"] + p["ends"] <= 100
+        return not self.after.board.plays_for(self.seat, self.rest) and sizes
 
     def match_point(self, p: Params) -> bool:
         # (whether the pips still held are enough the seat cannot know: it says what is needed)
@@ -147,10 +182,11 @@ class _Truth:
         return bool(0 <= p["yours"] <= p["chance"] <= 100)
 
 
-def _goes_out(after: Hand, seat: int, turns: int) -> bool:
-    """Whether ``seat`` really goes out in ``turns`` of its turns from ``after``, laying its
-    tiles in one run on its own branch while the others play as the play-outs do (unless
-    one of them goes out first), never passing."""
+def _goes_out(after: Hand, seat: int, turns: int, sure: bool = True) -> bool:
+    """Whether ``seat`` really can go out in ``turns`` of its turns from ``after``, laying
+    its tiles in one run on its own branch while the others play as the play-outs do, never
+    passing: ``sure``, it does (nobody else can go out sooner); else it does unless one of
+    them goes out first."""
     run = full_run(after.held[seat], after.board.ends[seat])
     if run is None or len(run) != turns or after.board.order[seat]:
         return False
@@ -164,9 +200,9 @@ def _goes_out(after: Hand, seat: int, turns: int) -> bool:
             return False
         hand.apply(play)
     outcome = hand.outcome
-    return (
-        outcome is not None and outcome.reason == "domino" and (outcome.winner == seat) == (not run)
-    )
+    if outcome is None or outcome.reason != "domino":
+        return False
+    return (outcome.winner == seat) == (not run) and (outcome.winner == seat or not sure)
 
 
 def missed_risks(hand: Hand, move: Move, reasons: Reasons) -> list[str]:
@@ -177,15 +213,15 @@ def missed_risks(hand: Hand, move: Move, reasons: Reasons) -> list[str]:
     after.apply(move)
     if after.outcome is not None:
         return []
-    risks = [r["params"] for r in reasons if r["code"] == "go-out-risk"]
-    named = {(p["seat"], p["number"]) for p in risks}
+    risks = [r["params"] for r in reasons if r["code"] == "go-out-risk" and "number" in r["params"]]
+    named = {(p["seat"], p["number"], t) for p in risks for t in p["tiles"]}
     missed = []
     for s in range(4):
         if s == seat or hand.held[s].bit_count() != 1:
             continue
         for play in after.board.plays_for(s, hand.held[s]):
             assert play.branch is not None
-            key = (SEAT_NAMES[s], after.board.ends[play.branch])
+            key = (SEAT_NAMES[s], after.board.ends[play.branch], str(play.tile))
             if key not in named:
-                missed.append(f"{SEAT_NAMES[seat]} {move}: {key[0]} may go out on {key[1]}")
+                missed.append(f"{SEAT_NAMES[seat]} {move}: {key[0]} may go out with {key[2]}")
     return missed

@@ -32,15 +32,33 @@ REASONS = [
     {"code": "block", "params": {"pips": 12, "chance": 100, "match": False}},
     {"code": "block", "params": {"pips": 1, "chance": 100, "match": True}},
     {"code": "block", "params": {"pips": 24, "chance": 0, "match": True}},
-    {"code": "go-out-risk", "params": {"seat": "E", "number": 9}},
-    {"code": "go-out-risk", "params": {"seat": "E", "numbers": [2, 9]}},  # as the page groups it
-    {"code": "go-out-risk", "params": {"seat": "E", "seats": ["E", "W"], "numbers": [2]}},
-    {"code": "way-out", "params": {"turns": 1}},
-    {"code": "way-out", "params": {"turns": 3}},
+    {"code": "go-out-risk", "params": {"seat": "E", "number": 9, "tiles": ["9-4"], "chance": 8}},
+    {"code": "go-out-risk", "params": {"seat": "E", "number": 9, "tiles": ["9-9"], "chance": 30}},
+    # as the page groups one seat's numbers (``grouped``)
+    {
+        "code": "go-out-risk",
+        "params": {"seat": "E", "numbers": [2, 9], "doubles": [], "chance": 60},
+    },
+    {"code": "go-out-risk", "params": {"seat": "E", "numbers": [], "doubles": ["9-9", "4-4"]}},
+    {
+        "code": "go-out-risk",
+        "params": {"seat": "W", "numbers": [2], "doubles": ["9-9"], "chance": 2},
+    },
+    {"code": "go-out-risk", "params": {"seat": "N", "turns": 2, "chance": 20}},
+    {"code": "go-out-risk", "params": {"seat": "N", "turns": 2, "chance": 3}},
+    {"code": "way-out", "params": {"turns": 1, "sure": False, "chance": 70}},
+    {"code": "way-out", "params": {"turns": 3, "sure": False, "chance": 46}},
+    {"code": "way-out", "params": {"turns": 1, "sure": True, "chance": 100}},
+    {"code": "way-out", "params": {"turns": 3, "sure": True, "chance": 100}},
+    {"code": "likely-block", "params": {"chance": 40, "winner": "E"}},
+    {"code": "likely-block", "params": {"chance": 40, "winner": "S"}},
+    {"code": "likely-block", "params": {"chance": 40, "winner": None}},
     {"code": "control", "params": {"numbers": [3, 5]}},
-    {"code": "stuck", "params": {"chance": 62}},
-    {"code": "stuck", "params": {"chance": 0}},
-    {"code": "stuck", "params": {"chance": 100}},
+    {"code": "stuck", "params": {"chance": 62, "ends": 0}},
+    {"code": "stuck", "params": {"chance": 62, "ends": 20}},
+    {"code": "stuck", "params": {"chance": 0, "ends": 0}},
+    {"code": "stuck", "params": {"chance": 0, "ends": 30}},
+    {"code": "stuck", "params": {"chance": 100, "ends": 0}},
     {"code": "match-point", "params": {"seat": "E", "needs": 6}},
     {"code": "match-point", "params": {"seat": "S", "needs": 1}},
     {"code": "ends-match", "params": {"chance": 12, "yours": 5}},
@@ -211,11 +229,11 @@ def test_equal_moves_and_the_kind_are_said() -> None:
     assert "Vorschlag" in html
     assert "Zug: 41,5\u00a0%" in html and "zu Beginn dieser Hand: 38,2\u00a0%" in html
     assert html.count(cat.t("explain.equal")) == 1 and cat.t("explain.equal_first") in html
-    assert "nicht unterscheiden" in html  # what equal means
+    assert "zu klein" in html  # what equal means
     points = Explanation(0, "points", 25.0, 60, moves).to_dict()
     html = explain_html(points, catalog("en"))
     assert "+42 points" in html and "+30 points" in html
-    assert "cannot tell" in html
+    assert "too small to matter" in html
     assert explain_html(points, catalog("ms")).count("mata") >= 3
 
 
@@ -266,7 +284,10 @@ def test_facts_that_hold_whatever_is_played_are_said_once_above_the_list() -> No
 
 
 def test_one_seat_that_may_go_out_is_said_once_and_a_better_move_is_marked() -> None:
-    risks = tuple(Reason("go-out-risk", {"seat": "E", "number": n}) for n in (2, 9))
+    risks = tuple(
+        Reason("go-out-risk", {"seat": "E", "number": n, "tiles": [f"{n}-1", f"{n}-0"]})
+        for n in (2, 9)
+    )
     moves = (
         Weighed(Move.parse("7-3@N"), 9, False, risks + (Reason("sheds", {"pips": 10}),)),
         Weighed(Move.parse("3-0@S"), 10, False, (Reason("control", {"numbers": [3, 5]}),)),
@@ -330,19 +351,30 @@ def test_what_read_wrong_on_screen_reads_right() -> None:
     """A pass in 0 % of the deals is no "in about 0 %"; a rival's one tile may show this number
     or that one; the chance at the hand's start is whole, as the moves' are."""
     cat = catalog("en")
-    rarely = reason_words({"code": "stuck", "params": {"chance": 0}}, cat)
+    rarely = reason_words({"code": "stuck", "params": {"chance": 0, "ends": 0}}, cat)
     assert "0%" not in rarely and "nearly all" in rarely
-    assert "62%" in reason_words({"code": "stuck", "params": {"chance": 62}}, cat)
-    risk = {"code": "go-out-risk", "params": {"seat": "E", "numbers": [1, 3]}}
+    assert "62%" in reason_words({"code": "stuck", "params": {"chance": 62, "ends": 0}}, cat)
+    # a hand that ends before the turn is said apart, never "in nearly all deals you have a play"
+    over = reason_words({"code": "stuck", "params": {"chance": 1, "ends": 30}}, cat)
+    assert "30%" in over and "is over before your next turn" in over and "1%" not in over
+    risk = {"code": "go-out-risk", "params": {"seat": "E", "numbers": [1, 3], "doubles": []}}
     assert "shows 1 or 3" in reason_words(risk, cat)
     assert "1 oder 3" in reason_words(risk, catalog("de"))
-    three = [
-        {"code": "go-out-risk", "params": {"seat": s, "number": 1}} for s in ("E", "N", "W")
-    ] + [{"code": "go-out-risk", "params": {"seat": "E", "number": 3}}]
+
+    def risk_of(seat: str, number: int, tiles: list[str]) -> dict[str, Any]:
+        params = {"seat": seat, "number": number, "tiles": tiles, "chance": 25}
+        return {"code": "go-out-risk", "params": params}
+
+    three = [risk_of(s, 1, ["1-0", "4-1"]) for s in ("E", "N", "W")] + [
+        risk_of("E", 3, ["3-2"]),
+        risk_of("N", 9, ["9-9"]),  # on a branch closed to North: only the double goes there
+    ]
     said = [reason_words(r, cat) for r in grouped(three)]
     assert said[0].startswith("East has one tile left") and "shows 1 or 3" in said[0]
-    assert said[1].startswith("North and West each have one tile left") and "shows 1," in said[1]
-    assert len(said) == 2
+    assert said[1].startswith("North has one tile left") and "shows 1, or is the 9‑9" in said[1]
+    assert "shows 9" not in said[1] and "1 deal in 4" in said[1]
+    assert said[2].startswith("West has one tile left")
+    assert len(said) == 3
     control = {"code": "control", "params": {"numbers": [5, 7]}}
     assert "5 and 7" in reason_words(control, cat)
     explanation = {"kind": "win", "seat": "S", "deals": 96, "chance": 7, "start": 10.2}
@@ -356,7 +388,7 @@ def test_a_sure_pass_and_shedding_nothing_read_right() -> None:
     0–0 sheds nothing, and that is not said as a reason."""
     for lang in LANGUAGES:
         cat = catalog(lang)
-        sure = reason_words({"code": "stuck", "params": {"chance": 100}}, cat)
+        sure = reason_words({"code": "stuck", "params": {"chance": 100, "ends": 0}}, cat)
         assert "100" not in sure and sure == cat.t("explain.reason.stuck-surely"), lang
     nothing = {"code": "sheds", "params": {"pips": 0}}
     zero = Weighed(Move.parse("0-0@N"), 30, False, (Reason("sheds", {"pips": 0}),))

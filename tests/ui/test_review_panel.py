@@ -150,29 +150,32 @@ def _paths(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.syspath_prepend(str(ROOT / "tests" / "ui"))
 
 
-def test_a_decision_as_good_tells_what_set_its_move_apart() -> None:
-    """A fact every move has (a rival near the target) says nothing about the choice: the
-    first reason of the move played that not every move has is shown instead."""
+def test_every_reason_the_engine_gives_is_shown_in_its_order_under_its_move() -> None:
+    """The engine decides which reasons tell (longana.players.telling); the page words each
+    of them, in the engine's order, under the move it belongs to, and decides nothing."""
     cat = catalog("en")
-    near = {"code": "match-point", "params": {"seat": "W", "needs": 29}}
-    keeps = {"code": "keeps-own", "params": {"number": 9, "tiles": ["9-4"]}}
-    sheds = {"code": "sheds", "params": {"pips": 7}}
+    keeps = {"code": "keeps-own", "params": {"number": 9, "tiles": ["9-4"]}, "of": "best"}
+    risk = {
+        "code": "go-out-risk",
+        "params": {"seat": "W", "number": 3, "tiles": ["3-1"], "chance": 30},
+        "of": "move",
+    }
     decision = {
-        "hand": 0, "number": 1, "turn": 4, "seat": "S", "move": "5-2@S", "best": "5-2@S",
-        "kind": "points", "cost": 0, "costly": False, "reason": near, "reason_of": "move",
-        "explanation": {"moves": [
-            {"move": "5-2@S", "reasons": [near, keeps, sheds]},
-            {"move": "5-3@E", "reasons": [near, sheds]},
-        ]},
+        "hand": 0, "number": 1, "turn": 4, "seat": "S", "move": "5-3@E", "best": "5-2@S",
+        "kind": "points", "cost": 4, "error": 0.8, "grade": "inaccuracy", "costly": True,
+        "reasons": [keeps, risk], "reason": keeps, "reason_of": "best",
+        "explanation": {"moves": []},
     }  # fmt: skip
     html = decision_html(decision, cat)
-    assert "Keeps 9" in html and "29 more points" not in html
-    assert cat.t("review.same").replace("'", "&#x27;") in html
-    costly = dict(decision, move="5-3@E", cost=4, costly=True, reason=keeps, reason_of="best")
-    # the move the reason belongs to, then the reason as its own sentence (no "move: Reason")
-    assert "<dt>5\u20112 on South&#x27;s branch</dt><dd>Keeps 9" in decision_html(costly, cat)
-    alike = dict(decision, explanation={"moves": [{"move": "5-2@S", "reasons": [near]}] * 2})
-    assert "review-why" not in decision_html(alike, cat), "nothing that tells"
+    # the move each reason belongs to, then the reason as its own sentence (no "move: Reason")
+    assert "<dt>5‑2 on South&#x27;s branch</dt><dd>Keeps 9" in html
+    assert "<dt>5‑3 on East&#x27;s branch</dt><dd>West has one tile left" in html
+    assert html.index("Keeps 9") < html.index("West has one tile left")
+    assert 'data-grade="inaccuracy"' in html and 'data-cost-error="0.8"' in html
+    assert "review-why" not in decision_html(dict(decision, reasons=[]), cat), "none told"
+    # a worker of the release before gave one reason and whose it was
+    old = {k: v for k, v in decision.items() if k != "reasons"}
+    assert "<dt>5‑2 on South&#x27;s branch</dt><dd>Keeps 9" in decision_html(old, cat)
 
 
 def test_an_opening_and_a_named_hand_read_as_whole_sentences() -> None:
