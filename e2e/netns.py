@@ -40,7 +40,12 @@ CLONE_NEWNET = 0x40000000
 SUBNET = "10.77.0."  # the veth pair's addresses: nobody else's
 ADDRESSES = (SUBNET + "1", SUBNET + "2")
 READY = "namespace ready"
+# The veth pair has no IPv6 (lo keeps ::1, where WebKit's driver listens) and READY waits for
+# both links to be up: otherwise their link-local addresses arrive a second later, Chromium
+# sees the network change under a page that is loading and drops its requests
+# (ERR_NETWORK_CHANGED, seen once in CI).
 SETUP = f"""set -e
+echo 1 > /proc/sys/net/ipv6/conf/default/disable_ipv6
 ip link set lo up
 ip link add lgn0 type veth peer name lgn1
 ip addr add {ADDRESSES[0]}/24 dev lgn0
@@ -48,6 +53,8 @@ ip addr add {ADDRESSES[1]}/24 dev lgn1
 ip link set lgn0 up
 ip link set lgn1 up
 ip route add default dev lgn0
+until ip -o link show lgn0 | grep -q 'state UP' && ip -o link show lgn1 | grep -q 'state UP'
+do sleep 0.05; done
 echo '{READY}'
 exec sleep infinity
 """

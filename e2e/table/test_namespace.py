@@ -48,3 +48,11 @@ def test_channel_opens_inside(table_ns: Namespace, peers: Browsers) -> None:
     candidates = [line.split()[4] for line in offer["sdp"].split("\r\n") if "candidate:" in line]
     assert candidates and set(candidates) <= set(ADDRESSES)
     assert "10.77.0." in table_ns.run("ip", "-4", "addr")
+
+
+def test_namespace_is_settled_when_ready(table_ns: Namespace) -> None:
+    """Nothing of the namespace's network changes once it is ready (no IPv6 link-local address
+    arriving later): Chromium drops a loading page's requests when it does."""
+    for link in ("lgn0", "lgn1"):
+        assert table_ns.run("ip", "-6", "addr", "show", "dev", link).strip() == ""
+        assert "state UP" in table_ns.run("ip", "-o", "link", "show", link)
