@@ -334,6 +334,93 @@ READ_2026_12_07 += [
 ]
 
 
+#: Pass 2 (the keys of issues 34-37, the several-devices table, the sized risks, the refusals):
+#: the text each new glossary row ("pass 2: …") was written against, as it was before the fix.
+READ_2026_12_07 += [
+    ("de", "explain.reason.race", "… bist du als Erstes alle Steine los.", "pass 2: going out"),
+    (
+        "de",
+        "explain.size.percent",
+        "Danach wird {seat} … sofort alle Steine los.",
+        "pass 2: going out",
+    ),
+    (
+        "de",
+        "explain.equal",
+        "Genauso gut: Der Unterschied ist zu klein, um zu zählen",
+        "pass 2: calques",
+    ),
+    (
+        "de",
+        "explain.x",
+        "Nichts, was {seat} bisher gezeigt hat, schließt das aus.",
+        "pass 2: calques",
+    ),
+    ("de", "table.aside_whole", "Die Tabelle ließ sich als Ganzes nicht lesen.", "pass 2: calques"),
+    (
+        "de",
+        "table.full",
+        "Die Tabelle ist so groß, wie dieses Gerät sie aufhebt",
+        "pass 2: calques",
+    ),
+    ("de", "devices.unsupported", "…, oder gebt ein Gerät am Tisch herum.", "pass 2: du"),
+    ("de", "devices.notice.x", "Versucht es im selben WLAN.", "pass 2: du"),
+    ("de", "devices.notice.x", "Der Tisch auf dem ersten Gerät geht weiter.", "pass 2: the host"),
+    (
+        "de",
+        "why.host-gone",
+        "Das Gerät, das den Tisch eröffnet hat, ist weg: …",
+        "pass 2: the host",
+    ),
+    ("de", "devices.state.waiting", "Warte auf das Gerät von {seat}.", "pass 2: a status"),
+    ("de", "devices.state.connecting", "Verbinde mit dem Gerät von {seat} …", "pass 2: a status"),
+    ("de", "devices.joining_note", "Zeig diesen Code der Person, …", "pass 2: imperative"),
+    (
+        "de",
+        "devices.notice.join_refused",
+        "Du konntest dich nicht … setzen: {why}",
+        "pass 2: a refusal",
+    ),
+    ("es", "explain.equal", "la diferencia es demasiado pequeña para contar", "pass 2: calques"),
+    ("es", "explain.x", "Nada de lo que ha mostrado {seat} lo descarta.", "pass 2: calques"),
+    ("es", "devices.notice.x", "Los dispositivos no se alcanzan en esta red", "pass 2: calques"),
+    ("es", "devices.unsupported", "… o pasad un solo dispositivo por la mesa.", "pass 2: tú"),
+    ("es", "devices.notice.x", "Probad con la misma wifi", "pass 2: tú"),
+    ("es", "devices.refused.bad-message", "No se pudo leer el mensaje.", "pass 2: what has"),
+    (
+        "es",
+        "devices.notice.peer_refused",
+        "Se rechazó un mensaje del dispositivo",
+        "pass 2: what has",
+    ),
+    ("es", "devices.notice.x", "La mesa del primer dispositivo sigue.", "pass 2: the host"),
+    ("es", "kind.away", "dispositivo fuera", "pass 2: the host"),
+    (
+        "es",
+        "devices.notice.join_refused",
+        "No pudiste unirte a la mesa: {why}",
+        "pass 2: a refusal",
+    ),
+    (
+        "ms",
+        "devices.refused.release",
+        "Kod ini daripada versi lain permainan ini.",
+        "pass 2: a source",
+    ),
+    (
+        "ms",
+        "record.import_live",
+        "… perlawanan yang sedang dimainkan yang belum tamat",
+        "pass 2: one",
+    ),
+    ("ms", "devices.host_note", "… Wi-Fi yang sama, bukan internet.", "pass 2: calques"),
+    ("ms", "lesson.x", "pelajaran yang dibaca sebagai selesai kekal selesai", "pass 2: calques"),
+    ("ms", "devices.notice.x", "Meja pada peranti pertama diteruskan.", "pass 2: calques"),
+    ("ms", "kind.away", "peranti keluar", "pass 2: the host"),
+    ("ms", "devices.notice.join_refused", "Tidak dapat menyertai meja: {why}", "pass 2: a refusal"),
+]
+
+
 @pytest.mark.parametrize(("lang", "key", "old", "pattern"), READ_2026_12_07)
 def test_each_pattern_of_the_native_read_is_caught_in_the_old_words(
     lang: str, key: str, old: str, pattern: str

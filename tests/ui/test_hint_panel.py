@@ -229,7 +229,7 @@ def test_equal_moves_and_the_kind_are_said() -> None:
     assert "Vorschlag" in html
     assert "Zug: 41,5\u00a0%" in html and "zu Beginn dieser Hand: 38,2\u00a0%" in html
     assert html.count(cat.t("explain.equal")) == 1 and cat.t("explain.equal_first") in html
-    assert "zu klein" in html  # what equal means
+    assert "nicht ins Gewicht" in html  # what equal means
     points = Explanation(0, "points", 25.0, 60, moves).to_dict()
     html = explain_html(points, catalog("en"))
     assert "+42 points" in html and "+30 points" in html

@@ -32,6 +32,9 @@ from longana.rules.match import Match
 from longana.rules.tiles import ALL_TILES, Move
 from ui.i18n import LANGUAGES, Catalog
 from ui.panels import corrupt_html
+from ui.review_panel import progress_html, refused_words
+from ui.table_panels import join_again_html
+from ui.table_panels import refusal as pairing_refusal
 from ui.words import class_why, import_why, why
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -158,6 +161,44 @@ def class_refusals() -> list[dict[str, Any]]:
     return out
 
 
+@functools.cache
+def guest_refusals() -> list[dict[str, Any]]:
+    """What a table's host refuses a guest's device (issue 35): an intent only the host may
+    send, one it does not know, a seat not on another device, one too long, one that is no
+    intent."""
+    game = Game()
+    game.handle(json.dumps({"do": "start", "save": None, "deal": "21"}))
+    game.handle(json.dumps({"do": "table", "remote": ["E"]}))
+    tries: list[tuple[str, Any]] = [
+        ("E", {"do": "new-match"}),
+        ("E", {"do": "fly"}),
+        ("N", {"do": "frame"}),
+        ("Q", {"do": "frame"}),
+        ("E", {"do": "frame", "pad": "x" * 100_000}),
+        ("E", {"nothing": 1}),
+    ]
+    out = []
+    for seat, intent in tries:
+        reply = json.loads(game.handle(json.dumps({"do": "guest", "seat": seat, "intent": intent})))
+        answer = reply["guest"]
+        out.append(answer.get("refused") or answer["error"])
+    return out
+
+
+def pairing_codes() -> list[str]:
+    """Every code a pairing is refused with: the pairing code's own (ui/peer/*.mjs) and those
+    the host's page sends a guest (ui/dom/table_host.py)."""
+    said = "".join(
+        p.read_text(encoding="utf-8")
+        for p in [*(ROOT / "ui" / "peer").glob("*.mjs"), ROOT / "ui" / "dom" / "table_host.py"]
+    )
+    found = re.findall(r'PairingRefused\("([a-z-]+)"\)|refused: "([a-z-]+)"', said)
+    found += re.findall(
+        r'\{"refused": \{"code": "([a-z-]+)"\}|self\.refused\(\w+, \w+, "([a-z-]+)"', said
+    )
+    return sorted({a or b for a, b in found} | {"failed"})
+
+
 # -- the messages, rendered as the page renders them --------------------------------------------
 
 
@@ -195,7 +236,29 @@ def save_messages(cat: Catalog) -> list[str]:
     return out
 
 
+def device_messages(cat: Catalog) -> list[str]:
+    """A table across devices: the host's refusals of a guest, a pairing refused (the notice
+    and the join dialog that says why)."""
+    out = [why(r, cat) for r in guest_refusals()]
+    for code in pairing_codes():
+        reason = pairing_refusal(cat, code)
+        out += [reason, cat.t("devices.notice.join_refused", why=reason)]
+        out.append(html.unescape(re.sub(r"<[^>]+>", " ", join_again_html(cat, reason))))
+    return out
+
+
+def review_messages(cat: Catalog) -> list[str]:
+    """The review, the hint and a lesson when the worker could not answer."""
+    out = [refused_words(code, cat) for code in ("class-not-over", "bad-intent")]
+    for k, n in ((0, 0), (0, 1), (3, 7)):
+        page = progress_html(k, n, cat, failed=True)
+        out.append(html.unescape(re.sub(r"<[^>]+>", " ", page)))
+    return out + [cat.t("hint.failed"), cat.t("lesson.failed")]
+
+
 MESSAGES: dict[str, Callable[[Catalog], list[str]]] = {
+    "devices": device_messages,
+    "review": review_messages,
     "import": import_messages,
     "move": move_messages,
     "class": class_messages,
@@ -215,6 +278,18 @@ def test_the_engine_gives_each_kind_of_reason() -> None:
     assert {"line", "hand"} <= {k for p in hands for k in p} and any(len(p) == 1 for p in hands)
     assert {r["code"] for r in move_refusals()} >= {"no-match", "closed", "not-your-tile"}
     assert len(class_refusals()) >= 4
+    guests = {r["code"] for r in guest_refusals()}
+    assert {"guest-host-only", "guest-unknown", "guest-seat", "too-large"} <= guests
+    codes = set(pairing_codes())
+    assert {"empty", "garbled", "release", "copy", "kind", "seat", "stale", "busy"} <= codes
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_pairing_code_has_its_own_words(lang: str) -> None:
+    """A code without words would fall back to "could not be connected": each has its own."""
+    cat = catalog(lang)
+    for code in pairing_codes():
+        assert cat.raw("devices.refused." + code) is not None, (lang, code)
 
 
 @pytest.mark.parametrize("kind", sorted(MESSAGES))
