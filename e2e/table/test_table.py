@@ -222,8 +222,9 @@ def test_malformed_and_forged_messages_are_refused(table_ns: Namespace, peers: B
 
 
 def test_codes_refused_in_words(table_ns: Namespace, peers: Browsers) -> None:
-    """A garbled answer and an answer to another seat are refused at the host, in words; a
-    garbled table's code at the guest."""
+    """A garbled answer and an answer to another seat are refused at the host, in words, and
+    so is a second device's answer to a seat already taken; a garbled table's code at the
+    guest."""
     table = open_host(peers, f"?deal={DEAL}")
     host = table.host
     open_pairing(host)
@@ -240,6 +241,13 @@ def test_codes_refused_in_words(table_ns: Namespace, peers: Browsers) -> None:
     error = host.page.locator('[data-pair-seat="N"] [data-pair-error]')
     error.wait_for()
     assert "another seat" in error.inner_text()
+    accept(host, "E", answer)
+    guest.wait_ready()
+    second = guest_page(peers)  # a second device scans the seat's code once it is taken
+    second.page.goto(link, wait_until="commit")
+    late = answer_of(second)
+    taken = host.page.evaluate("(t) => window.longanaTable.accept('E', t)", late)
+    assert json.loads(taken) == {"refused": "seat-taken"}
     other = guest_page(peers)
     other.page.goto(peers.base_url + "#join=" + code[:-2] + "AA", wait_until="commit")
     other.page.locator('#toasts [data-notice="join-refused"]').wait_for(timeout=60_000)

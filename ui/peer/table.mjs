@@ -139,14 +139,15 @@ async function offer(seat, title) {
 }
 
 // The guest's answer to `seat`'s offer: {} once taken (the channel opens, or "apart"), else
-// {refused}: garbled, release, copy, kind, "seat" (an answer for another seat) or "stale" (to
-// an earlier code of this seat).
+// {refused}: garbled, release, copy, kind, "seat" (an answer for another seat), "stale" (to
+// an earlier code of this seat) or "seat-taken" (another device answered this code first).
 async function accept(seat, text) {
   const line = lines.get(seat);
   try {
     const read = unpack(text, { kind: "answer", release: RELEASE, copy: COPY });
     if (read.seat !== seat) return { refused: "seat" };
-    if (!line || line.answered || line.opened || read.tag !== line.tag) return { refused: "stale" };
+    if (!line || read.tag !== line.tag) return { refused: "stale" };
+    if (line.answered || line.opened) return { refused: "seat-taken" }; // a second device
     line.answered = true;
     await line.pc.setRemoteDescription({ type: "answer", sdp: read.sdp });
     line.watch();
