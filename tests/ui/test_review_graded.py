@@ -197,3 +197,35 @@ def test_every_language_words_it_all(lang: str) -> None:
     )
     html += practice_html([d for d in SOLO if d["costly"]][0], cat, (320.0, 220.0), 22, False)
     assert "review.graded" not in html and "{" not in html
+
+
+def test_the_same_html_under_micropython(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.syspath_prepend(str(ROOT / "tests" / "ui"))
+    from test_micropython import micropython
+
+    practised = [d for d in SOLO if d["costly"]][0]
+    code = (
+        "import json\n"
+        "from ui.review_graded import summaries_html, practice_html\n"
+        "from ui.i18n import Catalog\n"
+        "en = json.load(open('/lib/locales/en.json'))\n"
+        f"SOLO = json.loads({json.dumps(json.dumps(SOLO))})\n"
+        f"SUMMARY = json.loads({json.dumps(json.dumps(SUMMARY))})\n"
+        f"D = json.loads({json.dumps(json.dumps(practised))})\n"
+        "out = []\n"
+        f"for lang in {list(LANGUAGES)!r}:\n"
+        "    cat = Catalog(json.load(open('/lib/locales/' + lang + '.json')), en)\n"
+        "    out.append([summaries_html(SUMMARY, SOLO, cat, False, True),\n"
+        "                practice_html(D, cat, (320.0, 220.0), 22, False, D['move'], True)])\n"
+        "with open('/out.txt', 'wb') as f:\n"
+        "    f.write(('@@' + json.dumps(out)).encode())\n"
+    )
+    got = json.loads(micropython(code).split("@@")[-1])
+    want = [
+        [
+            summaries_html(SUMMARY, SOLO, catalog(lang), False, True),
+            practice_html(practised, catalog(lang), (320.0, 220.0), 22, False, practised["move"], True),
+        ]
+        for lang in LANGUAGES
+    ]
+    assert got == want
