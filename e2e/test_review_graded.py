@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from tests.ui.dom.test_review_graded import random_hand
+from tools.bench_review import random_hand
 
 from .browsers import Browsers
 

@@ -40,7 +40,7 @@ def _y(chance: float) -> float:
 
 
 def _n(x: float) -> str:
-    return "%.1f" % x
+    return f"{x:.1f}"
 
 
 def percent(value: float, cat: "Catalog") -> str:

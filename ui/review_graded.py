@@ -41,7 +41,11 @@ def costly(found: "list[dict[str, Any]]", seat: str) -> "list[dict[str, Any]]":
 
 
 def person_html(
-    seat: str, person: "dict[str, Any]", found: "list[dict[str, Any]]", cat: "Catalog", several: bool
+    seat: str,
+    person: "dict[str, Any]",
+    found: "list[dict[str, Any]]",
+    cat: "Catalog",
+    several: bool,
 ) -> str:
     """One person's summary: accuracy, grades, the costliest decisions, the match's picture,
     the luck sentence, and the way to practise every costly decision."""
@@ -50,10 +54,13 @@ def person_html(
         '<li data-grade="'
         + g
         + '">'
-        + ('<span class="grade-mark grade-' + g + '" aria-hidden="true">' + MARKS[g] + "</span> "
-           if g in MARKS else "")
+        + (
+            '<span class="grade-mark grade-' + g + '" aria-hidden="true">' + MARKS[g] + "</span> "
+            if g in MARKS
+            else ""
+        )
         + escape(cat.t("review.graded." + g))
-        + ' <b>'
+        + " <b>"
         + str(person["grades"].get(g, 0))
         + "</b></li>"
         for g in GRADES
@@ -132,7 +139,10 @@ def named(cat: "Catalog", key: str, seat: "str | None") -> str:
 
 
 def summaries_html(
-    summary: "dict[str, Any]", found: "list[dict[str, Any]]", cat: "Catalog", several: bool,
+    summary: "dict[str, Any]",
+    found: "list[dict[str, Any]]",
+    cat: "Catalog",
+    several: bool,
     only: bool,
 ) -> str:
     """Above the list once every decision is in: each person's summary (in seat order), and
@@ -210,7 +220,11 @@ def practice_html(
             '<div class="practice-moves" role="group" aria-labelledby="practice-task">'
             + "".join(
                 '<button type="button" class="btn" data-action="practice-move"'
-                ' data-practice-move="' + escape(m) + '">' + escape(move_words(m, cat)) + "</button>"
+                ' data-practice-move="'
+                + escape(m)
+                + '">'
+                + escape(move_words(m, cat))
+                + "</button>"
                 for m in practice["turn"]["moves"]
             )
             + "</div>"
@@ -225,7 +239,9 @@ def practice_html(
             + escape(cat.t("review.graded.you_chose", move=move_words(chosen, cat)) + " " + words)
             + "</p>"
             + judged_html(decision, cat, several, "review-verdict costly")
-            + explain_list(decision["explanation"], cat, decision["move"], whose_words(decision, several))
+            + explain_list(
+                decision["explanation"], cat, decision["move"], whose_words(decision, several)
+            )
         )
     again = ""
     if chosen is not None:
@@ -244,7 +260,11 @@ def practice_html(
     return (
         '<h2 id="dlg-title">'
         + escape(
-            cat.t("review.graded.practice_title", n=str(decision["number"]), k=str(decision["turn"] + 1))
+            cat.t(
+                "review.graded.practice_title",
+                n=str(decision["number"]),
+                k=str(decision["turn"] + 1),
+            )
         )
         + '</h2><div class="review-practice" data-practice'
         + attrs

@@ -7,9 +7,9 @@ language, over a real worker's review of a hand played with random moves."""
 from __future__ import annotations
 
 import json
-from html import unescape
 import random
 import re
+from html import unescape
 from pathlib import Path
 from typing import Any
 
@@ -95,7 +95,9 @@ def test_the_summary_per_person_carries_accuracy_and_grades() -> None:
         n = sum(1 for d in SOLO if d["grade"] == grade)
         assert f"{grade}:{n}" in found[0][2].split()
     assert cat.t("review.graded.accuracy", n=str(person["accuracy"])) in html
-    shown = re.findall(r'data-action="review-show" data-review-hand="(\d+)" data-turn="(\d+)"', html)
+    shown = re.findall(
+        r'data-action="review-show" data-review-hand="(\d+)" data-turn="(\d+)"', html
+    )
     want = [(str(SOLO[k]["hand"]), str(SOLO[k]["turn"])) for k in person["costliest"][:5]]
     assert shown == want and want, "the costliest first, each showing its position"
     assert 'data-practice-all data-seat="S"' in html
@@ -175,7 +177,9 @@ def test_practice_offers_the_legal_moves_then_says_what_the_engine_judged() -> N
     moves = re.findall(r'data-action="practice-move" data-practice-move="([^"]+)"', before)
     assert moves == d["practice"]["turn"]["moves"] and len(moves) >= 2
     assert "data-hint-explain" not in before, "the explanation comes after the choice"
-    hidden = [s for s, shown in d["practice"]["position"]["hands"].items() if shown["tiles"] is None]
+    hidden = [
+        s for s, shown in d["practice"]["position"]["hands"].items() if shown["tiles"] is None
+    ]
     assert len(hidden) == 3 and before.count("tile back") >= 3, "only the seat's tiles face up"
     after = practice_html(d, cat, (320.0, 220.0), 22, False, d["best"], more=True)
     assert 'data-practice-result="best"' in after and "Well found" in after
@@ -224,7 +228,9 @@ def test_the_same_html_under_micropython(monkeypatch: pytest.MonkeyPatch) -> Non
     want = [
         [
             summaries_html(SUMMARY, SOLO, catalog(lang), False, True),
-            practice_html(practised, catalog(lang), (320.0, 220.0), 22, False, practised["move"], True),
+            practice_html(
+                practised, catalog(lang), (320.0, 220.0), 22, False, practised["move"], True
+            ),
         ]
         for lang in LANGUAGES
     ]

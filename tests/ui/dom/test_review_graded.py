@@ -6,36 +6,13 @@ its move chosen and judged as the engine judged it, Next and Back."""
 
 from __future__ import annotations
 
-import json
-import random
 from typing import Any
 
-from longana.device.review import decisions
-from longana.device.session import COMPUTER, PERSON, Session
-from longana.players.levels import choose
+from tools.bench_review import random_hand
 from ui.review_graded import grades_text
 
 from .clock import run, until
 from .test_review import resumed, shown
-
-
-def random_hand(deal: str = "7") -> tuple[str, int]:
-    """A save where hand 1 is over, South (a person) having played random moves (so some
-    cost something), and South to move in hand 2; and how many decisions hand 1 holds."""
-    session = Session(deal, seats=(PERSON, COMPUTER, COMPUTER, COMPUTER))
-    rng = random.Random(deal)
-    hand = session.match.hand
-    while hand.outcome is None:
-        if hand.to_move == 0:
-            session.play(rng.choice(hand.legal_moves()))
-        else:
-            session.play(choose(session.view(hand.to_move), "normal", session.decision_seed()))
-    count = len(decisions(session))
-    session.next_hand()
-    hand = session.match.hand
-    while hand.to_move != 0 or not hand.is_opened:
-        session.play(choose(session.view(hand.to_move), "normal", session.decision_seed()))
-    return json.dumps(session.to_dict()), count
 
 
 async def reviewed(page: Any, save: str) -> Any:
