@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from .i18n import Catalog
 
 WIDTH, HEIGHT = 360, 150  # the drawing's own units (it scales to the dialog's width)
-LEFT, RIGHT, TOP, BOTTOM = 30, 8, 8, 20
+LEFT, RIGHT, TOP, BOTTOM = 40, 8, 8, 20
 MINUS = "\u2212"
 
 

@@ -15,7 +15,6 @@ Names kept for automation: ``[data-review-summary]`` (``data-seat``, ``data-accu
 
 from .hint_panel import explain_list, move_words
 from .html import escape
-from .panels import close_button
 from .record_panels import table_html
 from .review_chart import chart_html, luck_words
 from .review_panel import GRADES, MARKS, grade_mark, judged_html, signed_cost, whose_words
@@ -200,7 +199,8 @@ def practice_html(
 ) -> str:
     """A costly decision's position as its seat saw it, the task and the legal moves to choose
     from; once ``chosen``, what that move is worth and the explanation. ``more``: another
-    costly decision comes next (``practice-next``)."""
+    costly decision comes next (``practice-next``). No Close among its buttons (Back, and
+    Escape, are enough: three fit one row on a phone)."""
     practice = decision["practice"]
     seat = str(decision["seat"])
     whose = seat if several else None
@@ -279,7 +279,5 @@ def practice_html(
         + following
         + '<button type="button" class="btn" data-action="review-back">'
         + escape(cat.t("review.back"))
-        + "</button>"
-        + close_button(cat, primary=False, autofocus=False)
-        + "</div>"
+        + "</button></div>"
     )
