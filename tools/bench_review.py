@@ -57,6 +57,28 @@ def finished_match(deal: str) -> tuple[str, int, int]:
     return json.dumps(session.to_dict()), len(decisions(session)), last
 
 
+def random_hand(deal: str = "7") -> tuple[str, int]:
+    """A save where hand 1 is over, South (a person) having played random moves there (so some
+    cost something), and South to move in hand 2; and how many decisions hand 1 holds (the
+    graded review's tests: tests/ui/dom/test_review_graded.py, e2e/test_review_graded.py)."""
+    import random
+
+    session = Session(deal, seats=(PERSON, COMPUTER, COMPUTER, COMPUTER))
+    rng = random.Random(deal)
+    hand = session.match.hand
+    while hand.outcome is None:
+        if hand.to_move == 0:
+            session.play(rng.choice(hand.legal_moves()))
+        else:
+            session.play(choose(session.view(hand.to_move), "normal", session.decision_seed()))
+    count = len(decisions(session))
+    session.next_hand()
+    hand = session.match.hand
+    while hand.to_move != 0 or not hand.is_opened:
+        session.play(choose(session.view(hand.to_move), "normal", session.decision_seed()))
+    return json.dumps(session.to_dict()), count
+
+
 def one_run(p: object, url: str, save: str, last: int) -> dict[str, float]:
     browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)  # type: ignore[attr-defined]
     context = browser.new_context(viewport={"width": 1366, "height": 768}, service_workers="block")

@@ -12,7 +12,7 @@ except ImportError:  # MicroPython: no typing module; annotations are not evalua
 
 from .board import board_html
 from .controller import Interaction
-from .html import button, dialog_buttons, dialog_title, fragment, h, icon, raw, tile_face
+from .html import button, dialog_buttons, dialog_title, fragment, h, icon, raw, tile_back, tile_face
 from .notation import SEATS
 from .panels import action, close_button
 from .words import outcome_words
@@ -295,13 +295,20 @@ def now_html(summary: "HandRecordShown", k: int, cat: "Catalog", lead: str = "")
 def table_html(
     position: "Position", cat: "Catalog", area: "tuple[float, float]", tile_px: int
 ) -> str:
-    """A finished hand's board and its four hands face up, under the replay's own names."""
+    """A finished hand's board and its four hands face up (a hand without its tiles face
+    down: a practice position, as the seat saw it), under the replay's own names."""
     shown = Interaction()
     shown.area, shown.tile_px = area, tile_px
     board = _apart(board_html(position["board"], position["last"], [], cat, shown))
     hands = []
     for s in SEATS:
-        tiles = [raw(tile_face(t, cat.tile(t))) for t in position["hands"][s]["tiles"] or []]
+        held = position["hands"][s]
+        if held["tiles"] is None:  # a practice position: only the seat's own tiles face up
+            count = held["count"]
+            tiles = [raw(tile_back()) for _ in range(count)]
+            tiles.append(h("span", {"class": "sr-only"}, cat.plural("plural.tiles", count)))
+        else:
+            tiles = [raw(tile_face(t, cat.tile(t))) for t in held["tiles"]]
         hands.append(
             h(
                 "div",

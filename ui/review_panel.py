@@ -28,6 +28,27 @@ if TYPE_CHECKING:
     from .i18n import Catalog
 
 MINUS = "\u2212"
+GRADES = ("best", "good", "inaccuracy", "mistake", "blunder")  # longana/device/review.py's
+MARKS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}  # as a chess analysis marks them
+
+
+def grade_mark(grade: str, cat: "Catalog") -> str:
+    """A decision's grade: a costly one marked (``?!``, ``?``, ``??``) and named; a best or
+    good one quiet, its grade said to a screen reader only ("" from an older worker)."""
+    if grade not in GRADES:
+        return ""
+    words = escape(cat.t("review.graded." + grade))
+    if grade not in MARKS:
+        return '<span class="sr-only">' + words + " </span>"
+    return (
+        '<span class="grade-mark grade-'
+        + grade
+        + '"><span aria-hidden="true">'
+        + MARKS[grade]
+        + "</span> "
+        + words
+        + "</span> "
+    )
 
 
 def cost_words(decision: "dict[str, Any]", cat: "Catalog") -> str:
@@ -141,6 +162,7 @@ def judged_html(decision: "dict[str, Any]", cat: "Catalog", seats: bool, cls: st
         '<p class="'
         + cls
         + '">'
+        + grade_mark(str(decision.get("grade", "")), cat)
         + escape(verdict(decision, cat, seats))
         + ' <span class="review-cost">'
         + escape(cost_words(decision, cat))
@@ -160,7 +182,24 @@ def decision_html(decision: "dict[str, Any]", cat: "Catalog", seats: bool = Fals
         + decision_attrs(decision)
         + ' tabindex="-1">'
         + judged_html(decision, cat, seats, "review-move")
+        + practice_button(decision, cat)
         + "</li>"
+    )
+
+
+def practice_button(decision: "dict[str, Any]", cat: "Catalog") -> str:
+    """A costly decision's way to practise on its position (``review-practice``)."""
+    if not decision.get("practice"):
+        return ""
+    return (
+        '<button type="button" class="btn small review-practise" data-action="review-practice"'
+        ' data-review-hand="'
+        + str(decision["hand"])
+        + '" data-turn="'
+        + str(decision["turn"])
+        + '">'
+        + escape(cat.t("review.graded.practise"))
+        + "</button>"
     )
 
 
@@ -227,13 +266,17 @@ def review_html(
     stopped: bool = False,
     none: str = "review.none",
     failed: bool = False,
+    top: str = "",
+    only: bool = False,
 ) -> str:
     """The review so far: ``decisions`` (the steps answered, in order) of ``count``, by hand,
     each hand with its summary once all its decisions are in; the progress while some are
     still to come (``stopped``: the person stopped it; ``failed``: the worker could not weigh
     the next one, said with Try again). The first decision is the list's tab stop. ``seats``:
     several people at the device (by default: several seats decided); ``none``: the words when
-    there is nothing to review."""
+    there is nothing to review; ``top``: what comes above the list (the graded summary,
+    ui/review_graded.py); ``only``: the costly decisions only (``data-mistakes-only``: the
+    style hides the best and good ones)."""
     seats = people(decisions, seats)
     hands: list[list[dict[str, Any]]] = []
     for d in decisions:
@@ -251,9 +294,12 @@ def review_html(
         progress = '<p class="review-none">' + escape(cat.t(none)) + "</p>"
     body = "".join(parts).replace('tabindex="-1"', 'tabindex="0"', 1)
     return (
-        '<div class="review" data-review>'
+        '<div class="review" data-review'
+        + (" data-mistakes-only" if only else "")
+        + ">"
         + progress
         + '<p class="sr-only" role="status" data-review-said></p>'
+        + top
         + body
         + "</div>"
     )
@@ -268,6 +314,8 @@ def review_panel(
     stopped: bool = False,
     none: str = "review.none",
     failed: bool = False,
+    top: str = "",
+    only: bool = False,
 ) -> str:
     """The dialog: its title (the match, or hand ``hand`` from 0), what it shows, the review
     so far, the keys, and the way to the whole match (from a hand's) or back to the record.
@@ -293,7 +341,7 @@ def review_panel(
         + '</h2><p class="review-intro">'
         + escape(cat.t("review.intro_seats" if seats else "review.intro"))
         + "</p>"
-        + review_html(decisions, count, cat, seats, stopped, none, failed)
+        + review_html(decisions, count, cat, seats, stopped, none, failed, top, only)
         + '<p class="explain-keys">'
         + escape(cat.t("review.keys_help"))
         + '</p><div class="dlg-buttons">'

@@ -28,6 +28,7 @@ import asyncio
 from .. import intents
 from ..door import refusal
 from ..html import h
+from ..review_graded import summaries_html
 from ..review_panel import (
     decision_html,
     hand_html,
@@ -42,6 +43,7 @@ from ..review_panel import (
     weighing_html,
 )
 from .browser import attr, closest, focus, q, q_all, rove
+from .practice import Practice, shown_items
 from .record_actions import replay_area
 
 TYPE_CHECKING = False  # mypy takes it as true: the types, never imported at runtime
@@ -91,6 +93,9 @@ class Review:
         self.viewing: Any = None  # the decision whose position is shown
         self.failed = False  # the worker could not weigh the step the run stopped at
         self.resume: Any = None  # (step, match as it was) a failed run goes on from
+        self.summary: dict[str, Any] = {}  # per seat letter, of the decisions judged so far
+        self.only = False  # "mistakes only": the list shows the costly decisions
+        self.practice = Practice(self)
 
     # -- running -------------------------------------------------------------------------------
 
@@ -147,6 +152,7 @@ class Review:
                 k = 0  # no such step: the match changed under the run
                 continue
             step = reply["review"]
+            self.summary = step.get("summary") or {}
             self.take(k, step["count"], step["decision"])
             k += 1
             if k >= self.count:
@@ -177,6 +183,7 @@ class Review:
         if box is not None:
             if self.found:
                 self.sum_last(box)
+                self.sum_people(box)
             else:
                 self.draw()  # nothing to review: said why
             self.say(self.ctl.cat.plural("review.done", self.count))
@@ -310,9 +317,10 @@ class Review:
         if item is None:
             return
         kind = "[data-decision]" if item.hasAttribute("data-decision") else "[data-hint-move]"
-        if rove(event, key, item, q_all(DIALOG + " " + kind)):
+        items = shown_items(self) if kind == "[data-decision]" else q_all(DIALOG + " " + kind)
+        if rove(event, key, item, items):
             return
-        if key in ("Enter", " ") and kind == "[data-decision]":
+        if key in ("Enter", " ") and kind == "[data-decision]" and event.target == item:
             event.preventDefault()
             asyncio.create_task(self.show(item))
 
@@ -348,6 +356,9 @@ class Review:
         return several_people(self.ctl.frame)
 
     def panel(self) -> str:
+        top = ""
+        if self.found and len(self.found) >= self.count:
+            top = summaries_html(self.summary, self.found, self.ctl.cat, self.seats(), self.only)
         return review_panel(
             self.found,
             self.count,
@@ -357,6 +368,8 @@ class Review:
             self.state == STOPPED,
             none_key(self.ctl.frame, self.state == RUN),
             self.failed,
+            top,
+            self.only,
         )
 
     def box(self) -> "Element | None":
@@ -403,6 +416,14 @@ class Review:
         hand = attr(last, "data-review-hand")
         group = [d for d in self.found if str(d["hand"]) == hand]
         listed.insertAdjacentHTML("beforebegin", summary_html(group, self.ctl.cat))
+
+    def sum_people(self, box: "Element") -> None:
+        """Every decision is in: each person's summary above the list."""
+        if box.querySelector("[data-review-people]") is None:
+            top = summaries_html(self.summary, self.found, self.ctl.cat, self.seats(), self.only)
+            said = box.querySelector("[data-review-said]")
+            if said is not None and top:
+                said.insertAdjacentHTML("afterend", top)
 
     def progress(self) -> None:
         """How far it is, in place (its button keeps the focus); gone once all are in."""

@@ -206,6 +206,12 @@ class Rooms:
             return self.tools().start_new()
         return self.host.new_match(None)
 
+    def mistakes_only(self) -> None:
+        """``review-mistakes``: the review's list, the costly decisions only or all again."""
+        from .practice import mistakes_only
+
+        mistakes_only(self.review())
+
     def paused(self, opening: "Awaitable[None]") -> "Awaitable[None]":
         """A panel opens: the computer stops thinking first."""
         self.host.pause()
@@ -249,6 +255,11 @@ class Rooms:
             "review-go": lambda el: self.review().go_on(),
             "review-show": lambda el: self.review().show(el),
             "review-back": lambda el: self.review().back(),
+            "review-mistakes": lambda el: self.mistakes_only(),
+            "review-practice": lambda el: self.review().practice.open(el),
+            "practice-move": lambda el: self.review().practice.choose(el),
+            "practice-again": lambda el: self.review().practice.again(),
+            "practice-next": lambda el: self.review().practice.next(),
             # the lessons (ui/dom/lessons.py)
             "lessons": lambda el: paused(self.lessons().open()),
             "lesson": lambda el: self.lessons().start(str(el.dataset.lesson)),

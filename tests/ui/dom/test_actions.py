@@ -128,6 +128,26 @@ def review_scenes(cat: Catalog) -> list[str]:
     ]
 
 
+def graded_scenes(cat: Catalog) -> list[str]:
+    """The graded review (issue 36): the summary with mistakes only, practice before and
+    after a move is chosen."""
+    from tools.bench_review import random_hand
+    from ui.review_graded import practice_html, summaries_html
+
+    save, count = random_hand()
+    table = Game()
+    ask(table, do="start", save=save, seats=["person"] + ["computer"] * 3)
+    steps = [ask(table, do="review", step=k)["review"] for k in range(count)]
+    found = [s["decision"] for s in steps]
+    d = next(d for d in found if d["costly"])
+    area = (600.0, 260.0)
+    return [
+        summaries_html(steps[-1]["summary"], found, cat, False, False),
+        practice_html(d, cat, area, 20, False),
+        practice_html(d, cat, area, 20, False, d["best"], more=True),
+    ]
+
+
 def history_entry() -> dict[str, Any]:
     return {
         "key": "5:9",
@@ -263,6 +283,7 @@ def test_every_action_the_page_shows_has_its_one_handler_and_every_handler_is_us
         + class_scenes(cat)
         + hint_scenes(cat)
         + review_scenes(cat)
+        + graded_scenes(cat)
         + lesson_scenes(cat)
         + device_scenes(cat)
     ) + "".join(asyncio.run(in_the_page()))
