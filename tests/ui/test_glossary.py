@@ -422,7 +422,12 @@ READ_2026_12_07 += [
 
 #: Pass 3 (the graded review of issue 36): the words as they landed, before the native read.
 READ_2026_12_07 += [
-    ("de", "review.graded.luck_you", "…; das Glück beim Verteilen brachte dir {luck}.", "pass 3: a"),
+    (
+        "de",
+        "review.graded.luck_you",
+        "…; das Glück beim Verteilen brachte dir {luck}.",
+        "pass 3: a",
+    ),
     ("de", "review.graded.practise_all_you", "Deine Fehler üben", "pass 3: the analysis"),
     ("de", "review.graded.summary_you", "Dein Spiel", "pass 3: the analysis"),
     ("de", "review.graded.summary_seat", "Spiel von {seat}", "pass 3: the analysis"),
