@@ -420,6 +420,33 @@ READ_2026_12_07 += [
     ("ms", "devices.notice.join_refused", "Tidak dapat menyertai meja: {why}", "pass 2: a refusal"),
 ]
 
+#: Pass 3 (the graded review of issue 36): the words as they landed, before the native read.
+READ_2026_12_07 += [
+    (
+        "de",
+        "review.graded.luck_you",
+        "…; das Glück beim Verteilen brachte dir {luck}.",
+        "pass 3: a",
+    ),
+    ("de", "review.graded.practise_all_you", "Deine Fehler üben", "pass 3: the analysis"),
+    ("de", "review.graded.summary_you", "Dein Spiel", "pass 3: the analysis"),
+    ("de", "review.graded.summary_seat", "Spiel von {seat}", "pass 3: the analysis"),
+    ("de", "review.graded.you_chose", "Du hast {move} gewählt.", "pass 3: a move"),
+    ("de", "review.graded.found_other", "Der Computer hätte {move} gewählt.", "pass 3: a move"),
+    ("es", "review.graded.luck_you", "…; la suerte del reparto sumó {luck}.", "pass 3: a"),
+    ("es", "review.graded.practise_all_you", "Practicar mis errores", "pass 3: the analysis"),
+    ("es", "review.graded.practise_all_seat", "Practicar los errores de {seat}", "pass 3: the"),
+    ("es", "review.graded.summary_you", "Tu juego", "pass 3: the analysis"),
+    ("ms", "review.graded.luck_you", "…; nasib agihan memberi anda {luck}.", "pass 3: a"),
+    ("ms", "review.graded.luck_seat", "Nasib paling besar datang dalam agihan …", "pass 3: a"),
+    ("ms", "review.graded.practise_all_you", "Berlatih dengan kesilapan anda", "pass 3: the"),
+    ("ms", "review.graded.summary_you", "Permainan anda", "pass 3: the analysis"),
+    ("ms", "review.graded.lost_on_deal_you", "…, bukan kerana permainan anda.", "pass 3: the"),
+    ("ms", "review.graded.chart_hand", "…, {end} pada akhirnya.", "pass 3: the analysis"),
+    ("ms", "review.graded.you_chose", "Anda memilih {move}.", "pass 3: a move"),
+    ("ms", "review.graded.found_costly", "{grade}. Komputer memilih {move}.", "pass 3: a move"),
+]
+
 
 @pytest.mark.parametrize(("lang", "key", "old", "pattern"), READ_2026_12_07)
 def test_each_pattern_of_the_native_read_is_caught_in_the_old_words(
