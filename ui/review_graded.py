@@ -181,11 +181,8 @@ def result_words(decision: "dict[str, Any]", chosen: str, cat: "Catalog") -> "tu
         return grade, cat.t("review.graded.found_best")
     if grade == "good":
         return grade, cat.t("review.graded.found_good", move=named_best)
-    if grade in MARKS:
-        return grade, cat.t(
-            "review.graded.found_costly", grade=cat.t("review.graded." + grade), move=named_best
-        )
-    return "", cat.t("review.graded.found_other", move=named_best)
+    # a costly grade is said by its mark and word beside these words
+    return (grade if grade in MARKS else ""), cat.t("review.graded.found_other", move=named_best)
 
 
 def practice_html(

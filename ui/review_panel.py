@@ -1,7 +1,7 @@
 """The review of a match in words: the people's decisions, each judged by the hint's weighing (the
 worker's ``review`` steps, ``longana/device/review.py``), as HTML text for the review's dialog
 (opened from the Record panel, or from a hand's end for that hand), a decision's position with
-its explanation, and a hand's summary ("2 costly decisions: −12, −5"). Runs under MicroPython
+its explanation, and a hand's summary ("2 costly decisions: −12 points, −5 points"). Runs under MicroPython
 (the page) and CPython (the tests); the page asks the worker one step at a time and adds each
 decision as it comes (:mod:`ui.dom.review`).
 
@@ -65,15 +65,19 @@ def cost_words(decision: "dict[str, Any]", cat: "Catalog") -> str:
 
 
 def signed_cost(decision: "dict[str, Any]", cat: "Catalog") -> str:
-    """A cost as the summary lists it: ``−12`` (points) or ``−4 %`` (chance)."""
-    text = MINUS + cat.decimal(decision["cost"])
-    return cat.t("explain.chance", value=text) if decision["kind"] == "win" else text
+    """A cost as the summaries list it: ``−12 points`` (of the hand) or ``−4 %`` (chance)."""
+    cost = decision["cost"]
+    text = MINUS + cat.decimal(cost)
+    if decision["kind"] == "win":
+        return cat.t("explain.chance", value=text)
+    count = int(cost) if cost == int(cost) else 2  # "13.3" counts as "other" (CLDR)
+    return cat.plural("explain.points", count, value=text)
 
 
 def hand_summary(
     decisions: "list[dict[str, Any]]", cat: "Catalog", number: "int | None" = None
 ) -> str:
-    """ "2 costly decisions: −12, −5", the costliest first; or that none cost anything. With
+    """ "2 costly decisions: −12 points, −5 points", the costliest first; or that none cost anything. With
     ``number``, the hand is named ("In hand 3, 2 decisions were costly: …"): the sentence is the
     template's, never a name glued before another sentence."""
     costly = [d for d in decisions if d["costly"]]

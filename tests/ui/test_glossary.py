@@ -444,7 +444,6 @@ READ_2026_12_07 += [
     ("ms", "review.graded.lost_on_deal_you", "…, bukan kerana permainan anda.", "pass 3: the"),
     ("ms", "review.graded.chart_hand", "…, {end} pada akhirnya.", "pass 3: the analysis"),
     ("ms", "review.graded.you_chose", "Anda memilih {move}.", "pass 3: a move"),
-    ("ms", "review.graded.found_costly", "{grade}. Komputer memilih {move}.", "pass 3: a move"),
 ]
 
 

@@ -188,7 +188,7 @@ def test_practice_offers_the_legal_moves_then_says_what_the_engine_judged() -> N
         got, words = result_words(d, move, cat)
         assert got == ("best" if move == d["best"] else grade)
         if got not in ("best", "good"):
-            assert cat.t("review.graded." + got) in words and "computer's choice:" in words
+            assert "computer's choice:" in words  # the grade is its mark's, said once
     played = practice_html(d, cat, (320.0, 220.0), 22, False, d["move"])
     assert f'data-practice-result="{d["grade"]}"' in played
 

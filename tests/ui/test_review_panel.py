@@ -109,8 +109,10 @@ def test_the_summary_lists_the_costly_decisions_costliest_first() -> None:
         {"costly": False, "cost": 0, "kind": "points"},
         {"costly": True, "cost": 12, "kind": "points"},
     ]
-    assert hand_summary(steps, cat) == "2 costly decisions: \u221212, \u22125"
-    assert hand_summary(steps[:1], cat) == "1 costly decision: \u22125"
+    assert hand_summary(steps, cat) == "2 costly decisions: \u221212 points, \u22125 points"
+    assert hand_summary(steps[:1], cat) == "1 costly decision: \u22125 points"
+    half = [{"costly": True, "cost": 1.5, "kind": "points"}]
+    assert hand_summary(half, catalog("de")) == "1 teure Entscheidung: \u22121,5 Punkte"
     assert "%" in hand_summary([{"costly": True, "cost": 4, "kind": "win"}], catalog("de"))
     assert hand_summary(steps[1:2], cat) == cat.t("review.summary_none")
 
