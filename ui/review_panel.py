@@ -2,8 +2,8 @@
 worker's ``review`` steps, ``longana/device/review.py``), as HTML text for the review's dialog
 (opened from the Record panel, or from a hand's end for that hand), a decision's position with
 its explanation, and a hand's summary ("2 costly decisions: −12 points, −5 points"). Runs under
-MicroPython (the page) and CPython (the tests); the page asks the worker one step at a time and adds each
-decision as it comes (:mod:`ui.dom.review`).
+MicroPython (the page) and CPython (the tests); the page asks the worker one step at a time and
+adds each decision as it comes (:mod:`ui.dom.review`).
 
 The names kept for automation are in interfaces.md ("Review and lessons"): ``[data-review]``,
 each decision ``[data-decision]`` with ``data-move`` (played), ``data-best`` and ``data-cost``
@@ -78,8 +78,8 @@ def hand_summary(
     decisions: "list[dict[str, Any]]", cat: "Catalog", number: "int | None" = None
 ) -> str:
     """ "2 costly decisions: −12 points, −5 points", the costliest first; or that none cost
-    anything. With ``number``, the hand is named ("In hand 3, 2 decisions were costly: …"): the sentence is the
-    template's, never a name glued before another sentence."""
+    anything. With ``number``, the hand is named ("In hand 3, 2 decisions were costly: …"): the
+    sentence is the template's, never a name glued before another sentence."""
     costly = [d for d in decisions if d["costly"]]
     hand = str(number)
     if not costly:
