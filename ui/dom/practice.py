@@ -12,11 +12,24 @@ from .record_actions import replay_area
 
 TYPE_CHECKING = False  # mypy takes it as true: the types, never imported at runtime
 if TYPE_CHECKING:
-    from typing import Any
+    from typing import Any, Protocol
 
     from js import Element
 
-    from .review import Review
+    from ..controller import Controller
+    from .dialogs import Dialogs
+
+    class Review(Protocol):
+        """What practice and the toggle use of the review's room (ui/dom/review.py)."""
+
+        ctl: Controller
+        dialogs: Dialogs
+        found: list[Any]  # the decisions judged, in order
+        viewing: Any  # the decision whose position is shown
+        only: bool  # "mistakes only"
+
+        def shown(self) -> bool: ...
+        def seats(self) -> bool: ...
 
 DIALOG = '[data-dialog="review"]'
 QUIET = ("best", "good")  # hidden by "mistakes only"
