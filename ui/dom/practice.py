@@ -31,6 +31,7 @@ if TYPE_CHECKING:
         def shown(self) -> bool: ...
         def seats(self) -> bool: ...
 
+
 DIALOG = '[data-dialog="review"]'
 QUIET = ("best", "good")  # hidden by "mistakes only"
 
