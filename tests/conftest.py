@@ -273,6 +273,13 @@ def catalog(lang: str = "en") -> dict[str, Any]:
     return words
 
 
+def page_catalog(lang: str = "en") -> Any:
+    """The page's catalog of ``lang`` (``ui.i18n.Catalog``), English behind it as the page has."""
+    from ui.i18n import Catalog
+
+    return Catalog(catalog(lang), catalog("en"))
+
+
 # -- the game worker's door ------------------------------------------------------------------------
 
 Reply = dict[str, Any]

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import page_catalog as catalog
 
 from longana.players.explain import Explanation, Reason, Weighed, explain
 from longana.players.facts import RANK
@@ -163,11 +164,6 @@ def test_the_reason_check_can_fail() -> None:
     assert "explain.reason.pass-opens: words that no code the engine gives reaches" in (
         reason_problems(RANK, less, ENGLISH)
     )
-
-
-def catalog(lang: str) -> Catalog:
-    text = (ROOT / "locales" / f"{lang}.json").read_text(encoding="utf-8")
-    return Catalog(json.loads(text), ENGLISH)
 
 
 def hint_reply(deal: str = "23", turns: int = 3) -> dict[str, Any]:

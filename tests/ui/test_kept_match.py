@@ -8,11 +8,12 @@ import json
 from pathlib import Path
 from typing import Any
 
+from conftest import page_catalog as catalog
 from tags import attrs_of
 
 from longana.classplay import ClassCode
 from longana.protocol import Game
-from ui.i18n import LANGUAGES, Catalog
+from ui.i18n import LANGUAGES
 from ui.kept_match import back_html, in_progress, kept_class, question_html, without, worth_keeping
 from ui.storage import KEPT, Store
 
@@ -20,11 +21,6 @@ ROOT = Path(__file__).resolve().parents[2]
 ENGLISH = json.loads((ROOT / "locales" / "en.json").read_text(encoding="utf-8"))
 CODE = ClassCode.make("LINK22", ("person", "computer", "computer", "computer"), "normal", 20)
 OTHER = ClassCode.make("LINK30", ("person", "computer", "computer", "computer"), "normal", 20)
-
-
-def catalog(lang: str) -> Catalog:
-    text = (ROOT / "locales" / f"{lang}.json").read_text(encoding="utf-8")
-    return Catalog(json.loads(text), ENGLISH)
 
 
 def reply(game: Game, intent: dict[str, Any]) -> dict[str, Any]:

@@ -14,23 +14,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import page_catalog as catalog
 
 from longana.device.review import decisions
 from longana.device.session import COMPUTER, PERSON, Session
 from longana.players.levels import choose
 from longana.protocol import Game
-from ui.i18n import LANGUAGES, Catalog
+from ui.i18n import LANGUAGES
 from ui.review_chart import chart_html, course, luck_words
 from ui.review_graded import grades_text, practice_html, result_words, summaries_html
 from ui.review_panel import MARKS, decision_html, review_html
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGLISH = json.loads((ROOT / "locales" / "en.json").read_text(encoding="utf-8"))
-
-
-def catalog(lang: str) -> Catalog:
-    text = (ROOT / "locales" / f"{lang}.json").read_text(encoding="utf-8")
-    return Catalog(json.loads(text), ENGLISH)
 
 
 def review(

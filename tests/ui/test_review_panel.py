@@ -11,11 +11,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import page_catalog as catalog
 
 from longana.device.review import decisions
 from longana.device.session import COMPUTER, PERSON, Session
 from longana.protocol import Game
-from ui.i18n import LANGUAGES, Catalog
+from ui.i18n import LANGUAGES
 from ui.review_panel import (
     decision_html,
     hand_summary,
@@ -26,11 +27,6 @@ from ui.review_panel import (
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGLISH = json.loads((ROOT / "locales" / "en.json").read_text(encoding="utf-8"))
-
-
-def catalog(lang: str) -> Catalog:
-    text = (ROOT / "locales" / f"{lang}.json").read_text(encoding="utf-8")
-    return Catalog(json.loads(text), ENGLISH)
 
 
 def reviewed(
