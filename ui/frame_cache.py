@@ -176,10 +176,24 @@ def _frame_shape(frame: Any) -> bool:
         and (turn is None or _turn_ok(turn, rules["hand_size"]))
         and (last is None or _last_ok(last))
         and (cls is None or plain(cls, MAX_TEXT))
+        and _remote_ok(frame.get("remote"), frame.get("guest"))
         and (outcome is None or _outcome_ok(outcome))
         and isinstance(can, dict)
         and sorted(can) == sorted(CAN)
         and all(isinstance(can[k], bool) for k in CAN)
+    )
+
+
+def _remote_ok(remote: Any, guest: Any) -> bool:
+    """The seats played on other devices (issue 35): absent, or distinct seat letters."""
+    if guest is not None and not isinstance(guest, bool):
+        return False
+    if remote is None:
+        return True
+    return (
+        _list(remote, len(SEAT_KEYS))
+        and all(_seat(s) for s in remote)
+        and len(set(remote)) == len(remote)
     )
 
 

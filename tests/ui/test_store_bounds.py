@@ -463,3 +463,22 @@ def test_no_reader_raises_under_micropython() -> None:
     assert got[9][0]  # a history total of 400 digits
     assert got[10][1] == 1  # the table's bad entry alone is left out
     assert got[-1][3] and got[2][3] and got[3][3]  # the settings of the wrong types
+
+
+def test_the_seats_on_other_devices_are_checked_in_a_cached_table() -> None:
+    """``remote`` and ``guest`` (issue 35) are drawn from the cache too: only seat letters, once
+    each, and a flag (Hypothesis found ``"remote": true`` drawn and failing)."""
+    frame = dict(FRAMES[0])
+    for remote, guest, kept in (
+        (["E", "W"], None, True),
+        (["E"], True, True),
+        (True, None, False),
+        (["X"], None, False),
+        (["E", "E"], None, False),
+        (["E"], "yes", False),
+    ):
+        frame["remote"], frame["guest"] = remote, guest
+        shown = cached_frame(cache(frame))
+        assert (shown is not None) == kept, (remote, guest)
+        if kept:
+            assert len(drawn(shown)) > 0
