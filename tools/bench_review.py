@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import statistics
 import sys
 import time
@@ -57,20 +58,24 @@ def finished_match(deal: str) -> tuple[str, int, int]:
     return json.dumps(session.to_dict()), len(decisions(session)), last
 
 
+def play_hand(session: Session, rng: random.Random) -> None:
+    """The hand in play to its end: the people's seats play random legal moves (so some cost
+    something), the computer's its normal level."""
+    hand = session.match.hand
+    while hand.outcome is None:
+        seat = hand.to_move
+        if session.is_person(seat):
+            session.play(rng.choice(hand.legal_moves()))
+        else:
+            session.play(choose(session.view(seat), "normal", session.decision_seed()))
+
+
 def random_hand(deal: str = "7") -> tuple[str, int]:
     """A save where hand 1 is over, South (a person) having played random moves there (so some
     cost something), and South to move in hand 2; and how many decisions hand 1 holds (the
     graded review's tests: tests/ui/dom/test_review_graded.py, e2e/test_review_graded.py)."""
-    import random
-
     session = Session(deal, seats=(PERSON, COMPUTER, COMPUTER, COMPUTER))
-    rng = random.Random(deal)
-    hand = session.match.hand
-    while hand.outcome is None:
-        if hand.to_move == 0:
-            session.play(rng.choice(hand.legal_moves()))
-        else:
-            session.play(choose(session.view(hand.to_move), "normal", session.decision_seed()))
+    play_hand(session, random.Random(deal))
     count = len(decisions(session))
     session.next_hand()
     hand = session.match.hand

@@ -18,8 +18,8 @@ from conftest import page_catalog as catalog
 
 from longana.device.review import decisions
 from longana.device.session import COMPUTER, PERSON, Session
-from longana.players.levels import choose
 from longana.protocol import Game
+from tools.bench_review import play_hand
 from ui.i18n import LANGUAGES
 from ui.review_chart import chart_html, course, luck_words
 from ui.review_graded import grades_text, practice_html, result_words, summaries_html
@@ -38,13 +38,7 @@ def review(
     game.session = session = Session(deal, seats=seats)
     rng = random.Random(deal)
     for k in range(hands):
-        hand = session.match.hand
-        while hand.outcome is None:
-            seat = hand.to_move
-            if session.is_person(seat):
-                session.play(rng.choice(hand.legal_moves()))
-            else:
-                session.play(choose(session.view(seat), "normal", session.decision_seed()))
+        play_hand(session, rng)
         if session.match.is_over or k == hands - 1:
             break
         session.next_hand()

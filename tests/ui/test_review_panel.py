@@ -38,18 +38,11 @@ def reviewed(
     ``game``, when given, to ask it more)."""
     import random
 
-    from longana.players.levels import choose
+    from tools.bench_review import play_hand
 
     game = game or Game()
     game.session = session = Session(deal, seats=seats)
-    rng = random.Random(deal)
-    hand = session.match.hand
-    while hand.outcome is None:
-        seat = hand.to_move
-        if session.is_person(seat):
-            session.play(rng.choice(hand.legal_moves()))
-        else:
-            session.play(choose(session.view(seat), "normal", session.decision_seed()))
+    play_hand(session, random.Random(deal))
     count = len(decisions(session))
     return [
         json.loads(game.handle(json.dumps({"do": "review", "step": k})))["review"]["decision"]
