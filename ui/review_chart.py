@@ -190,8 +190,8 @@ def bounds(points: "list[tuple[str, float, float | None, int]]", xs: "list[float
 
 def luck_words(person: "dict[str, Any]", cat: "Catalog", seat: "str | None") -> str:
     """The luck of the deals told apart from the cost of the decisions: what the decisions
-    cost and what the deals gave, with the hand whose luck counted most; when the match was
-    lost on that deal rather than on the play, said first. ``seat``: the words name it
+    cost and what the deals gave, with the hand whose luck counted most (of several); when the
+    match was lost on that deal rather than on the play, said first. ``seat``: the words name it
     (several people at the device); else they say "you"."""
     hands = person.get("hands") or []
     if not hands:
@@ -207,9 +207,12 @@ def luck_words(person: "dict[str, Any]", cat: "Catalog", seat: "str | None") -> 
         seat,
         cost=change(cost, cat).lstrip("+"),
         luck=change(float(person["luck"]), cat),
-        n=str(top["hand"]),
-        hand_luck=change(float(top["luck"]), cat),
     )
+    if len(hands) > 1:  # one hand's luck is the deals' luck: said once
+        most = cat.t(
+            "review.graded.luck_most", n=str(top["hand"]), hand_luck=change(float(top["luck"]), cat)
+        )
+        said += " " + most
     lost = float(hands[-1]["end"]) <= 0
     if lost and top["luck"] < 0 and -float(top["luck"]) > cost:
         said = named("review.graded.lost_on_deal", cat, seat, n=str(top["hand"])) + " " + said

@@ -143,6 +143,11 @@ def test_the_luck_sentence_tells_the_deals_apart_from_the_decisions() -> None:
     person["cost"] = 25.0  # the play cost more than that deal: not said to be the deal
     assert "lost this match" not in luck_words(person, cat, None)
     assert unescape(luck_words(person, cat, "N")).startswith("North's decisions cost 25 percentage")
+    person["hands"] = person["hands"][:1]  # one hand (a hand's end): its luck is said once
+    person["luck"] = -10.0
+    one = unescape(luck_words(person, cat, None))
+    assert "came to \u221210 percentage points" in one and "counted most" not in one
+    assert one.count("\u221210 percentage") == 1
 
 
 def test_mistakes_only_marks_the_list_and_the_toggle() -> None:
