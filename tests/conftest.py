@@ -26,7 +26,7 @@ from hypothesis import settings
 from shapes import problems
 
 from longana import SEAT_NAMES, SEATS, Hand, LonganaError, Move, Tile
-from longana.device.lesson_table import NEXT, REPLIES, LessonTable
+from longana.device.lesson_table import LessonTable
 from longana.device.lessons import Lesson
 from longana.players.sampler import sample_deals
 from longana.protocol import Game
@@ -342,10 +342,5 @@ def lesson_at(lesson: Lesson, number: int) -> LessonTable:
     """The lesson's table at the start of task ``number``, each task before it done with its
     first passing move."""
     table = LessonTable(lesson)
-    while table.index < number:
-        table.play(str(table.task.passing[0]))
-        while table.state == REPLIES:
-            table.computer()
-        if table.state == NEXT:
-            table.next()
+    table.skip_to(number)  # as a lesson resumed after a reload
     return table
