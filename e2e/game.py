@@ -54,6 +54,7 @@ class Game:
         self.guard = guard
         self.base_url = base_url
         self.south_left: list[str] | None = None  # South's tiles after its last turn here
+        self.ended = ""  # how play_hand's hand ended: "hand-end", "match-end" or "handoff"
 
     # -- loading ---------------------------------------------------------------------------
     def open(self, query: str = "", *, ready: bool = True) -> Game:
@@ -309,15 +310,17 @@ class Game:
         each_turn: Callable[[Game], None] | None = None,
         choose: Callable[[list[Move]], Move] | None = None,
     ) -> list[Move]:
-        """Play ``seat``'s turns until the hand ends; returns the moves made."""
+        """Play ``seat``'s turns until the hand ends; returns the moves made. How it ended is
+        kept in ``ended``: a first hand may also win the match (about 1 deal in 160)."""
         made = []
-        while self.wait_turn(seat) == "turn":
+        while (result := self.wait_turn(seat)) == "turn":
             if each_turn is not None:
                 each_turn(self)
             tiles = self.state()["hands"][seat]["tiles"]
             move = self.play_turn(seat, choose)
             made.append(move)
             self.south_left = [t for t in tiles if move.tile is None or t != str(move.tile)]
+        self.ended = result
         return made
 
     def settings(

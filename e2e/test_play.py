@@ -75,15 +75,17 @@ def test_play_a_complete_hand_as_south(browsers: Browsers) -> None:
 
     turns = game.play_hand("S", each_turn=each_turn)
     assert turns, "South never had a turn"
-    game.dialog("hand-end").wait_for()
     check_hand_end_dialog(game, south=game.south_left)
 
 
 def check_hand_end_dialog(game: Game, south: list[str] | None = None) -> None:
-    """Four hands face up in the hand-end dialog. Checked against the engine's replay of the
-    saved game when there is one; in any case: 32 distinct dealt tiles between the dialog's
-    hands and the board, at most one empty hand, and South's tiles as South last held them."""
-    dialog = game.dialog("hand-end")
+    """Four hands face up in the dialog that ended ``play_hand``'s hand: the hand's end, or the
+    match's when that hand won it. Checked against the engine's replay of the saved game when
+    there is one; in any case: 32 distinct dealt tiles between the dialog's hands and the board,
+    at most one empty hand, and South's tiles as South last held them."""
+    assert game.ended in ("hand-end", "match-end"), f"the hand ended in {game.ended!r}"
+    dialog = game.dialog(game.ended)
+    dialog.wait_for()
     for seat in SEATS:
         assert dialog.locator(f'[data-hand="{seat}"]').count() == 1, (
             f"the hand-end dialog has no data-hand={seat}"
@@ -120,12 +122,46 @@ def test_hand_end_dialog_shows_four_hands_face_up(browsers: Browsers) -> None:
         each_turn=no_leaks,
         choose=lambda ms: max(ms, key=lambda m: m.tile.pips if m.tile else 0),
     )
-    game.dialog("hand-end").wait_for()
     check_hand_end_dialog(game, south=game.south_left)
-    # the next hand deals a new hand
-    game.action("next-hand", within=game.dialog("hand-end")).click()
-    assert game.wait_turn("S") in ("turn", "hand-end")
-    assert game.page.evaluate("() => document.body.dataset.handNumber") in (None, "2")
+    # the next hand deals a new hand (or, when that hand won the match, a new match its first)
+    after = "2" if game.ended == "hand-end" else "1"
+    game.action(
+        "next-hand" if game.ended == "hand-end" else "new-match", within=game.dialog(game.ended)
+    ).click()
+    assert game.wait_turn("S") in ("turn", "hand-end", "match-end")
+    assert game.page.evaluate("() => document.body.dataset.handNumber") in (None, after)
+
+
+def first_hand_wins_the_match() -> str:
+    """A deal whose first hand wins the match when South plays its first legal move each turn
+    and the computers play at the device's level (normal), as ``play_hand`` does."""
+    from longana.device.session import COMPUTER, PERSON, Session
+    from longana.players.levels import choose
+
+    for n in range(1, 3000):
+        session = Session(str(n), seats=(PERSON, COMPUTER, COMPUTER, COMPUTER))
+        hand = session.match.hand
+        while hand.outcome is None:
+            if hand.to_move == 0:
+                session.play(hand.legal_moves()[0])
+            else:
+                view = session.view(hand.to_move)
+                session.play(choose(view, "normal", session.decision_seed()))
+        if session.match.is_over:
+            return str(n)
+    raise AssertionError("no such deal found")
+
+
+def test_a_first_hand_that_wins_the_match_ends_in_the_match_end(browsers: Browsers) -> None:
+    """About 1 deal in 160: the match's end shows the four hands as the hand's end would, and
+    its New match deals hand 1 of another match."""
+    game = browsers.game(f"?deal={first_hand_wins_the_match()}", settings=FAST)
+    game.play_hand("S")
+    assert game.ended == "match-end", "the hand did not win the match as the engine's did"
+    check_hand_end_dialog(game, south=game.south_left)
+    game.action("new-match", within=game.dialog("match-end")).click()
+    assert game.wait_turn("S") in ("turn", "hand-end", "match-end")
+    assert game.page.evaluate("() => document.body.dataset.handNumber") == "1"
 
 
 # -- preview, cancel, refusal -----------------------------------------------------------------
