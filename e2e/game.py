@@ -311,7 +311,8 @@ class Game:
         choose: Callable[[list[Move]], Move] | None = None,
     ) -> list[Move]:
         """Play ``seat``'s turns until the hand ends; returns the moves made. How it ended is
-        kept in ``ended``: a first hand may also win the match (about 1 deal in 160)."""
+        kept in ``ended``: a first hand may also win the match (about 1 deal in 65 when
+        South plays its first legal move)."""
         made = []
         while (result := self.wait_turn(seat)) == "turn":
             if each_turn is not None:
@@ -322,6 +323,13 @@ class Game:
             self.south_left = [t for t in tiles if move.tile is None or t != str(move.tile)]
         self.ended = result
         return made
+
+    def deal_on(self, ended: str) -> None:
+        """After a hand's end or a match's end (``wait_turn``'s answer): its next hand, or a
+        new match, as a person would go on from that dialog."""
+        dialog = self.dialog(ended)
+        self.action("next-hand" if ended == "hand-end" else "new-match", within=dialog).click()
+        dialog.wait_for(state="hidden")
 
     def settings(
         self,

@@ -47,7 +47,7 @@ def leaves_body(game: Game) -> None:
     with contextlib.suppress(Exception):
         game.page.wait_for_function(
             "() => document.activeElement && document.activeElement !== document.body",
-            timeout=3_000,
+            timeout=ACT_MS,
         )
 
 

@@ -76,7 +76,7 @@ def test_a_hand_by_the_declared_shortcuts(browsers: Browsers) -> None:
             game.action("confirm").and_(game.page.locator(":enabled")).wait_for(timeout=ACT_MS)
             keys.press(shortcut(game, f'[data-action="confirm"]{TABLE}'), check_focus=False)
             try:
-                wait_passed(game, before, keys.log, timeout=3_000)
+                wait_passed(game, before, keys.log)
             except AssertionError as error:
                 problems.append(str(error))
                 focus_on(game, keys, '[data-action="confirm"]')  # go on: Tab to Confirm

@@ -166,6 +166,7 @@ def test_a_damaged_save_or_no_save_at_all_is_refused_in_the_players_words(
     data["log"][5] = "0-0@N" if data["log"][5] != "0-0@N" else "9-9"
     said = words("de")["record"]
     game = browsers.game("?lang=de")
+    assert game.wait_turn("S") == "turn"  # no computer's move is under way: the save stays
     before = game.raw_save()
     dialog = game.open_panel("record")
     for name, text, expected in (
@@ -230,6 +231,7 @@ def test_the_record_import_reads_files_up_to_8_mb_and_refuses_the_rest_in_words(
 ) -> None:
     said = words("es")["record"]
     game = browsers.game("?lang=es")
+    assert game.wait_turn("S") == "turn"  # no computer's move is under way: the save stays
     before = game.raw_save()
     dialog = game.open_panel("record")
     for name, data, expected in (

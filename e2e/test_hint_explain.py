@@ -23,10 +23,12 @@ def words(lang: str) -> Any:
 
 
 def south_turn_with_choice(game: Game) -> list[str]:
-    """Play on (South plays its first legal move) until South is to move with a choice;
-    South's legal moves then."""
+    """Play on (South plays its first legal move, a hand that ends before is dealt on) until
+    South is to move with a choice; South's legal moves then."""
     while True:
-        assert game.wait_turn("S") == "turn"
+        if (ended := game.wait_turn("S")) != "turn":
+            game.deal_on(ended)
+            continue
         legal = game.legal_for("S")
         if game.opened() and len(legal) > 1:
             return sorted(str(m) for m in legal)

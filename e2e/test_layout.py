@@ -9,7 +9,7 @@ import contextlib
 from typing import Any
 
 from .browsers import Browsers
-from .game import TURN_MS, Game
+from .game import ACT_MS, TURN_MS, Game
 from .positions import long_branch_save
 from .shown import SEATS, check_against_save
 
@@ -82,9 +82,7 @@ def long_position(browsers: Browsers) -> Game:
     for _ in range(400):
         result = game.wait_turn("S")
         if result != "turn":
-            game.action(
-                "next-hand" if result == "hand-end" else "new-match", within=game.dialog(result)
-            ).click()
+            game.deal_on(result)
             continue
         state = game.state()
         placed = sum(len(b["tiles"]) for b in state["branches"].values())
@@ -131,7 +129,7 @@ def test_long_branches_stay_on_screen_at_every_size(browsers: Browsers) -> None:
 
 
 def wait_fitted(game: Game, width: int, height: int) -> dict[str, Any]:
-    """Wait until the viewport has its new size and every end is on screen (up to 5 s), then
+    """Wait until the viewport has its new size and every end is on screen (a while), then
     return the geometry (the assertion is the caller's: a layout that never fits fails)."""
     check = (
         "() => { const g = (" + GEOMETRY_JS + ")();"
@@ -142,7 +140,7 @@ def wait_fitted(game: Game, width: int, height: int) -> dict[str, Any]:
         " return true; }"
     ) % (width, height)
     with contextlib.suppress(Exception):  # a layout that never fits is reported by the caller
-        game.page.wait_for_function(check, timeout=5_000)
+        game.page.wait_for_function(check, timeout=ACT_MS)
     return dict(game.page.evaluate(GEOMETRY_JS))
 
 

@@ -38,7 +38,7 @@ from longana.device.session import COMPUTER, PERSON, Session
 from ui.i18n import LANGUAGES
 
 from .browsers import Browsers
-from .game import Game
+from .game import ACT_MS, Game
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -120,11 +120,12 @@ SETTLED_JS = (
 
 
 def measure(game: Game, size: tuple[int, int]) -> list[str]:
-    """What spills at ``size``: at once when nothing does, else after the page has had up to
-    3 s to fit itself to the new size (it lays out the board again on resize)."""
+    """What spills at ``size``, once the page has laid the board out for it: at once when
+    nothing does, else after the page has had a while to fit the rest to the new size."""
     game.page.set_viewport_size({"width": size[0], "height": size[1]})
+    game.wait_laid()
     try:
-        game.page.wait_for_function(SETTLED_JS, arg=list(size), timeout=3_000)
+        game.page.wait_for_function(SETTLED_JS, arg=list(size), timeout=ACT_MS)
         return []
     except Exception:  # noqa: BLE001 - still spilling: say what
         return list(game.page.evaluate(MEASURE_JS))

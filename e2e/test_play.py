@@ -125,9 +125,7 @@ def test_hand_end_dialog_shows_four_hands_face_up(browsers: Browsers) -> None:
     check_hand_end_dialog(game, south=game.south_left)
     # the next hand deals a new hand (or, when that hand won the match, a new match its first)
     after = "2" if game.ended == "hand-end" else "1"
-    game.action(
-        "next-hand" if game.ended == "hand-end" else "new-match", within=game.dialog(game.ended)
-    ).click()
+    game.deal_on(game.ended)
     assert game.wait_turn("S") in ("turn", "hand-end", "match-end")
     assert game.page.evaluate("() => document.body.dataset.handNumber") in (None, after)
 
@@ -159,7 +157,7 @@ def test_a_first_hand_that_wins_the_match_ends_in_the_match_end(browsers: Browse
     game.play_hand("S")
     assert game.ended == "match-end", "the hand did not win the match as the engine's did"
     check_hand_end_dialog(game, south=game.south_left)
-    game.action("new-match", within=game.dialog("match-end")).click()
+    game.deal_on("match-end")
     assert game.wait_turn("S") in ("turn", "hand-end", "match-end")
     assert game.page.evaluate("() => document.body.dataset.handNumber") == "1"
 
@@ -374,9 +372,7 @@ def test_pass_is_offered_only_when_nothing_fits(browsers: Browsers) -> None:
     for _ in range(200):
         result = game.wait_turn("S")
         if result in ("hand-end", "match-end"):  # a match may end before South must pass
-            game.action(
-                "next-hand" if result == "hand-end" else "new-match", within=game.dialog(result)
-            ).click()
+            game.deal_on(result)
             continue
         assert result == "turn"
         state = game.state()

@@ -59,9 +59,14 @@ def test_a_matchs_review_by_pointer_stopped_midway_and_a_position_shown(
     offer.locator('[data-action="review"]:not([data-review-hand])').click()  # the whole match
     dialog = game.dialog("review")
     dialog.locator("[data-decision]").first.wait_for()
-    stop = dialog.locator('[data-action="review-stop"]')
-    if stop.count():  # midway (the last hand was weighed already: it may be quick)
-        stop.click()
+    # Stop, if the review is still under way (the last hand was weighed already: it may be
+    # quick); in one step in the page, so that it cannot end between the look and the click
+    stopped = dialog.evaluate(
+        """d => { const stop = d.querySelector('[data-action="review-stop"]');
+                  if (stop) stop.click();
+                  return !!stop; }"""
+    )
+    if stopped:
         bar = dialog.locator("[data-review-progress]")
         dialog.locator('[data-action="review-go"]').wait_for()
         k = int(str(bar.get_attribute("data-k")))

@@ -147,16 +147,18 @@ def test_a_later_visit_restores_the_snapshot_and_takes_a_move(
         later = visit(page, url)
         assert "longana:worker:restored" in later, f"not restored: {sorted(later)}"
         assert "longana:worker:runtime" not in later, "a cold Pyodide was started as well"
-        # the saved table is played at once: before the worker has answered, as soon as shown
-        assert later["longana:shown"]["at"] <= later["longana:interactive"]["at"]
-        assert later["longana:interactive"]["at"] - later["longana:shown"]["at"] < 100, later
+        # the saved table is played at once: as soon as shown, before the worker has answered
+        # (an order, not a clock: a busy machine may stretch the time between)
+        shown, interactive = later["longana:shown"]["at"], later["longana:interactive"]["at"]
+        assert shown <= interactive < later["longana:worker-ready"]["at"], later
         assert saved_log(page)[: len(log)] == log
         play_south(page)
         print(
             "\nlongana:interactive: first visit "
             f"{first['longana:interactive']['at']:.0f} ms, later visit "
             f"{later['longana:interactive']['at']:.0f} ms (restored at "
-            f"{later['longana:worker:restored']['at']:.0f} ms)"
+            f"{later['longana:worker:restored']['at']:.0f} ms; playable "
+            f"{interactive - shown:.0f} ms after shown)"
         )
     assert not errors, errors
 
