@@ -151,7 +151,7 @@ def first_hand_wins_the_match() -> str:
 
 
 def test_a_first_hand_that_wins_the_match_ends_in_the_match_end(browsers: Browsers) -> None:
-    """About 1 deal in 160: the match's end shows the four hands as the hand's end would, and
+    """About 1 deal in 65 here: the match's end shows the four hands as the hand's end would, and
     its New match deals hand 1 of another match."""
     game = browsers.game(f"?deal={first_hand_wins_the_match()}", settings=FAST)
     game.play_hand("S")
