@@ -100,6 +100,26 @@ def seed_where(predicate: Callable[[Any], bool], limit: int = 5000) -> str:
     raise AssertionError("no deal number found")
 
 
+def first_hand_wins_the_match() -> str:
+    """A deal number whose first hand wins the match when South plays its first legal move
+    each turn and the computers play at the device's level (normal), as ``Game.play_hand``
+    does."""
+    from longana.players.levels import choose
+
+    for n in range(1, 3000):
+        session = Session(str(n), seats=SOUTH_PERSON)
+        hand = session.match.hand
+        while hand.outcome is None:
+            if hand.to_move == 0:
+                session.play(hand.legal_moves()[0])
+            else:
+                view = session.view(hand.to_move)
+                session.play(choose(view, "normal", session.decision_seed()))
+        if session.match.is_over:
+            return str(n)
+    raise AssertionError("no deal found for first_hand_wins_the_match")
+
+
 def south_opens_seed() -> str:
     """A deal number whose first hand is opened by South (holding the highest double)."""
     return seed_where(lambda m: m.hand.opener == 0)

@@ -11,6 +11,7 @@ from longana import SEAT_NAMES, Move, Tile
 
 from .browsers import Browsers
 from .game import ACT_MS, TURN_MS, Game
+from .positions import first_hand_wins_the_match
 from .shown import ROOT, SEATS, board_from_state, check_against_save, session_of
 
 FAST = {"speed": "fast"}  # the device setting for quick computer moves
@@ -128,26 +129,6 @@ def test_hand_end_dialog_shows_four_hands_face_up(browsers: Browsers) -> None:
     game.deal_on(game.ended)
     assert game.wait_turn("S") in ("turn", "hand-end", "match-end")
     assert game.page.evaluate("() => document.body.dataset.handNumber") in (None, after)
-
-
-def first_hand_wins_the_match() -> str:
-    """A deal whose first hand wins the match when South plays its first legal move each turn
-    and the computers play at the device's level (normal), as ``play_hand`` does."""
-    from longana.device.session import COMPUTER, PERSON, Session
-    from longana.players.levels import choose
-
-    for n in range(1, 3000):
-        session = Session(str(n), seats=(PERSON, COMPUTER, COMPUTER, COMPUTER))
-        hand = session.match.hand
-        while hand.outcome is None:
-            if hand.to_move == 0:
-                session.play(hand.legal_moves()[0])
-            else:
-                view = session.view(hand.to_move)
-                session.play(choose(view, "normal", session.decision_seed()))
-        if session.match.is_over:
-            return str(n)
-    raise AssertionError("no such deal found")
 
 
 def test_a_first_hand_that_wins_the_match_ends_in_the_match_end(browsers: Browsers) -> None:
